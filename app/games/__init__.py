@@ -1,0 +1,23 @@
+"""The rules engines (ENGINE.md): one game object per game, listed in GAMES by name.
+
+Adding a game: write a sibling module or package with a `Game` subclass and add it to `_GAME_CLASSES`.
+"""
+from __future__ import annotations
+
+from .base import Game, IllegalMove, Step
+from .three_high import ThreeHigh
+
+_GAME_CLASSES = (ThreeHigh,)
+
+GAMES: dict[str, Game] = {cls.name: cls() for cls in _GAME_CLASSES}
+
+
+def get_game(name: str) -> Game:
+    """The game object called `name`; KeyError naming the known games otherwise."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise KeyError(f"Unknown game {name!r}; known games: {', '.join(sorted(GAMES))}.") from None
+
+
+__all__ = ["GAMES", "Game", "IllegalMove", "Step", "get_game"]

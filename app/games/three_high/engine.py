@@ -1,0 +1,160 @@
+"""3-High (Jason Troutman): the game object of the engine contract (ENGINE.md, RULES.md "3-High").
+
+Checked entry points take and return JSON documents; the fast internal State lives in state.py.
+"""
+from __future__ import annotations
+
+from ..base import Chance, Game, IllegalMove, Step, derive_secret
+from . import view as views
+from .cards import (CARD_ID, CARDS, PIECE_ID, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
+                    piece_text, step_square)
+from .docs import from_doc, options_of, result_of, to_doc
+from .state import LAND, NO_PIECE, State, apply_unchecked, deal, decode, iter_codes, legal_codes
+
+MOVE_KEYS = ("card", "piece", "side")
+
+
+class ThreeHigh(Game):
+    name = "three-high"
+    title = "3-High"
+    min_players = 1
+    max_players = 4
+    pitch = "Cooperatively build the five trees before the cards run out."
+
+    def option_specs(self, players: int) -> list[dict]:
+        return [
+            {"name": "allow_zero_moves", "type": "bool", "default": False,
+             "label": "Allow plays that move a piece zero squares (it stays where it is)"},
+            {"name": "hidden_hands", "type": "bool", "default": False,
+             "label": "Each player sees only their own hand"},
+        ]
+
+    # --- the contract -------------------------------------------------------------------------------
+    def setup(self, players: int = 1, options: dict | None = None, seed=0) -> dict:
+        options = self.check_options(players, options)
+        return to_doc(self.new_state(players, options, seed), options)
+
+    def new_state(self, players: int, options: dict, seed) -> State:
+        """The initial State for `seed` (options already checked): what `setup` returns, unconverted."""
+        secret = derive_secret(self.name, seed)
+        st = State(players, options["allow_zero_moves"], options["hidden_hands"], secret)
+        deal(st, Chance(secret, "setup"))
+        return st
+
+    def to_act(self, doc: dict) -> list[int]:
+        st = from_doc(doc)
+        return [] if st.to_act < 0 else [st.to_act]
+
+    def legal_moves(self, doc: dict, seat: int) -> list[dict]:
+        """Plays in hand order, then by the piece's square (a1, b1, .. h8), then side N E S W."""
+        st = from_doc(doc)
+        if st.to_act < 0 or seat != st.to_act:
+            return []
+        hand = st.hands[seat]
+
+        def order(code: int) -> tuple:
+            card, side, piece, _ = decode(code)
+            return hand.index(card), st.pos[piece], side
+
+        return [self.move_of(code) for code in sorted(legal_codes(st, seat), key=order)]
+
+    def apply(self, doc: dict, seat: int, move: dict) -> Step:
+        st = from_doc(doc)
+        code = self._checked_code(st, seat, move)
+        after = st.copy()
+        drawn = apply_unchecked(after, code)
+        events = views.play_events(st, after, seat, code, drawn)
+        return Step(to_doc(after, options_of(doc)), events)
+
+    def view(self, doc: dict, seat: int | None) -> dict:
+        return views.view(doc, seat, from_doc(doc))
+
+    def result(self, doc: dict) -> dict | None:
+        """The stored result; a hand-built document without one is read as docs.implied_end says."""
+        if "result" in doc and doc["result"] is not None:
+            return dict(doc["result"], winners=list(doc["result"]["winners"]))
+        return result_of(from_doc(doc))
+
+    # --- extras: events, texts, fast paths --------------------------------------------------------
+    def view_events(self, events: list, seat: int | None, doc: dict) -> list:
+        return views.view_events(events, seat, doc)
+
+    def render_text(self, doc: dict) -> str:
+        return views.render_text(from_doc(doc))
+
+    def describe_move(self, doc: dict, seat: int, move: dict) -> str:
+        """'8♦ north: red 3 d2→d7' for a well-formed move (the move need not be legal)."""
+        st = from_doc(doc)
+        card, side, piece = CARD_ID[move["card"]], SIDE_ID[move["side"]], PIECE_ID[move["piece"]]
+        origin = st.pos[piece]
+        dest = step_square(origin, side, distance(card, piece)) if origin >= 0 else -1
+        where = SQUARES[origin] + "→" + (SQUARES[dest] if dest >= 0 else "off the board")
+        return f"{card_text(card)} {SIDE_WORD[side]}: {piece_text(piece)} {where}"
+
+    @staticmethod
+    def move_of(code: int) -> dict:
+        card, side, piece, _ = decode(code)
+        return {"card": CARDS[card], "side": SIDES[side], "piece": views.PIECES[piece]}
+
+    @staticmethod
+    def code_of(st: State, move: dict) -> int:
+        """The internal code of a well-formed move dict (unchecked: the destination is computed)."""
+        card, side, piece = CARD_ID[move["card"]], SIDE_ID[move["side"]], PIECE_ID[move["piece"]]
+        squares = distance(card, piece)
+        dest = st.pos[piece] if squares == 0 else step_square(st.pos[piece], side, squares)
+        return dest << 11 | card << 6 | piece << 2 | side
+
+    # --- checking -----------------------------------------------------------------------------------
+    def _checked_code(self, st: State, seat, move) -> int:
+        """The code of `move` if it is legal for `seat` now; IllegalMove with the reason otherwise."""
+        _check_shape(move)
+        if st.over is not None:
+            raise IllegalMove(f"The game is over: the team {'won' if st.over[0] == 'won' else 'lost'}.")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.players:
+            raise IllegalMove(f"There is no seat {seat!r} at this {st.players}-player table.")
+        if seat != st.to_act:
+            raise IllegalMove(f"It is seat {st.to_act}'s turn, not seat {seat}'s.")
+        card, side, piece = CARD_ID[move["card"]], SIDE_ID[move["side"]], PIECE_ID[move["piece"]]
+        if card not in st.hands[seat]:
+            raise IllegalMove(f"The {card_text(card)} is not in your hand.")
+        code = self.code_of(st, move) if st.pos[piece] >= 0 else -1
+        if code >= 0 and code in set(iter_codes(st, seat)):
+            return code
+        raise IllegalMove(_why_illegal(st, card, side, piece))
+
+
+def _check_shape(move) -> None:
+    if not isinstance(move, dict) or sorted(move) != list(MOVE_KEYS):
+        raise IllegalMove(f"A 3-High move is a dict with a card, a side and a piece, not {move!r}.")
+    if move["card"] not in CARD_ID:
+        raise IllegalMove(f"{move['card']!r} is not a card; cards are written like 8D or AH.")
+    if move["side"] not in SIDE_ID:
+        raise IllegalMove(f"{move['side']!r} is not a side; play a card to side N, E, S or W.")
+    if move["piece"] not in PIECE_ID:
+        raise IllegalMove(f"{move['piece']!r} is not a piece; pieces are written like red3 or blue1.")
+
+
+def _why_illegal(st: State, card: int, side: int, piece: int) -> str:
+    """The sentence for a play of a held card that the generator refuses."""
+    square = st.pos[piece]
+    if square == NO_PIECE:
+        return f"The {piece_text(piece)} is not on the board."
+    if st.top[square] != piece:
+        return (f"Only the top piece of a stack moves: the {piece_text(piece)} on {SQUARES[square]} "
+                f"is under the {piece_text(st.top[square])}.")
+    squares = distance(card, piece)
+    if squares == 0:
+        return (f"The {card_text(card)} would move the {piece_text(piece)} zero squares, and this table "
+                f"does not allow zero moves.")
+    dest = step_square(square, side, squares)
+    heading = SIDE_WORD[side] if squares > 0 else SIDE_WORD[(side + 2) % 4]
+    if dest < 0:
+        return (f"The {card_text(card)} would take the {piece_text(piece)} from {SQUARES[square]} off the "
+                f"board: {abs(squares)} square{'s' * (abs(squares) != 1)} {heading} of {SQUARES[square]} "
+                f"is past the edge.")
+    onto = st.top[dest]
+    needs = "an empty square" if LAND[piece] < 0 else f"an empty square or the {piece_text(LAND[piece])}"
+    if onto != NO_PIECE:
+        return (f"The {piece_text(piece)} cannot land on {SQUARES[dest]}: the {piece_text(onto)} is on top "
+                f"there, and it may only land on {needs}.")
+    return f"The {card_text(card)} {SIDE_WORD[side]} with the {piece_text(piece)} is not a legal play."
