@@ -19,6 +19,8 @@ class Settings(BaseSettings):
     bot_delay_seconds: float = Field(0.6, ge=0)  # pause before a bot plays, so people can follow
     log_level: str = "INFO"
     cookie_secure: bool = False
+    ws_queue_size: int = Field(64, ge=4)  # messages a socket may fall behind before it is dropped
+    redis_channel: str = "icehouse:tables"  # pub/sub channel shared by the app instances
 
 
 @lru_cache

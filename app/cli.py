@@ -1,0 +1,44 @@
+"""`icehouse serve [--host --port]` and `icehouse migrate` (alembic upgrade head on Settings' database)."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from app.config import get_settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="icehouse", description="Icehouse Table server.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="serve the site and the API")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    sub.add_parser("migrate", help="bring the database schema up to date (alembic upgrade head)")
+    args = parser.parse_args(argv)
+
+    settings = get_settings()
+    if args.command == "migrate":
+        from app.store.migrate import upgrade
+
+        upgrade(settings.database_url)
+        print(f"migrated {safe_url(settings.database_url)}", file=sys.stderr)
+        return 0
+    import uvicorn
+
+    uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
+                log_level=settings.log_level.lower(), access_log=False, ws_max_size=64 * 1024,
+                proxy_headers=True)
+    return 0
+
+
+def safe_url(url: str) -> str:
+    """The URL without a password, for messages."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
+    return url
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

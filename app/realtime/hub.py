@@ -1,0 +1,145 @@
+"""The per-process hub: which sockets watch which table, each with a bounded send queue.
+
+A socket whose queue fills up (a client that stopped reading) is dropped, so one slow client never stalls
+a broadcast to the others. The hub knows nothing about games: callers hand it ready-made messages.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger("icehouse.realtime")
+
+Sender = Callable[[dict], Awaitable[None]]
+Closer = Callable[[int], Awaitable[None]]
+
+DROP_CODE = 4008  # close code sent to a socket that could not keep up
+
+_ids = itertools.count(1)
+
+
+class Connection:
+    """One socket on one table, with its own writer task draining a bounded queue."""
+
+    def __init__(self, table: str, seat: int | None, send: Sender, close: Closer, *, queue_size: int,
+                 player_id: int | None = None):
+        self.id = next(_ids)
+        self.table = table
+        self.seat = seat
+        self.player_id = player_id
+        self._send = send
+        self._close = close
+        self.queue: asyncio.Queue[dict | None] = asyncio.Queue(maxsize=queue_size)
+        self.closed = False
+        self._writer: asyncio.Task | None = None
+        self._held: list[dict] | None = []  # messages that arrive before open(): sent after the welcome
+
+    def open(self, first: list[dict]) -> None:
+        """Send `first` (the welcome), then whatever arrived meanwhile, then start streaming."""
+        held, self._held = self._held or [], None
+        for message in [*first, *held]:
+            self.send(message)
+        if not self.closed:
+            self._writer = asyncio.create_task(self._drain(), name=f"ws-writer-{self.id}")
+
+    def send(self, message: dict) -> bool:
+        """Queue a message; False (and the socket is dropped) when the queue is full."""
+        if self.closed:
+            return False
+        if self._held is not None:
+            if len(self._held) >= self.queue.maxsize:
+                self.drop()
+                return False
+            self._held.append(message)
+            return True
+        try:
+            self.queue.put_nowait(message)
+            return True
+        except asyncio.QueueFull:
+            log.warning("dropping slow socket", extra={"table": self.table, "seat": self.seat})
+            self.drop()
+            return False
+
+    def drop(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self._writer is not None:
+            self._writer.cancel()
+        asyncio.create_task(self._safe_close(DROP_CODE))
+
+    async def _safe_close(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self._close(code)
+
+    async def _drain(self) -> None:
+        try:
+            while True:
+                message = await self.queue.get()
+                if message is None:
+                    return
+                await self._send(message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the socket went away; the reader side will unregister it
+            self.closed = True
+
+    async def stop(self) -> None:
+        self.closed = True
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._writer
+
+
+class Hub:
+    """Sockets of this process, grouped by table code."""
+
+    def __init__(self, queue_size: int = 64):
+        self.queue_size = queue_size
+        self._tables: dict[str, dict[int, Connection]] = {}
+
+    def connect(self, table: str, seat: int | None, send: Sender, close: Closer,
+                player_id: int | None = None) -> Connection:
+        conn = Connection(table, seat, send, close, queue_size=self.queue_size, player_id=player_id)
+        self._tables.setdefault(table, {})[conn.id] = conn
+        return conn  # held until conn.open(welcome)
+
+    async def disconnect(self, conn: Connection) -> None:
+        conns = self._tables.get(conn.table)
+        if conns is not None:
+            conns.pop(conn.id, None)
+            if not conns:
+                del self._tables[conn.table]
+        await conn.stop()
+
+    def connections(self, table: str) -> list[Connection]:
+        return [c for c in self._tables.get(table, {}).values() if not c.closed]
+
+    def has(self, table: str) -> bool:
+        return table in self._tables
+
+    def tables(self) -> list[str]:
+        return list(self._tables)
+
+    def presence(self, table: str) -> dict[str, Any]:
+        """Seats connected here (seat -> socket count) and the number of spectator sockets."""
+        seats: dict[int, int] = {}
+        spectators = 0
+        for c in self.connections(table):
+            if c.seat is None:
+                spectators += 1
+            else:
+                seats[c.seat] = seats.get(c.seat, 0) + 1
+        return {"seats": seats, "spectators": spectators}
+
+    async def close_all(self) -> None:
+        for conns in list(self._tables.values()):
+            for conn in list(conns.values()):
+                await conn.stop()
+                await conn._safe_close(1001)
+        self._tables.clear()

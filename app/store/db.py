@@ -1,0 +1,56 @@
+"""Engine and session creation. SQLite: WAL, busy timeout, and BEGIN IMMEDIATE for write transactions."""
+from __future__ import annotations
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+WRITE = "icehouse_write"  # execution option: this transaction will write (SQLite: BEGIN IMMEDIATE)
+BUSY_TIMEOUT_MS = 10_000
+
+
+def is_sqlite(url: str) -> bool:
+    return url.startswith("sqlite")
+
+
+def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
+    if not is_sqlite(url):
+        return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+    engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection, _record):  # noqa: ANN001
+        # Let SQLAlchemy, not the driver, decide when transactions begin (see "begin" below).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn):  # noqa: ANN001
+        # A writer takes the write lock up front, so two writers never deadlock upgrading a read lock.
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+
+    return engine
+
+
+class Database:
+    """One engine and its session factory for the life of the app."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    def session(self) -> AsyncSession:
+        return self.sessions()
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
+
+
+async def begin_write(session: AsyncSession) -> None:
+    """Open the session's transaction as a write transaction (BEGIN IMMEDIATE on SQLite)."""
+    await session.connection(execution_options={WRITE: True})

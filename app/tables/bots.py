@@ -1,0 +1,77 @@
+"""Bot turns: when a bot seat comes to act, a task waits Settings.bot_delay_seconds, asks the bot (in a
+worker thread, given only the view) and plays through the same pipeline as everyone else."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from app.bots import get_bot
+from app.games import GAMES
+from app.store import queries
+from app.tables.errors import TableError
+from app.tables.state import Snapshot, load_snapshot
+
+if TYPE_CHECKING:
+    from app.tables.service import Tables
+
+log = logging.getLogger("icehouse.bots")
+
+
+class BotRunner:
+    def __init__(self, ctx: Tables):
+        self.ctx = ctx
+        self._tasks: dict[tuple[str, int, int], asyncio.Task] = {}
+
+    def schedule(self, snap: Snapshot) -> None:
+        """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""
+        if snap.status != "playing":
+            return
+        bots = {x["seat"] for x in snap.seats if x["bot"]}
+        for seat in snap.to_act:
+            key = (snap.code, seat, snap.seq)
+            if seat in bots and key not in self._tasks:
+                task = asyncio.create_task(self._turn(snap.code, seat, snap.seq), name=f"bot-{key}")
+                self._tasks[key] = task
+                task.add_done_callback(lambda _t, k=key: self._tasks.pop(k, None))
+
+    async def _turn(self, code: str, seat: int, seq: int) -> None:
+        from app.tables.moves import play
+
+        await asyncio.sleep(self.ctx.settings.bot_delay_seconds)
+        try:
+            async with self.ctx.db.session() as s:
+                table = await queries.table_by_code(s, code)
+                if table is None or table.status != "playing" or table.seq != seq or seat not in table.to_act:
+                    return
+                seats = await queries.seats_of(s, table.id)
+                bot_name = seats[seat].bot or "random"
+                g = GAMES[table.game]
+                view, legal = g.view(table.doc, seat), g.legal_moves(table.doc, seat)
+            move = await asyncio.to_thread(get_bot(bot_name).choose, view, seat, legal)
+            await play(self.ctx, code, seat, seq, move)
+        except TableError as exc:  # someone else moved first, or the table ended: nothing to do
+            log.info("bot turn skipped", extra={"table": code, "seat": seat, "seq": seq, "why": exc.detail})
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot turn failed", extra={"table": code, "seat": seat, "seq": seq})
+
+    async def resume(self) -> None:
+        """After a restart: play the bots whose turn it is."""
+        async with self.ctx.db.session() as s:
+            for table in await queries.playing_tables_with_bots(s):
+                self.schedule(await load_snapshot(s, table))
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks.clear()
+
+    def __len__(self) -> int:
+        return len(self._tasks)

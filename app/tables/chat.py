@@ -1,0 +1,48 @@
+"""Table chat: seated players talk, everyone with the link reads. Kept per table."""
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.store import ChatMessage, begin_write, queries, utcnow
+from app.tables.errors import Invalid
+from app.tables.seats import Caller, find_table
+from app.tables.service import Tables
+from app.tables.state import iso
+
+CHAT_MAX = 500
+HISTORY = 200
+
+
+def as_message(m: ChatMessage) -> dict:
+    return {"seat": m.seat, "name": m.name, "text": m.text, "at": iso(m.at)}
+
+
+def clean_text(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise Invalid("A chat message must be text.")
+    text = raw.strip()
+    if not text:
+        raise Invalid("A chat message must not be empty.")
+    if len(text) > CHAT_MAX:
+        raise Invalid(f"A chat message must be at most {CHAT_MAX} characters; this one has {len(text)}.")
+    return text
+
+
+async def history(s: AsyncSession, table_id: int) -> list[dict]:
+    return [as_message(m) for m in await queries.chat_of(s, table_id, HISTORY)]
+
+
+async def say(ctx: Tables, caller: Caller, raw: object) -> dict:
+    seat = caller.seated()
+    text = clean_text(raw)
+    async with ctx.db.session() as s:
+        await begin_write(s)
+        table = await find_table(s, caller.code)
+        seats = await queries.seats_of(s, table.id)
+        msg = ChatMessage(table_id=table.id, seat=seat, name=seats[seat].name or f"Seat {seat}", text=text,
+                          at=utcnow())
+        s.add(msg)
+        await s.commit()
+        message = as_message(msg)
+    await ctx.publish_chat(caller.code, message)
+    return message

@@ -1,0 +1,66 @@
+"""Broker messages in, per-socket messages out: each socket gets the view for its own seat."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.games import GAMES
+from app.tables.state import Snapshot, build_state, view_events
+
+if TYPE_CHECKING:
+    from app.tables.service import Tables
+
+
+async def dispatch(ctx: Tables, msg: dict) -> None:
+    kind, code = msg.get("kind"), msg.get("table")
+    if not isinstance(code, str):
+        return
+    if kind == "presence":
+        ctx.presence.update(code, str(msg.get("instance")), msg.get("seats") or [], msg.get("spectators") or 0)
+        _to_all(ctx, code, ctx.presence.message(code))
+        return
+    if not ctx.hub.has(code):
+        return
+    if kind == "move":
+        _move(ctx, code, msg)
+    elif kind == "state":
+        _state(ctx, code, Snapshot.from_dict(msg["snap"]))
+    elif kind == "chat":
+        _to_all(ctx, code, {"type": "chat", **msg["message"]})
+    elif kind == "your_turn":
+        seats = set(msg.get("seats") or [])
+        for conn in ctx.hub.connections(code):
+            if conn.seat in seats:
+                conn.send({"type": "your_turn", "seq": msg.get("seq")})
+
+
+def _to_all(ctx: Tables, code: str, message: dict) -> None:
+    for conn in ctx.hub.connections(code):
+        conn.send(message)
+
+
+def _states(ctx: Tables, code: str, snap: Snapshot) -> dict:
+    """Build each seat's state once, however many sockets share that seat."""
+    connected, spectators = ctx.presence.connected(code), ctx.presence.spectators(code)
+    cache: dict = {}
+    for conn in ctx.hub.connections(code):
+        if conn.seat not in cache:
+            cache[conn.seat] = build_state(snap, conn.seat, connected, spectators)
+    return cache
+
+
+def _state(ctx: Tables, code: str, snap: Snapshot) -> None:
+    states = _states(ctx, code, snap)
+    for conn in ctx.hub.connections(code):
+        conn.send({"type": "state", **states[conn.seat]})
+
+
+def _move(ctx: Tables, code: str, msg: dict) -> None:
+    snap = Snapshot.from_dict(msg["snap"])
+    g = GAMES[snap.game]
+    states = _states(ctx, code, snap)
+    events: dict = {}
+    for conn in ctx.hub.connections(code):
+        if conn.seat not in events:
+            events[conn.seat] = view_events(g, msg["events"], conn.seat, snap.doc)
+        conn.send({"type": "update", "seq": msg["seq"], "seat": msg["seat"], "move": msg["move"],
+                   "events": events[conn.seat], "state": states[conn.seat]})

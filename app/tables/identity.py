@@ -1,0 +1,54 @@
+"""Codes, tokens and names: table codes, seat tokens (stored hashed), the browser identity cookie."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+
+from app.tables.errors import Invalid
+
+CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # 32 symbols: no l, o, 0, 1
+CODE_LENGTH = 8
+COOKIE_NAME = "icehouse_id"
+NAME_MAX = 40
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(code: str) -> str | None:
+    """The stored form of a code from a URL, or None when it cannot be one of ours."""
+    code = code.strip().lower()
+    if not code or len(code) > 16 or any(ch not in CODE_ALPHABET for ch in code):
+        return None
+    return code
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str, token_hash: str | None) -> bool:
+    if not token_hash:
+        return False
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
+def clean_name(raw: object) -> str:
+    """A player's name: trimmed, 1..40 characters, no control characters."""
+    if not isinstance(raw, str):
+        raise Invalid("A name must be text.")
+    name = " ".join(raw.split())
+    if not name:
+        raise Invalid("A name must not be empty: type the name your friends know you by.")
+    if len(name) > NAME_MAX:
+        raise Invalid(f"A name must be at most {NAME_MAX} characters; this one has {len(name)}.")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise Invalid("A name must not contain control characters.")
+    return name

@@ -1,0 +1,211 @@
+"""Tables before and after play: create, join, bots, start, rematch."""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.bots import DEFAULT_BOT
+from app.games import GAMES
+from app.store import Seat, Table, begin_write, queries, utcnow
+from app.tables.errors import Conflict, Invalid
+from app.tables.identity import clean_name, new_code
+from app.tables.seats import Caller, ensure_not_seated, ensure_player, find_table, sit
+from app.tables.service import Tables
+from app.tables.state import load_snapshot
+
+
+@dataclass
+class Seated:
+    """A seat just taken: the body to return, and a new identity cookie to set (None: keep the old one)."""
+
+    body: dict
+    cookie: str | None
+
+
+def share_url(ctx: Tables, code: str) -> str:
+    base = (ctx.settings.public_url or "").rstrip("/")
+    return f"{base}/t/{code}"
+
+
+def game_or_422(name: object) -> Any:
+    g = GAMES.get(name) if isinstance(name, str) else None
+    if g is None:
+        raise Invalid(f"There is no game called {str(name)[:40]!r}; choose one of: {', '.join(sorted(GAMES))}.")
+    return g
+
+
+def check_options(g: Any, players: int, given: dict | None) -> dict:
+    """The game's defaults with the given options laid over them; unknown names or wrong types: 422."""
+    defaults = g.default_options(players)
+    given = given or {}
+    for key, value in given.items():
+        if key not in defaults:
+            known = ", ".join(sorted(defaults)) or "none"
+            raise Invalid(f"{g.title} has no option {key[:40]!r}; its options are: {known}.")
+        default = defaults[key]
+        if default is not None and not _same_kind(default, value):
+            raise Invalid(f"The option {key!r} of {g.title} takes a {type(default).__name__} like "
+                          f"{default!r}, not {str(value)[:40]!r}.")
+    return {**defaults, **given}
+
+
+def _same_kind(default: object, value: object) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, (int, float)):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(default))
+
+
+def _setup(g: Any, players: int, options: dict) -> tuple[int, dict]:
+    seed = secrets.randbelow(2**31)
+    try:
+        return seed, g.setup(players=players, options=options, seed=seed)
+    except ValueError as exc:
+        raise Invalid(str(exc)) from None
+
+
+async def _unused_code(s: AsyncSession) -> str:
+    for _ in range(10):
+        code = new_code()
+        if await queries.table_by_code(s, code) is None:
+            return code
+    raise RuntimeError("could not find an unused table code")
+
+
+async def create(ctx: Tables, *, game: object, players: int, options: dict | None, name: object,
+                 cookie: str | None) -> Seated:
+    g = game_or_422(game)
+    if not g.min_players <= players <= g.max_players:
+        raise Invalid(f"{g.title} is played by {g.min_players} to {g.max_players} players, not {players}.")
+    name = clean_name(name)
+    opts = check_options(g, players, options)
+    seed, doc = _setup(g, players, opts)
+    async with ctx.db.session() as s:
+        await begin_write(s)
+        player, new_cookie = await ensure_player(s, cookie, name)
+        now = utcnow()
+        table = Table(code=await _unused_code(s), game=g.name, players=players, options=opts, seed=seed,
+                      status="lobby", initial_doc=doc, doc=doc, seq=0, to_act=[], created_at=now,
+                      updated_at=now)
+        s.add(table)
+        await s.flush()
+        seats = [Seat(table_id=table.id, seat=i, notify=True) for i in range(players)]
+        s.add_all(seats)
+        token = sit(seats[0], name, player)
+        seats[0].joined_at = now
+        await s.commit()
+        code = table.code
+    return Seated({"code": code, "seat": 0, "token": token, "url": share_url(ctx, code)}, new_cookie)
+
+
+async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> Seated:
+    name = clean_name(name)
+    async with ctx.db.session() as s:
+        await begin_write(s)
+        table = await find_table(s, code, for_update=True)
+        if table.status != "lobby":
+            raise Conflict(f"The game at table {table.code} has already started ({table.status}); "
+                           "you can still watch it.")
+        seats = await queries.seats_of(s, table.id)
+        player, new_cookie = await ensure_player(s, cookie, name)
+        ensure_not_seated(seats, player)
+        open_seat = next((x for x in seats if x.name is None), None)
+        if open_seat is None:
+            raise Conflict(f"Table {table.code} is full: all {table.players} seats are taken.")
+        token = sit(open_seat, name, player)
+        open_seat.joined_at = table.updated_at = utcnow()
+        await s.commit()
+        snap = await load_snapshot(s, table)
+    await ctx.publish_state(snap)
+    body = {"code": snap.code, "seat": open_seat.seat, "token": token, "url": share_url(ctx, snap.code)}
+    return Seated(body, new_cookie)
+
+
+async def add_bot(ctx: Tables, caller: Caller, seat: int | None) -> dict:
+    host = caller.host("add bots")
+    async with ctx.db.session() as s:
+        await begin_write(s)
+        table = await find_table(s, caller.code, for_update=True)
+        if table.status != "lobby":
+            raise Conflict(f"Bots can only sit down before the game starts; table {table.code} is {table.status}.")
+        seats = await queries.seats_of(s, table.id)
+        if seat is None:
+            target = next((x for x in seats if x.name is None), None)
+            if target is None:
+                raise Conflict(f"Table {table.code} is full: there is no open seat for a bot.")
+        else:
+            if not 0 <= seat < table.players:
+                raise Invalid(f"Table {table.code} has seats 0 to {table.players - 1}; there is no seat {seat}.")
+            target = seats[seat]
+            if target.name is not None:
+                raise Conflict(f"Seat {seat} is already taken by {target.name}.")
+        target.name, target.bot, target.joined_at = f"Bot {target.seat + 1}", DEFAULT_BOT, utcnow()
+        table.updated_at = utcnow()
+        await s.commit()
+        snap = await load_snapshot(s, table)
+    await ctx.publish_state(snap)
+    return ctx.state_of(snap, host)
+
+
+async def start(ctx: Tables, caller: Caller) -> dict:
+    host = caller.host("start the game")
+    async with ctx.db.session() as s:
+        await begin_write(s)
+        table = await find_table(s, caller.code, for_update=True)
+        if table.status != "lobby":
+            raise Conflict(f"Table {table.code} has already started ({table.status}).")
+        seats = await queries.seats_of(s, table.id)
+        open_seats = [x.seat for x in seats if x.name is None]
+        if open_seats:
+            n = len(open_seats)
+            listed = ", ".join(str(x) for x in open_seats)
+            raise Conflict(f"{n} seat{' is' if n == 1 else 's are'} still open: {listed}. "
+                           "Wait for friends to join or fill them with bots.")
+        g = GAMES[table.game]
+        now = utcnow()
+        result = g.result(table.doc)
+        table.status, table.started_at, table.updated_at = ("finished" if result else "playing"), now, now
+        table.to_act = [] if result else list(g.to_act(table.doc))
+        table.result = result
+        if result:
+            table.finished_at = now
+        await s.commit()
+        snap = await load_snapshot(s, table)
+    await ctx.publish_state(snap)
+    await ctx.publish_turn(snap.code, snap.to_act, snap.seq)
+    ctx.bots.schedule(snap)
+    return ctx.state_of(snap, host)
+
+
+async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
+    """The rematch of a finished table, made on first asking; (state for the caller, created?)."""
+    seat = caller.seated()
+    async with ctx.db.session() as s:
+        await begin_write(s)
+        old = await find_table(s, caller.code, for_update=True)
+        if old.rematch_id is not None:
+            new = await queries.table_by_id(s, old.rematch_id)
+            assert new is not None
+            return ctx.state_of(await load_snapshot(s, new), seat), False
+        if old.status not in ("finished", "abandoned"):
+            raise Conflict(f"The game at table {old.code} is not over yet ({old.status}).")
+        g = GAMES[old.game]
+        seed, doc = _setup(g, old.players, old.options)
+        now = utcnow()
+        new = Table(code=await _unused_code(s), game=old.game, players=old.players, options=old.options,
+                    seed=seed, status="lobby", initial_doc=doc, doc=doc, seq=0, to_act=[],
+                    rematch_of_id=old.id, created_at=now, updated_at=now)
+        s.add(new)
+        await s.flush()
+        for x in await queries.seats_of(s, old.id):
+            s.add(Seat(table_id=new.id, seat=x.seat, name=x.name, bot=x.bot, player_id=x.player_id,
+                       token_hash=x.token_hash, webhook_url=x.webhook_url, notify=x.notify, joined_at=now))
+        old.rematch_id, old.updated_at = new.id, now
+        await s.commit()
+        old_snap, new_snap = await load_snapshot(s, old), await load_snapshot(s, new)
+    await ctx.publish_state(old_snap)
+    return ctx.state_of(new_snap, seat), True

@@ -1,0 +1,96 @@
+"""THE move pipeline: one path for REST, WebSocket and bots.
+
+lock the table (in-process lock + write transaction: SELECT ... FOR UPDATE / BEGIN IMMEDIATE) -> check the
+status and the client's seq -> check the turn -> game.apply -> insert moves(table_id, seq) and store the
+new doc -> commit -> publish -> your_turn for seats newly to act -> schedule bots.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.games import GAMES
+from app.store import Move, begin_write, queries, utcnow
+from app.tables.errors import Conflict, Forbidden, Invalid
+from app.tables.seats import find_table
+from app.tables.service import Tables
+from app.tables.state import Snapshot, iso, load_snapshot, step_for
+
+log = logging.getLogger("icehouse.moves")
+
+
+def stale(code: str, sent: object, at: int) -> Conflict:
+    return Conflict(f"The table has moved on: you sent seq {sent}, but table {code} is at seq {at}. "
+                    "Fetch the state again and retry.")
+
+
+async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapshot:
+    """Play `move` for an authenticated `seat`, expecting the table at `seq`; returns the new snapshot."""
+    started = time.perf_counter()
+    async with ctx.locks.hold(code):
+        async with ctx.db.session() as s:
+            snap, step, before = await _apply(s, code, seat, seq, move)
+        await ctx.publish_move(snap, step)
+    log.info("move", extra={"table": snap.code, "seq": snap.seq, "seat": seat,
+                            "ms": round((time.perf_counter() - started) * 1000, 2)})
+    newly = [x for x in snap.to_act if x not in before]
+    await ctx.publish_turn(snap.code, newly, snap.seq)
+    ctx.bots.schedule(snap)
+    return snap
+
+
+async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any) -> tuple[Snapshot, dict, list]:
+    await begin_write(s)
+    table = await find_table(s, code, for_update=True)
+    if table.status != "playing":
+        raise Conflict(f"Table {table.code} is not playing: it is {table.status}.")
+    if type(seq) is not int or seq != table.seq:
+        raise stale(table.code, seq, table.seq)
+    before = list(table.to_act or [])
+    if seat not in before:
+        who = ", ".join(str(x) for x in before)
+        raise Forbidden(f"It is not your turn: seat {seat} may not act now (to act: {who}).")
+    g = GAMES[table.game]
+    result = _engine_apply(g, table.doc, seat, move)
+    new_seq = table.seq + 1
+    now = utcnow()
+    s.add(Move(table_id=table.id, seq=new_seq, seat=seat, move=move, events=result.events, at=now))
+    table.doc, table.seq, table.updated_at = result.doc, new_seq, now
+    outcome = g.result(result.doc)
+    if outcome is not None:
+        table.status, table.result, table.to_act, table.finished_at = "finished", outcome, [], now
+    else:
+        table.to_act = list(g.to_act(result.doc))
+    try:
+        await s.commit()
+    except IntegrityError:  # another instance took this seq first
+        await s.rollback()
+        raise stale(code, seq, new_seq) from None
+    snap = await load_snapshot(s, table)
+    step = {"seq": new_seq, "seat": seat, "move": move, "events": result.events}
+    return snap, step, before
+
+
+def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
+    if not isinstance(move, dict):
+        raise Invalid("A move must be a JSON object, like one of the legal_moves.")
+    try:
+        return g.apply(doc, seat, move)
+    except ValueError as exc:  # IllegalMove, with the engine's sentence
+        raise Invalid(str(exc)) from None
+    except Exception as exc:  # a malformed move the engine did not foresee: still the client's fault
+        log.warning("engine rejected a move with %s", type(exc).__name__, extra={"table": g.name})
+        raise Invalid(f"That move could not be understood: {str(move)[:120]}") from None
+
+
+async def steps_since(ctx: Tables, s: AsyncSession, table_id: int, game: str, doc: dict, since: int,
+                      seat: int | None, limit: int = 1000) -> list[dict]:
+    """The steps after `since`, as `seat` may see them."""
+    g = GAMES[game]
+    moves = await queries.moves_since(s, table_id, max(0, since), limit)
+    return [step_for(g, {"seq": m.seq, "seat": m.seat, "move": m.move, "events": m.events}, seat, doc)
+            | {"at": iso(m.at)} for m in moves]

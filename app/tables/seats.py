@@ -1,0 +1,86 @@
+"""Who is asking: a seat by token (Bearer or ?token=) or by the browser's identity cookie, else a spectator."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.store import Player, Seat, Table, queries
+from app.tables.errors import Conflict, Forbidden, NotFound, Unauthorized
+from app.tables.identity import hash_token, new_token, normalise_code, token_matches
+
+
+@dataclass(frozen=True)
+class Caller:
+    table_id: int
+    code: str
+    seat: int | None  # None: a spectator
+    player_id: int | None  # the cookie's player, seated here or not
+
+    def seated(self) -> int:
+        """The caller's seat, or 401 for a spectator (a move or chat needs a seat)."""
+        if self.seat is None:
+            raise Unauthorized(f"This request carries no seat token for table {self.code}: send "
+                               "'Authorization: Bearer <token>' with the token you got when you sat down.")
+        return self.seat
+
+    def host(self, what: str) -> int:
+        seat = self.seated()
+        if seat != 0:
+            raise Forbidden(f"Only the host (seat 0) can {what}; you sit at seat {seat}.")
+        return seat
+
+
+async def find_table(s: AsyncSession, code: str, *, for_update: bool = False) -> Table:
+    norm = normalise_code(code)
+    table = None if norm is None else await queries.table_by_code(s, norm, for_update=for_update)
+    if table is None:
+        raise NotFound(f"There is no table with the code {code[:20]!r}.")
+    return table
+
+
+async def player_of_cookie(s: AsyncSession, cookie: str | None) -> Player | None:
+    if not cookie or len(cookie) > 200:
+        return None
+    return await queries.player_by_cookie_hash(s, hash_token(cookie))
+
+
+async def identify(s: AsyncSession, code: str, token: str | None, cookie: str | None) -> Caller:
+    table = await find_table(s, code)
+    seats = await queries.seats_of(s, table.id)
+    player = await player_of_cookie(s, cookie)
+    player_id = player.id if player else None
+    if token is not None:
+        # Compare against every seat so the time taken does not depend on which seat matched.
+        matched = [x.seat for x in seats if token_matches(token, x.token_hash)]
+        if not matched:
+            raise Unauthorized(f"That seat token does not belong to table {table.code}.")
+        return Caller(table.id, table.code, matched[0], player_id)
+    seat = next((x.seat for x in seats if player_id is not None and x.player_id == player_id), None)
+    return Caller(table.id, table.code, seat, player_id)
+
+
+async def ensure_player(s: AsyncSession, cookie: str | None, name: str) -> tuple[Player, str | None]:
+    """The cookie's player, or a new one; the second value is a new cookie to set (None: keep)."""
+    player = await player_of_cookie(s, cookie)
+    if player is not None:
+        player.name = name
+        return player, None
+    cookie = new_token()
+    player = Player(cookie_hash=hash_token(cookie), name=name)
+    s.add(player)
+    await s.flush()
+    return player, cookie
+
+
+def sit(seat: Seat, name: str, player: Player | None) -> str:
+    """Give an open seat to a person; returns the seat token (shown once, stored hashed)."""
+    token = new_token()
+    seat.name, seat.player_id, seat.token_hash = name, (player.id if player else None), hash_token(token)
+    return token
+
+
+def ensure_not_seated(seats: list[Seat], player: Player) -> None:
+    for x in seats:
+        if x.player_id == player.id:
+            raise Conflict(f"This browser already sits at seat {x.seat}.")

@@ -1,0 +1,79 @@
+"""The domain's context object: database, hub, broker, locks, presence and bot turns of one app instance."""
+from __future__ import annotations
+
+import logging
+import secrets
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.config import Settings
+from app.realtime import Broker, Connection, Hub
+from app.store import Database, Table
+from app.tables import fanout
+from app.tables.locks import KeyedLocks
+from app.tables.presence import Presence
+from app.tables.state import Snapshot, build_state, load_snapshot
+
+log = logging.getLogger("icehouse.tables")
+
+
+class Tables:
+    def __init__(self, settings: Settings, db: Database, hub: Hub, broker: Broker):
+        from app.tables.bots import BotRunner  # bots call back into the pipeline
+
+        self.settings = settings
+        self.db = db
+        self.hub = hub
+        self.broker = broker
+        self.instance = secrets.token_hex(6)
+        self.locks = KeyedLocks()
+        self.presence = Presence()
+        self.bots = BotRunner(self)
+
+    async def start(self) -> None:
+        self.broker.subscribe(self.on_message)
+        await self.broker.start()
+        await self.bots.resume()
+
+    async def stop(self) -> None:
+        await self.bots.stop()
+        await self.hub.close_all()
+        await self.broker.stop()
+
+    async def on_message(self, msg: dict) -> None:
+        await fanout.dispatch(self, msg)
+
+    # -- reading ---------------------------------------------------------------------------------------
+    async def state(self, s: AsyncSession, table: Table, seat: int | None) -> dict:
+        snap = await load_snapshot(s, table)
+        return self.state_of(snap, seat)
+
+    def state_of(self, snap: Snapshot, seat: int | None) -> dict:
+        return build_state(snap, seat, self.presence.connected(snap.code), self.presence.spectators(snap.code))
+
+    # -- publishing (always after the commit) ------------------------------------------------------------
+    async def publish_state(self, snap: Snapshot) -> None:
+        await self.broker.publish({"kind": "state", "table": snap.code, "snap": snap.to_dict()})
+
+    async def publish_move(self, snap: Snapshot, step: dict) -> None:
+        await self.broker.publish({"kind": "move", "table": snap.code, **step, "snap": snap.to_dict()})
+
+    async def publish_chat(self, code: str, message: dict) -> None:
+        await self.broker.publish({"kind": "chat", "table": code, "message": message})
+
+    async def publish_turn(self, code: str, seats: list[int], seq: int) -> None:
+        if seats:
+            await self.broker.publish({"kind": "your_turn", "table": code, "seats": seats, "seq": seq})
+
+    async def publish_presence(self, code: str) -> None:
+        here = self.hub.presence(code)
+        await self.broker.publish({"kind": "presence", "table": code, "instance": self.instance,
+                                   "seats": sorted(here["seats"]), "spectators": here["spectators"]})
+
+    # -- sockets ---------------------------------------------------------------------------------------
+    async def attach(self, conn: Connection) -> None:
+        await self.publish_presence(conn.table)
+
+    async def detach(self, conn: Connection) -> None:
+        await self.hub.disconnect(conn)
+        await self.publish_presence(conn.table)

@@ -1,0 +1,108 @@
+"""The table state every client sees (GET, WebSocket "state", the "state" inside "update").
+
+`Snapshot` is everything needed to build it for any viewer; it travels on the broker as JSON so every
+instance can build each socket's own view. The doc never leaves the server: only `g.view(doc, seat)`.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.games import GAMES
+from app.store import Table, queries
+
+
+def iso(dt: datetime | None) -> str | None:
+    if dt is None:
+        return None
+    if dt.tzinfo is None:  # SQLite hands back naive UTC
+        dt = dt.replace(tzinfo=timezone.utc)
+    return dt.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+@dataclass
+class Snapshot:
+    id: int
+    code: str
+    game: str
+    players: int
+    options: dict
+    status: str
+    doc: dict
+    seq: int
+    to_act: list
+    result: dict | None
+    created_at: str | None
+    updated_at: str | None
+    seats: list[dict] = field(default_factory=list)  # {"seat", "name", "bot": bool, "player_id"}
+    rematch: str | None = None
+    rematch_of: str | None = None
+    last: dict | None = None  # {"seq", "seat", "move", "events"} unfiltered
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Snapshot:
+        return cls(**data)
+
+
+async def load_snapshot(s: AsyncSession, table: Table) -> Snapshot:
+    seats = await queries.seats_of(s, table.id)
+    last = await queries.last_move(s, table.id)
+    return Snapshot(
+        id=table.id, code=table.code, game=table.game, players=table.players, options=table.options,
+        status=table.status, doc=table.doc, seq=table.seq, to_act=list(table.to_act or []),
+        result=table.result, created_at=iso(table.created_at), updated_at=iso(table.updated_at),
+        seats=[{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "player_id": x.player_id}
+               for x in seats],
+        rematch=await queries.code_of(s, table.rematch_id),
+        rematch_of=await queries.code_of(s, table.rematch_of_id),
+        last=None if last is None else {"seq": last.seq, "seat": last.seat, "move": last.move,
+                                        "events": last.events},
+    )
+
+
+def view_events(game: Any, events: list, seat: int | None, doc: dict) -> list:
+    """Events as `seat` may see them (seat None: a spectator)."""
+    fn = getattr(game, "view_events", None)
+    return fn(events, seat, doc) if fn is not None else list(events)
+
+
+def step_for(game: Any, step: dict, seat: int | None, doc: dict) -> dict:
+    return {"seq": step["seq"], "seat": step["seat"], "move": step["move"],
+            "events": view_events(game, step["events"], seat, doc)}
+
+
+def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectators: int) -> dict:
+    """The one table state, for one viewer."""
+    g = GAMES[snap.game]
+    playing = snap.status == "playing"
+    to_act = list(snap.to_act) if playing else []
+    legal = g.legal_moves(snap.doc, seat) if playing and seat is not None and seat in to_act else []
+    return {
+        "code": snap.code,
+        "game": snap.game,
+        "title": g.title,
+        "players": snap.players,
+        "options": snap.options,
+        "host": 0,
+        "status": snap.status,
+        "seats": [{"seat": x["seat"], "name": x["name"], "bot": x["bot"],
+                   "connected": x["bot"] or x["seat"] in connected} for x in snap.seats],
+        "seq": snap.seq,
+        "to_act": to_act,
+        "view": g.view(snap.doc, seat),
+        "legal_moves": legal,
+        "result": snap.result,
+        "you": seat,
+        "rematch": snap.rematch,
+        "rematch_of": snap.rematch_of,
+        "created_at": snap.created_at,
+        "updated_at": snap.updated_at,
+        "spectators": spectators,
+        "last": None if snap.last is None else step_for(g, snap.last, seat, snap.doc),
+    }

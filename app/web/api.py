@@ -1,0 +1,88 @@
+"""REST routes of DESIGN.md and docs/PROTOCOL.md. Thin: parse, depend, call one function of app/tables."""
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+
+from app.tables import chat, lobby, moves, reads
+from app.tables.identity import COOKIE_NAME
+from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth
+from app.web.schemas import AddBot, CreateTable, Join, PlayMove, Say
+
+router = APIRouter(prefix="/api")
+
+COOKIE_AGE = 400 * 24 * 3600  # about as long as browsers keep a cookie
+
+
+def set_identity(response: Response, ctx: Ctx, cookie: str | None) -> None:
+    if cookie is not None:
+        response.set_cookie(COOKIE_NAME, cookie, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax",
+                            secure=ctx.settings.cookie_secure)
+
+
+@router.get("/games")
+async def list_games() -> list[dict]:
+    return reads.games()
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateTable, ctx: Ctx, cookie: Cookie, response: Response) -> dict:
+    seated = await lobby.create(ctx, game=body.game, players=body.players, options=body.options,
+                                name=body.name, cookie=cookie)
+    set_identity(response, ctx, seated.cookie)
+    return seated.body
+
+
+@router.post("/tables/{code}/join")
+async def join_table(code: str, body: Join, ctx: Ctx, cookie: Cookie, response: Response) -> dict:
+    seated = await lobby.join(ctx, code, name=body.name, cookie=cookie)
+    set_identity(response, ctx, seated.cookie)
+    return seated.body
+
+
+@router.post("/tables/{code}/bots")
+async def add_bot(caller: SeatAuth, ctx: Ctx, body: AddBot | None = None) -> dict:
+    return await lobby.add_bot(ctx, caller, body.seat if body else None)
+
+
+@router.post("/tables/{code}/start")
+async def start_table(caller: SeatAuth, ctx: Ctx) -> dict:
+    return await lobby.start(ctx, caller)
+
+
+@router.get("/tables/{code}")
+async def get_table(caller: Caller, ctx: Ctx, db: Db) -> dict:
+    return await reads.table_state(ctx, db, caller)
+
+
+@router.post("/tables/{code}/moves")
+async def play_move(body: PlayMove, caller: SeatAuth, ctx: Ctx) -> dict:
+    snap = await moves.play(ctx, caller.code, caller.seated(), body.seq, body.move)
+    return ctx.state_of(snap, caller.seat)
+
+
+@router.get("/tables/{code}/log")
+async def table_log(caller: Caller, ctx: Ctx, db: Db) -> dict:
+    return await reads.table_log(ctx, db, caller)
+
+
+@router.post("/tables/{code}/rematch", status_code=201)
+async def rematch(caller: SeatAuth, ctx: Ctx, response: Response) -> dict:
+    state, created = await lobby.rematch(ctx, caller)
+    if not created:
+        response.status_code = 200
+    return state
+
+
+@router.get("/tables/{code}/chat")
+async def chat_history(caller: Caller, db: Db) -> list[dict]:
+    return await chat.history(db, caller.table_id)
+
+
+@router.post("/tables/{code}/chat", status_code=201)
+async def say(body: Say, caller: SeatAuth, ctx: Ctx) -> dict:
+    return await chat.say(ctx, caller, body.text)
+
+
+@router.get("/me")
+async def me(db: Db, cookie: Cookie) -> dict:
+    return await reads.me(db, cookie)

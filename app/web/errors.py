@@ -1,0 +1,38 @@
+"""The one mapping from domain errors to HTTP: every error body is {"detail": "<sentence>"}."""
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from app.tables.errors import TableError
+
+
+def _where(loc: tuple) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header", "cookie")]
+    return ".".join(parts)
+
+
+def sentence(exc: RequestValidationError) -> str:
+    errors = exc.errors()
+    if not errors:
+        return "The request could not be understood."
+    first = errors[0]
+    kind, where = first.get("type", ""), _where(tuple(first.get("loc", ())))
+    if kind == "json_invalid":
+        return "The request body is not valid JSON."
+    if kind == "missing":
+        return f"The field {where!r} is missing." if where else "The request body is missing."
+    if not where:
+        return f"The request body must be a JSON object ({first.get('msg', 'invalid')})."
+    return f"The field {where!r} is not valid: {first.get('msg', 'invalid value')}."
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": sentence(exc)}, status_code=422)

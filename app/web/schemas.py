@@ -1,0 +1,34 @@
+"""Request bodies. Types are strict; value rules (name length, options) live in app/tables with sentences."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+class CreateTable(Body):
+    game: StrictStr
+    players: StrictInt
+    options: dict[str, Any] | None = None
+    name: StrictStr
+
+
+class Join(Body):
+    name: StrictStr
+
+
+class AddBot(Body):
+    seat: StrictInt | None = None
+
+
+class PlayMove(Body):
+    seq: StrictInt
+    move: dict[str, Any]
+
+
+class Say(Body):
+    text: StrictStr

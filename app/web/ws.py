@@ -1,0 +1,131 @@
+"""WebSocket /ws/tables/{code}: state, chat_history, then updates; accepts move, chat, sync and ping.
+
+A bad message is answered with {"type": "error", "detail"} and the socket stays open.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketState
+
+from app.realtime import Connection
+from app.tables import chat, moves
+from app.tables.errors import TableError
+from app.tables.identity import COOKIE_NAME
+from app.tables.seats import Caller, find_table, identify
+from app.tables.service import Tables
+
+router = APIRouter()
+log = logging.getLogger("icehouse.ws")
+
+MAX_MESSAGE = 64 * 1024
+SYNC_MAX = 1000  # more missed steps than this: the client gets a fresh state only
+
+
+@router.websocket("/ws/tables/{code}")
+async def table_socket(websocket: WebSocket, code: str) -> None:
+    ctx: Tables = websocket.app.state.tables
+    await websocket.accept()
+    token = websocket.query_params.get("token") or None
+    try:
+        async with ctx.db.session() as s:
+            caller = await identify(s, code, token, websocket.cookies.get(COOKIE_NAME))
+    except TableError as exc:
+        await websocket.send_json({"type": "error", "detail": exc.detail})
+        await websocket.close(code=4000 + exc.status)
+        return
+    conn = ctx.hub.connect(caller.code, caller.seat, websocket.send_json, _closer(websocket), caller.player_id)
+    try:
+        await ctx.attach(conn)
+        conn.open(await _welcome(ctx, caller, websocket.query_params.get("since")))
+        await _serve(ctx, websocket, conn, caller)
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:  # the socket was closed under us (dropped as too slow)
+        pass
+    finally:
+        await ctx.detach(conn)
+
+
+def _closer(websocket: WebSocket):
+    async def close(code: int) -> None:
+        if websocket.client_state == WebSocketState.CONNECTED:
+            await websocket.close(code=code)
+    return close
+
+
+async def _welcome(ctx: Tables, caller: Caller, since: str | None) -> list[dict]:
+    """The first messages: state, chat_history, and the missed steps when the client says since=N."""
+    async with ctx.db.session() as s:
+        table = await find_table(s, caller.code)
+        first = [{"type": "state", **await ctx.state(s, table, caller.seat)},
+                 {"type": "chat_history", "messages": await chat.history(s, table.id)}]
+    if since is not None and since.lstrip("-").isdigit():
+        first.append(await _sync(ctx, caller, int(since)))
+    return first
+
+
+async def _sync(ctx: Tables, caller: Caller, since: int) -> dict:
+    async with ctx.db.session() as s:
+        table = await find_table(s, caller.code)
+        steps = []
+        if 0 <= table.seq - since <= SYNC_MAX:
+            steps = await moves.steps_since(ctx, s, table.id, table.game, table.doc, since, caller.seat)
+        return {"type": "sync", "since": since, "steps": steps, "state": await ctx.state(s, table, caller.seat)}
+
+
+async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Caller) -> None:
+    while not conn.closed:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        raw = message.get("text")
+        if raw is None:
+            raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+        try:
+            reply = await _handle(ctx, conn, caller, raw)
+        except TableError as exc:
+            reply = {"type": "error", "detail": exc.detail, "status": exc.status}
+        except Exception:
+            log.exception("socket message failed", extra={"table": caller.code})
+            reply = {"type": "error", "detail": "The server could not handle that message."}
+        if reply is not None:
+            conn.send(reply)
+
+
+async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> dict | None:
+    if len(raw) > MAX_MESSAGE:
+        return _error(f"That message is too long ({len(raw)} characters; at most {MAX_MESSAGE}).")
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        return _error("That message is not valid JSON.")
+    if not isinstance(msg, dict):
+        return _error("A message must be a JSON object with a 'type'.")
+    kind = msg.get("type")
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind == "move":
+        seq = msg.get("seq")
+        if type(seq) is not int:
+            return _error("A move needs 'seq', the table's seq number you are answering.")
+        if not isinstance(msg.get("move"), dict):
+            return _error("A move needs 'move', a JSON object like one of your legal_moves.")
+        await moves.play(ctx, caller.code, caller.seated(), seq, msg["move"])
+        return None  # the update comes back through the broker like everyone else's
+    if kind == "chat":
+        await chat.say(ctx, caller, msg.get("text"))
+        return None
+    if kind == "sync":
+        since = msg.get("since")
+        if type(since) is not int:
+            return _error("A sync needs 'since', the last seq you saw.")
+        return await _sync(ctx, caller, since)
+    return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, sync or ping.")
+
+
+def _error(detail: str) -> dict:
+    return {"type": "error", "detail": detail}

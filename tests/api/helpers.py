@@ -1,0 +1,50 @@
+"""Small helpers for the API tests: make tables, sit people down, play legal moves."""
+from __future__ import annotations
+
+import httpx
+
+GAME = "three-high"
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def create(client: httpx.AsyncClient, players: int = 2, name: str = "Ann", **extra) -> dict:
+    r = await client.post("/api/tables", json={"game": GAME, "players": players, "name": name, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+async def full_table(host: httpx.AsyncClient, guest: httpx.AsyncClient | None = None, *, players: int = 2,
+                     bots: int = 0, start: bool = True) -> dict:
+    """A table with the host at 0, `guest` (if given) at 1, then bots; started unless start=False.
+
+    Returns {"code", "tokens": {seat: token}}.
+    """
+    made = await create(host, players)
+    code, tokens = made["code"], {0: made["token"]}
+    if guest is not None:
+        r = await guest.post(f"/api/tables/{code}/join", json={"name": "Bea"})
+        assert r.status_code == 200, r.text
+        tokens[r.json()["seat"]] = r.json()["token"]
+    for _ in range(bots):
+        r = await host.post(f"/api/tables/{code}/bots", json={}, headers=bearer(tokens[0]))
+        assert r.status_code == 200, r.text
+    if start:
+        r = await host.post(f"/api/tables/{code}/start", headers=bearer(tokens[0]))
+        assert r.status_code == 200, r.text
+    return {"code": code, "tokens": tokens}
+
+
+async def state(client: httpx.AsyncClient, code: str, token: str | None = None) -> dict:
+    r = await client.get(f"/api/tables/{code}", headers=bearer(token) if token else {})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+async def play_first_legal(client: httpx.AsyncClient, code: str, token: str) -> httpx.Response:
+    st = await state(client, code, token)
+    assert st["legal_moves"], st
+    return await client.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                             json={"seq": st["seq"], "move": st["legal_moves"][0]})
