@@ -1,0 +1,78 @@
+// fetch helpers: JSON in, JSON out; failures become ApiError with the server's {"detail"} sentence.
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+  }
+}
+
+function detailText(detail) {
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {  // FastAPI validation errors
+    return detail.map((d) => (d && d.msg) ? `${(d.loc || []).slice(-1)[0] ?? ""} ${d.msg}`.trim() : String(d)).join("; ");
+  }
+  return detail ? JSON.stringify(detail) : "";
+}
+
+export async function api(method, path, body) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+  }
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = null; }
+  }
+  if (!res.ok) {
+    const msg = detailText(data && data.detail) || `The server said ${res.status} ${res.statusText}.`;
+    throw new ApiError(res.status, msg);
+  }
+  return data;
+}
+
+export const get = (path) => api("GET", path);
+export const post = (path, body = {}) => api("POST", path, body);
+
+export function toast(message, kind = "info", ms = 4500) {
+  const box = document.getElementById("toasts");
+  if (!box) { console.warn(message); return; }
+  const el = document.createElement("div");
+  el.className = `toast ${kind}`;
+  el.textContent = message;
+  box.append(el);
+  while (box.children.length > 3) box.firstElementChild.remove();
+  setTimeout(() => el.remove(), ms);
+}
+
+export function showError(err) {
+  toast(err && err.message ? err.message : String(err), "error", 6000);
+}
+
+export async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (input) {
+      input.focus();
+      input.select();
+      try { return document.execCommand("copy"); } catch { return false; }
+    }
+    return false;
+  }
+}
+
+export function savedName() {
+  try { return localStorage.getItem("icehouse:name") || ""; } catch { return ""; }
+}
+export function saveName(name) {
+  try { localStorage.setItem("icehouse:name", name); } catch { /* private mode */ }
+}

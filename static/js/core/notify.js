@@ -1,0 +1,84 @@
+// "Your turn": a short chime (WebAudio, no file), a badge on the tab title and favicon, and a browser
+// Notification when the tab is hidden and the player allowed it.
+let audio = null;
+let baseTitle = document.title;
+let badged = false;
+const faviconLink = () => document.getElementById("favicon");
+const plainIcon = "/static/img/favicon.svg";
+
+// Browsers only let a page make sound after the person interacted with it: prepare on first gesture.
+function unlockAudio() {
+  if (audio) return;
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  try { audio = new Ctx(); } catch { audio = null; }
+}
+window.addEventListener("pointerdown", unlockAudio, { once: true, capture: true });
+window.addEventListener("keydown", unlockAudio, { once: true, capture: true });
+
+export function chime() {
+  if (!audio) return;
+  if (audio.state === "suspended") audio.resume().catch(() => {});
+  const t0 = audio.currentTime + 0.02;
+  [[660, 0], [880, 0.16]].forEach(([freq, at]) => {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.type = "sine";
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, t0 + at);
+    gain.gain.exponentialRampToValueAtTime(0.18, t0 + at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + at + 0.35);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(t0 + at);
+    osc.stop(t0 + at + 0.4);
+  });
+}
+
+function badgeIcon() {
+  const c = document.createElement("canvas");
+  c.width = c.height = 64;
+  const g = c.getContext("2d");
+  g.fillStyle = "#1d63c7";
+  g.beginPath(); g.moveTo(32, 6); g.lineTo(58, 56); g.lineTo(6, 56); g.closePath(); g.fill();
+  g.fillStyle = "#f2b705";
+  g.strokeStyle = "#ffffff";
+  g.lineWidth = 4;
+  g.beginPath(); g.arc(48, 18, 14, 0, Math.PI * 2); g.fill(); g.stroke();
+  return c.toDataURL("image/png");
+}
+
+export function setBaseTitle(title) {
+  baseTitle = title;
+  document.title = badged ? `● Your turn · ${baseTitle}` : baseTitle;
+}
+
+export function setBadge(on) {
+  if (on === badged) return;
+  badged = on;
+  document.title = on ? `● Your turn · ${baseTitle}` : baseTitle;
+  const link = faviconLink();
+  if (link) {
+    link.type = on ? "image/png" : "image/svg+xml";
+    link.href = on ? badgeIcon() : plainIcon;
+  }
+}
+
+export function canAskPermission() {
+  return "Notification" in window && Notification.permission === "default";
+}
+
+export async function askPermission() {
+  if (!("Notification" in window)) return "denied";
+  try { return await Notification.requestPermission(); } catch { return "denied"; }
+}
+
+export function yourTurn(text) {
+  chime();
+  setBadge(true);
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    try {
+      const n = new Notification("Your turn", { body: text || baseTitle, tag: "icehouse-turn" });
+      n.onclick = () => { window.focus(); n.close(); };
+    } catch { /* some platforms only allow notifications from a service worker */ }
+  }
+}

@@ -1,0 +1,487 @@
+// 3-High board client. It knows how to draw the view and how to let a player compose one of the moves
+// the server listed in `legal_moves`; it never decides legality itself. Selection lives in the page's
+// single state object (state.ui); every handler changes state and calls redraw().
+import { h } from "../core/store.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const S = 60;                 // one square, in SVG user units
+const M = 30;                 // margin around the board: the side names and side buttons
+const W = 8 * S + 2 * M;
+const FILES = "abcdefgh";
+const COLORS = {
+  red: { fill: "#d62828", pip: "#ffffff" },
+  orange: { fill: "#f58a07", pip: "#2b1600" },
+  yellow: { fill: "#f7d02c", pip: "#3a2c00" },
+  green: { fill: "#2a9d3f", pip: "#ffffff" },
+  blue: { fill: "#1d63c7", pip: "#ffffff" },
+};
+const SIZE_WORD = { 1: "small", 2: "medium", 3: "large" };
+const PIECE_W = { 3: 48, 2: 38, 1: 28 };
+const PIECE_H = { 3: 34, 2: 27, 1: 20 };
+const SIDES = { N: "north", E: "east", S: "south", W: "west" };
+const SIDE_STEP = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
+const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
+const SUIT_WORD = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
+
+// ---- small pure helpers (display only) ----
+export function parsePiece(p) {
+  const m = /^([a-z]+)(\d)$/.exec(p || "");
+  return m ? { color: m[1], size: Number(m[2]) } : { color: "grey", size: 1 };
+}
+export function pieceWords(p) {
+  const { color, size } = parsePiece(p);
+  return `${color} ${size}`;
+}
+export function parseCard(c) {
+  const r = c.slice(0, -1);
+  const suit = c.slice(-1);
+  const value = r === "A" ? 1 : Number(r);
+  return { rank: r, suit, value, red: suit === "H" || suit === "D" };
+}
+export function cardWords(c) {
+  const { rank, suit } = parseCard(c);
+  return `${rank === "A" ? "ace" : rank} of ${SUIT_WORD[suit] || suit}`;
+}
+export function cardLabel(c) {
+  const { rank, suit } = parseCard(c);
+  return `${rank}${SUITS[suit] || suit}`;
+}
+function sqXY(sq) {
+  const f = FILES.indexOf(sq[0]);
+  const r = Number(sq.slice(1));
+  return [M + f * S, M + (8 - r) * S];
+}
+function allSquares() {
+  const out = [];
+  for (let r = 8; r >= 1; r--) for (const f of FILES) out.push(f + r);
+  return out;
+}
+// Where a listed move would put its piece: only to preview the destination of a move the server
+// already allowed. (Distance: card value, minus the piece's size unless the card is a diamond.)
+function previewDest(from, card, side, piece) {
+  const c = parseCard(card);
+  const dist = c.suit === "D" ? c.value : c.value - parsePiece(piece).size;
+  const [dx, dy] = SIDE_STEP[side];
+  const f = FILES.indexOf(from[0]) + dx * dist;
+  const r = Number(from.slice(1)) + dy * dist;
+  if (f < 0 || f > 7 || r < 1 || r > 8) return null;
+  return FILES[f] + r;
+}
+function treesOn(stack) {
+  let n = 0;
+  for (let i = 0; i + 2 < stack.length; i++) {
+    const a = parsePiece(stack[i]), b = parsePiece(stack[i + 1]), c = parsePiece(stack[i + 2]);
+    if (a.size === 3 && b.size === 2 && c.size === 1 && a.color === b.color && b.color === c.color) n++;
+  }
+  return n;
+}
+export function drawCount(view) {
+  if (typeof view.draw_count === "number") return view.draw_count;
+  if (typeof view.draw_pile === "number") return view.draw_pile;
+  if (Array.isArray(view.draw_pile)) return view.draw_pile.length;
+  if (typeof view.draw_pile_count === "number") return view.draw_pile_count;
+  return null;
+}
+
+function svg(tag, attrs = {}) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v != null) el.setAttribute(k, v);
+  return el;
+}
+
+// A stack drawn as a little tree of side-view pyramids, bottom to top. Each pyramid shows its size as
+// dots (1, 2 or 3), so colour is never the only cue.
+function drawStack(stack) {
+  const g = svg("g", { class: "stack" });
+  const n = stack.length;
+  const top = parsePiece(stack[n - 1]);
+  const step = n > 1 ? Math.min(14, (52 - PIECE_H[top.size]) / (n - 1)) : 0;
+  const cx = S / 2;
+  stack.forEach((p, i) => {
+    const { color, size } = parsePiece(p);
+    const col = COLORS[color] || { fill: "#888", pip: "#fff" };
+    const base = 57 - i * step;
+    const w = PIECE_W[size] || 30, ht = PIECE_H[size] || 24;
+    const pg = svg("g", { class: "piece", "data-piece": p });
+    pg.append(svg("path", {
+      d: `M${cx - w / 2} ${base} L${cx} ${base - ht} L${cx + w / 2} ${base} Z`,
+      fill: col.fill,
+    }));
+    // pips in the visible band: the band under the next piece, or the lower third of the top piece
+    const band = i < n - 1 ? step : ht * 0.62;
+    const py = base - Math.min(band, ht) * 0.5;
+    const r = band >= 9 ? 2.6 : 1.8;
+    const gap = r * 2.8;
+    for (let k = 0; k < size; k++) {
+      pg.append(svg("circle", { class: "pip", cx: cx + (k - (size - 1) / 2) * gap, cy: py, r, fill: col.pip }));
+    }
+    g.append(pg);
+  });
+  return g;
+}
+
+export function createBoard(root, ctx) {
+  // ctx: { state, redraw, sendMove(move), seatName(seat), sideRoot (where the hands go) }
+  const { state, redraw } = ctx;
+  state.ui = state.ui || { card: null, piece: null, seq: null };
+
+  // ---- static skeleton, built once ----
+  const status = h("div", { class: "th-status" });
+  const wrap = h("div", { class: "th-boardwrap" });
+  const board = svg("svg", {
+    class: "th-board", viewBox: `0 0 ${W} ${W}`, role: "group",
+    "aria-label": "The board: columns a to h from west to east, rows 1 to 8 from south to north",
+  });
+  const layers = {};
+  for (const name of ["squares", "marks", "pieces", "hits", "edges"]) {
+    layers[name] = svg("g", { class: name });
+    board.append(layers[name]);
+  }
+  const squareEls = {};
+  for (const sq of allSquares()) {
+    const [x, y] = sqXY(sq);
+    const f = FILES.indexOf(sq[0]), r = Number(sq.slice(1));
+    const rect = svg("rect", { x, y, width: S, height: S, class: `sq ${(f + r) % 2 === 0 ? "dark" : "light"}` });
+    layers.squares.append(rect);
+    const mark = svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 6, class: "mark" });
+    mark.style.display = "none";
+    layers.marks.append(mark);
+    const tree = svg("g", { class: "tree" });
+    tree.style.display = "none";
+    tree.append(svg("rect", { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 7, class: "tree-glow" }));
+    tree.append(svg("circle", { cx: x + S - 10, cy: y + 10, r: 7, fill: "#24a148" }));
+    const tick = svg("path", { d: `M${x + S - 14} ${y + 10} l3 3 l5 -6`, stroke: "#fff", "stroke-width": 2.2, fill: "none" });
+    tree.append(tick);
+    layers.marks.append(tree);
+    const pieces = svg("g", { transform: `translate(${x} ${y})`, "data-square": sq });
+    layers.pieces.append(pieces);
+    const hit = svg("rect", { x, y, width: S, height: S, class: "hit", "data-square": sq });
+    layers.hits.append(hit);
+    const dlabel = svg("text", { x: x + S / 2, y: y + 14, class: "dest-label" });
+    dlabel.style.display = "none";
+    layers.marks.append(dlabel);
+    squareEls[sq] = { mark, tree, pieces, hit, dlabel, key: "" };
+  }
+  // Coordinates inside the edge squares, as on a printed chessboard: files along the south edge,
+  // ranks along the west edge.
+  for (let i = 0; i < 8; i++) {
+    const t = svg("text", { x: M + i * S + S - 6, y: M + 8 * S - 7, class: "coord", "aria-hidden": "true" });
+    t.textContent = FILES[i];
+    const t2 = svg("text", { x: M + 6, y: M + i * S + 9, class: "coord", "aria-hidden": "true" });
+    t2.textContent = String(8 - i);
+    layers.squares.append(t, t2);
+  }
+  // Side names and the side buttons shown when a piece is picked.
+  const edgePos = { N: [W / 2, 15], S: [W / 2, W - 15], W: [15, W / 2], E: [W - 15, W / 2] };
+  const edgeEls = {};
+  for (const side of Object.keys(SIDES)) {
+    const [x, y] = edgePos[side];
+    const vertical = side === "E" || side === "W";
+    const label = svg("text", { x, y, class: "edge-label", transform: vertical ? `rotate(${side === "E" ? 90 : -90} ${x} ${y})` : null });
+    label.textContent = SIDES[side].toUpperCase();
+    layers.edges.append(label);
+    const btn = svg("g", { class: "edge-btn", role: "button", "data-side": side, transform: vertical ? `rotate(${side === "E" ? 90 : -90} ${x} ${y})` : null });
+    btn.append(svg("rect", { x: x - 105, y: y - 13, width: 210, height: 26, rx: 13 }));
+    const bt = svg("text", { x, y });
+    btn.append(bt);
+    btn.style.display = "none";
+    layers.edges.append(btn);
+    edgeEls[side] = { label, btn, bt };
+  }
+  wrap.append(board);
+  const legend = h("div", { class: "legend" },
+    h("span", {}, "Dots on a pyramid = its size (3 large, 2 medium, 1 small)."),
+    h("span", {}, "Green frame with ✓ = a finished tree."));
+  const cardHelp = h("p", { class: "hint" }, "A card moves a pyramid (card value − pyramid size) squares toward its side, "
+    + "or away if that is negative. Diamonds ♦ ignore the size.");
+  const hands = h("div", { class: "hands" });
+  root.replaceChildren(h("div", { class: "th" }, status, wrap, legend));
+  (ctx.sideRoot || root).replaceChildren(hands, cardHelp);
+
+  // ---- derived data from the state (no rules here: moves come from legal_moves) ----
+  function derive() {
+    const t = state.table;
+    const view = (t && t.view) || {};
+    const boardMap = view.board || {};
+    const legal = (t && Array.isArray(t.legal_moves)) ? t.legal_moves : [];
+    const topAt = {};   // piece -> square, for pieces on top of a stack
+    for (const [sq, stack] of Object.entries(boardMap)) if (stack.length) topAt[stack[stack.length - 1]] = sq;
+    return { t, view, boardMap, legal, topAt };
+  }
+
+  function movesFor(d, card, piece) {
+    return d.legal.filter((m) => (card == null || m.card === card) && (piece == null || m.piece === piece));
+  }
+
+  // ---- handlers ----
+  function pickCard(card) {
+    const ui = state.ui;
+    ui.card = ui.card === card ? null : card;
+    ui.piece = null;
+    redraw();
+  }
+  function pickSquare(sq) {
+    const d = derive();
+    const ui = state.ui;
+    const top = (d.boardMap[sq] || []).slice(-1)[0];
+    if (ui.card && ui.piece) {
+      const dests = destinations(d);
+      if (dests[sq] && dests[sq].length === 1) return send(dests[sq][0]);
+    }
+    if (ui.card && top && movesFor(d, ui.card, top).length) {
+      ui.piece = ui.piece === top ? null : top;
+      redraw();
+    }
+  }
+  function send(move) {
+    state.ui.card = null;
+    state.ui.piece = null;
+    ctx.sendMove({ card: move.card, side: move.side, piece: move.piece });
+    redraw();
+  }
+  function cancel() {
+    const ui = state.ui;
+    if (ui.piece) ui.piece = null; else ui.card = null;
+    redraw();
+  }
+  function destinations(d) {
+    const ui = state.ui;
+    const out = {};
+    if (!ui.card || !ui.piece) return out;
+    const from = d.topAt[ui.piece];
+    for (const m of movesFor(d, ui.card, ui.piece)) {
+      const to = from ? previewDest(from, m.card, m.side, m.piece) : null;
+      if (to) (out[to] = out[to] || []).push(m);
+    }
+    return out;
+  }
+
+  board.addEventListener("click", (ev) => {
+    const edge = ev.target.closest(".edge-btn");
+    if (edge) {
+      const d = derive();
+      const m = movesFor(d, state.ui.card, state.ui.piece).find((mv) => mv.side === edge.dataset.side);
+      if (m) send(m);
+      return;
+    }
+    const hit = ev.target.closest(".hit");
+    if (hit && hit.hasAttribute("tabindex")) pickSquare(hit.dataset.square);
+  });
+  board.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    const el = ev.target.closest(".hit, .edge-btn");
+    if (!el || !el.hasAttribute("tabindex")) return;
+    ev.preventDefault();
+    el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
+  const onKey = (ev) => {
+    if (ev.key === "Escape" && (state.ui.card || state.ui.piece)) { ev.preventDefault(); cancel(); }
+  };
+  document.addEventListener("keydown", onKey);
+
+  // ---- render ----
+  let animatedSeq = null;
+
+  function render() {
+    const d = derive();
+    const t = d.t;
+    if (!t) return;
+    const ui = state.ui;
+    // A new state from the server replaces everything: drop a selection that no longer fits it.
+    if (ui.seq !== t.seq) {
+      ui.seq = t.seq;
+      if (ui.card && !movesFor(d, ui.card, null).length) { ui.card = null; ui.piece = null; }
+      if (ui.piece && !movesFor(d, ui.card, ui.piece).length) ui.piece = null;
+    }
+    const myTurn = d.legal.length > 0 && !state.pending;
+    const cardOk = new Set(d.legal.map((m) => m.card));
+    const movable = new Set(ui.card ? movesFor(d, ui.card, null).map((m) => m.piece) : []);
+    const dests = destinations(d);
+    const sides = new Set(movesFor(d, ui.card, ui.piece).filter(() => ui.card && ui.piece).map((m) => m.side));
+
+    renderStatus(d);
+
+    // last move
+    const lastPlay = (t.last && (t.last.events || []).find((e) => e.type === "play")) || null;
+    let treeCount = 0;
+    for (const sq of Object.keys(squareEls)) {
+      const el = squareEls[sq];
+      const stack = d.boardMap[sq] || [];
+      const key = stack.join(",");
+      if (el.key !== key) {
+        el.key = key;
+        el.pieces.replaceChildren(...(stack.length ? [drawStack(stack)] : []));
+      }
+      const trees = treesOn(stack);
+      treeCount += trees;
+      el.tree.style.display = trees ? "" : "none";
+      const top = stack[stack.length - 1];
+      let cls = null, interactive = false, label = null;
+      if (dests[sq]) {
+        cls = "dest"; interactive = dests[sq].length === 1;
+        const side = dests[sq].map((m) => m.side).join("/");
+        label = `Move ${pieceWords(ui.piece)} to ${sq} (${dests[sq].map((m) => SIDES[m.side]).join(" or ")})`;
+        el.dlabel.textContent = `${cardLabel(ui.card)} ${side}`;
+        el.dlabel.style.display = "";
+      } else {
+        el.dlabel.style.display = "none";
+      }
+      if (!cls && ui.piece && top === ui.piece) { cls = "selected"; interactive = true; label = `${pieceWords(top)} on ${sq} (picked; Enter to put it back)`; }
+      else if (!cls && top && movable.has(top)) { cls = "movable"; interactive = true; label = `Move ${pieceWords(top)} on ${sq}`; }
+      else if (!cls && lastPlay && sq === lastPlay.to) cls = "last-to";
+      else if (!cls && lastPlay && sq === lastPlay.from) cls = "last-from";
+      el.mark.setAttribute("class", `mark ${cls || ""}`);
+      el.mark.style.display = cls ? "" : "none";
+      if (interactive && myTurn) {
+        el.hit.setAttribute("tabindex", "0");
+        el.hit.setAttribute("role", "button");
+        el.hit.setAttribute("aria-label", label);
+        el.hit.style.cursor = "pointer";
+        el.hit.dataset.state = cls;
+      } else {
+        el.hit.removeAttribute("tabindex");
+        el.hit.removeAttribute("role");
+        el.hit.style.cursor = "";
+        delete el.hit.dataset.state;
+        if (stack.length) {
+          el.hit.setAttribute("aria-label", `${sq}: ${stack.map(pieceWords).join(", ")} (bottom to top)${trees ? ", a finished tree" : ""}`);
+        } else el.hit.removeAttribute("aria-label");
+      }
+      el.hit.removeAttribute("title");
+    }
+    state.treeCount = treeCount;
+    for (const [side, e] of Object.entries(edgeEls)) {
+      const on = myTurn && sides.has(side);
+      e.btn.style.display = on ? "" : "none";
+      e.label.style.display = on ? "none" : "";
+      if (on) {
+        e.bt.textContent = `Play ${cardLabel(ui.card)} on the ${SIDES[side]} side`;
+        e.btn.setAttribute("tabindex", "0");
+        e.btn.setAttribute("aria-label", `Play ${cardLabel(ui.card)} on the ${SIDES[side]} side: ${pieceWords(ui.piece)}`);
+      } else e.btn.removeAttribute("tabindex");
+    }
+    renderHands(d, myTurn, cardOk);
+    animate(t);
+  }
+
+  function renderStatus(d) {
+    const n = drawCount(d.view);
+    const trees = typeof d.view.trees === "number" ? d.view.trees : Object.values(d.boardMap).reduce((a, s) => a + treesOn(s), 0);
+    const key = `${n}|${trees}`;
+    if (status.dataset.key === key) return;
+    status.dataset.key = key;
+    status.replaceChildren(
+      h("span", { class: `pill${n != null && n <= 2 ? " low" : ""}`, "data-testid": "draw-count" },
+        "Draw pile: ", h("span", { class: "num" }, n == null ? "?" : String(n)), n === 1 ? " card" : " cards"),
+      h("span", { class: "pill", "data-testid": "tree-count" }, "Trees: ", h("span", { class: "num" }, `${trees} of 5`)),
+    );
+  }
+
+  // What to do next, for the page's turn banner (only asked when it is this browser's turn).
+  function hint() {
+    const ui = state.ui;
+    if (state.pending) return "Sending your play…";
+    if (!ui.card) return "Your turn: pick a card from your hand.";
+    if (!ui.piece) return `${cardLabel(ui.card)} picked: now click a pyramid in a yellow frame (Esc: back).`;
+    return `Click a green square to move the ${pieceWords(ui.piece)} there (Esc: back).`;
+  }
+
+  function renderHands(d, myTurn, cardOk) {
+    const t = d.t;
+    const handsV = d.view.hands || [];
+    const me = state.me;
+    const order = [];
+    if (me != null && me < handsV.length) order.push(me);
+    for (let s = 0; s < handsV.length; s++) if (s !== me) order.push(s);
+    const key = JSON.stringify([handsV, me, state.ui.card, myTurn, t.to_act, t.seats.map((s) => s.name)]);
+    if (hands.dataset.key === key) return;
+    const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card;
+    hands.dataset.key = key;
+    hands.replaceChildren(...order.map((seat) => {
+      let hand = handsV[seat];
+      const mine = seat === me;
+      const acting = (t.to_act || []).includes(seat);
+      const title = mine ? "Your hand" : `${ctx.seatName(seat)}'s hand`;
+      let cards;
+      if (Array.isArray(hand)) {
+        cards = hand.length ? hand.map((c) => cardEl(c, mine && myTurn, cardOk)) : [h("span", { class: "empty" }, "no cards")];
+      } else if (typeof hand === "number" || Array.isArray(d.view.hand_counts)) {
+        if (typeof hand !== "number") hand = d.view.hand_counts[seat];
+        cards = hand ? Array.from({ length: hand }, () => h("span", { class: "card-back", "aria-hidden": "true" })) : [h("span", { class: "empty" }, "no cards")];
+        cards.push(h("span", { class: "sr-only hint" }, `${hand} hidden card${hand === 1 ? "" : "s"}`));
+      } else {
+        cards = [h("span", { class: "empty" }, "hidden")];
+      }
+      return h("section", { class: `hand${mine ? "" : " small"}${acting ? " acting" : ""}`, "aria-label": title },
+        h("h3", {}, title, acting ? h("span", { class: "tag turn badge turn" }, "to play") : null),
+        h("div", { class: "cards" }, cards));
+    }));
+    if (focused) {
+      const again = hands.querySelector(`[data-card="${focused}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  function cardEl(c, playable, cardOk) {
+    const pc = parseCard(c);
+    const cls = `card-face${pc.red ? " red" : ""}${pc.suit === "D" ? " diamond" : ""}`;
+    const inner = [
+      h("span", { class: "corner", "aria-hidden": "true" }, pc.rank, h("br"), SUITS[pc.suit]),
+      h("span", { class: "rank", "aria-hidden": "true" }, pc.rank),
+      h("span", { class: "suit", "aria-hidden": "true" }, SUITS[pc.suit]),
+    ];
+    if (!playable) return h("span", { class: cls, role: "img", "aria-label": cardWords(c), "data-card": c }, inner);
+    const ok = cardOk.has(c);
+    const selected = state.ui.card === c;
+    const dist = pc.suit === "D" ? `moves any pyramid ${pc.value}` : `moves a pyramid ${pc.value} minus its size`;
+    return h("button", {
+      type: "button", class: `${cls}${selected ? " selected" : ""}${ok ? "" : " dead"}`,
+      "data-card": c, "aria-pressed": selected ? "true" : "false", disabled: !ok,
+      "aria-label": `${cardWords(c)}: ${ok ? dist : "no legal play with this card"}`,
+      title: ok ? `${cardLabel(c)}: ${dist}` : "No legal play with this card",
+      onclick: () => pickCard(c),
+    }, inner);
+  }
+
+  // The move just made glides from its square to its new one, on every screen.
+  function animate(t) {
+    const anim = state.anim;
+    if (!anim || anim.seq === animatedSeq || anim.seq !== t.seq) return;
+    animatedSeq = anim.seq;
+    const el = squareEls[anim.to];
+    if (!el || !squareEls[anim.from] || anim.from === anim.to) return;
+    const pieces = el.pieces.querySelectorAll(`[data-piece="${anim.piece}"]`);
+    const pg = pieces[pieces.length - 1];
+    if (!pg || !pg.animate) return;
+    const [fx, fy] = sqXY(anim.from), [tx, ty] = sqXY(anim.to);
+    layers.pieces.append(el.pieces);  // draw above its neighbours while it travels
+    pg.animate([
+      { transform: `translate(${fx - tx}px, ${fy - ty}px)` },
+      { transform: "translate(0px, -10px)", offset: 0.85 },
+      { transform: "translate(0px, 0px)" },
+    ], { duration: 520, easing: "ease-in-out" });
+  }
+
+  return { render, hint, destroy: () => document.removeEventListener("keydown", onKey) };
+}
+
+// Event text in words, "Ann played 8♦ north: red 3 d2→d7".
+export function describeEvent(ev, actorName) {
+  const text = ev.text || ev.type;
+  if (ev.type === "end") return text.charAt(0).toUpperCase() + text.slice(1);
+  return actorName ? `${actorName} ${text}` : text;
+}
+
+export function resultWords(result, ctx) {
+  const reason = result && result.reason;
+  if (result && result.outcome === "won") {
+    return { title: "All five trees are standing!", reason: "The team wins. Well played." };
+  }
+  if (reason === "stuck") {
+    return { title: "The team is stuck", reason: `${ctx.stuckName ? ctx.stuckName + " had" : "The player to act had"} no legal play left, so the team loses.` };
+  }
+  if (reason === "out_of_cards") {
+    return { title: "Out of cards", reason: "A card had to be drawn but the draw pile was empty, so the team loses." };
+  }
+  return { title: "Game over", reason: reason ? `Reason: ${reason}.` : "" };
+}

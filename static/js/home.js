@@ -1,0 +1,128 @@
+// Home page: pick a game, seats and house rules, type a name, create the table, share the link.
+import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
+import { h } from "./core/store.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+try { games = JSON.parse($("games-data").textContent || "[]"); } catch { games = []; }
+
+function selectedGame() {
+  const r = document.querySelector('input[name="game"]:checked');
+  return games.find((g) => r && g.name === r.value) || null;
+}
+
+function renderSeats() {
+  const g = selectedGame();
+  const sel = $("players");
+  const prev = Number(sel.value) || null;
+  sel.replaceChildren();
+  if (!g) return;
+  for (let n = g.min_players; n <= g.max_players; n++) {
+    sel.append(h("option", { value: n }, n === 1 ? "1 (solo)" : String(n)));
+  }
+  const want = prev && prev >= g.min_players && prev <= g.max_players ? prev : Math.min(Math.max(2, g.min_players), g.max_players);
+  sel.value = String(want);
+  renderOptions();
+}
+
+function renderOptions() {
+  const g = selectedGame();
+  const box = $("options");
+  box.replaceChildren();
+  if (!g) return;
+  const specs = (g.options && (g.options[$("players").value] || g.options[String(g.min_players)])) || [];
+  for (const s of specs) {
+    const id = `opt-${s.name}`;
+    if (s.type === "bool" || typeof s.default === "boolean") {
+      box.append(h("label", { class: "check", for: id },
+        h("input", { type: "checkbox", id, "data-opt": s.name, "data-type": "bool", checked: !!s.default }),
+        h("span", {}, s.label || s.name)));
+    } else if (Array.isArray(s.choices) && s.choices.length) {
+      const sel = h("select", { id, "data-opt": s.name, "data-type": typeof s.default === "number" ? "int" : "str" },
+        ...s.choices.map((c) => h("option", { value: c, selected: c === s.default }, String(c))));
+      box.append(h("label", { class: "field", for: id }, s.label || s.name, sel));
+    } else if (s.type === "int" || typeof s.default === "number") {
+      box.append(h("label", { class: "field", for: id }, s.label || s.name,
+        h("input", { type: "number", id, "data-opt": s.name, "data-type": "int", value: s.default ?? "" })));
+    } else {
+      box.append(h("label", { class: "field", for: id }, s.label || s.name,
+        h("input", { id, "data-opt": s.name, "data-type": "str", value: s.default ?? "" })));
+    }
+  }
+  if (!specs.length) box.append(h("p", { class: "hint" }, "No house rules for this game."));
+}
+
+function readOptions() {
+  const out = {};
+  for (const el of document.querySelectorAll("[data-opt]")) {
+    const t = el.dataset.type;
+    out[el.dataset.opt] = t === "bool" ? el.checked : t === "int" ? Number(el.value) : el.value;
+  }
+  return out;
+}
+
+function showError(msg) {
+  const el = $("create-error");
+  el.textContent = msg;
+  el.hidden = !msg;
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const g = selectedGame();
+  const name = $("name").value.trim();
+  if (!g) return showError("Pick a game first.");
+  if (!name) { $("name").focus(); return showError("Type your name: it is how your friends will see you."); }
+  showError("");
+  saveName(name);
+  const btn = $("create-btn");
+  btn.disabled = true;
+  btn.textContent = "Creating…";
+  try {
+    const res = await post("/api/tables", { game: g.name, players: Number($("players").value), options: readOptions(), name });
+    const path = `/t/${res.code}`;
+    const url = res.url && /^https?:/.test(res.url) ? res.url : `${location.origin}${res.url || path}`;
+    $("create-form").hidden = true;
+    $("created").hidden = false;
+    $("share-url").value = url;
+    $("open-table").href = path;
+    $("open-table").focus();
+  } catch (err) {
+    showError(err.message);
+  } finally {
+    btn.disabled = false;
+    btn.textContent = "Create the table";
+  }
+}
+
+async function init() {
+  if (!games.length) {
+    try {
+      const list = await get("/api/games");
+      games = list.map((g) => ({ ...g, ready: g.name === "three-high", pitch: g.pitch || "", options: {} }));
+      const box = $("game-list");
+      box.replaceChildren(...games.map((g, i) => h("label", { class: `game-card${g.ready ? "" : " disabled"}` },
+        h("input", { type: "radio", name: "game", value: g.name, disabled: !g.ready, checked: g.ready && i === 0 }),
+        h("span", { class: "game-title" }, g.title),
+        h("span", { class: "game-players" }, `${g.min_players}–${g.max_players} players`),
+        h("span", { class: "game-pitch" }, g.pitch))));
+    } catch (err) {
+      showError(err.message);
+    }
+  }
+  if (!document.querySelector('input[name="game"]:checked')) {
+    const first = document.querySelector('input[name="game"]:not(:disabled)');
+    if (first) first.checked = true;
+  }
+  $("name").value = savedName();
+  renderSeats();
+  document.querySelectorAll('input[name="game"]').forEach((r) => r.addEventListener("change", renderSeats));
+  $("players").addEventListener("change", renderOptions);
+  $("create-form").addEventListener("submit", create);
+  $("copy-btn").addEventListener("click", async () => {
+    const ok = await copyText($("share-url").value, $("share-url"));
+    toast(ok ? "Link copied. Paste it to your friends." : "Select the link and copy it.");
+  });
+}
+
+init();

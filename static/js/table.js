@@ -1,0 +1,437 @@
+// The table page: lobby, seats, board, event log, chat, result. One state object, one redraw().
+import { state, redraw, onRedraw, h, setChildren } from "./core/store.js";
+import { get, post, toast, showError, copyText, savedName, saveName } from "./core/api.js";
+import { Connection } from "./core/connection.js";
+import * as notify from "./core/notify.js";
+
+const root = document.getElementById("table-root");
+const code = root.dataset.code;
+const $ = (id) => document.getElementById(id);
+
+Object.assign(state, {
+  code,
+  table: null,        // the server's table state, replaced whole by every server message
+  me: null,           // my seat, or null when watching
+  conn: "connecting",
+  log: [],            // [{seq, seat, events}] in seq order
+  chat: [],
+  pending: false,     // a move is on its way
+  anim: null,         // {seq, piece, from, to}: the play to animate
+  resultClosed: false,
+  watching: false,
+  turnSeq: null,      // the seq we last chimed for
+  game: null,         // the game renderer module
+  board: null,        // the renderer instance
+});
+
+const seatName = (seat) => {
+  const s = state.table && state.table.seats && state.table.seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  if (seat === state.me) return "You";
+  return s.name || `Seat ${seat + 1}`;
+};
+
+// ---------- server messages ----------
+function applyTable(t) {
+  const first = !state.table;
+  const oldSeq = state.table ? state.table.seq : null;
+  state.table = t;
+  state.me = (t.you === undefined) ? state.me : t.you;
+  if (oldSeq !== t.seq) state.pending = false;
+  if (first || oldSeq !== t.seq) addStep(t.last);
+  if (t.status === "playing") state.resultClosed = false;
+  checkTurn();
+  ensureRenderer();
+  redraw();
+}
+
+function addStep(step) {
+  if (!step || typeof step.seq !== "number") return;
+  if (state.log.some((s) => s.seq === step.seq)) return;
+  state.log.push({ seq: step.seq, seat: step.seat, events: step.events || [] });
+  state.log.sort((a, b) => a.seq - b.seq);
+}
+
+function checkTurn() {
+  const t = state.table;
+  const mine = t && t.status === "playing" && state.me != null && (t.to_act || []).includes(state.me);
+  notify.setBadge(!!mine);
+  if (mine && state.turnSeq !== t.seq) {
+    state.turnSeq = t.seq;
+    notify.yourTurn(`${t.title || "Your table"}: it's your turn.`);
+  }
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "state": {
+      const { type, ...t } = msg;
+      applyTable(t);
+      break;
+    }
+    case "update": {
+      addStep({ seq: msg.seq, seat: msg.seat, events: msg.events });
+      const play = (msg.events || []).find((e) => e.type === "play");
+      if (play && play.from && play.to) state.anim = { seq: msg.seq, piece: play.piece, from: play.from, to: play.to };
+      applyTable(msg.state);
+      break;
+    }
+    case "sync":
+      for (const s of msg.steps || []) addStep(s);
+      if (msg.state) applyTable(msg.state);
+      break;
+    case "chat_history":
+      state.chat = (msg.messages || []).slice();
+      redraw();
+      break;
+    case "chat":
+      state.chat.push(msg);
+      if (state.chat.length > 300) state.chat.shift();
+      redraw();
+      break;
+    case "presence":
+      if (state.table) {
+        const on = new Set(msg.connected || []);
+        state.table = { ...state.table, seats: state.table.seats.map((s) => ({ ...s, connected: s.bot || on.has(s.seat) })), spectators: msg.spectators ?? state.table.spectators };
+        redraw();
+      }
+      break;
+    case "your_turn":
+      checkTurn();
+      break;
+    case "error":
+      state.pending = false;
+      toast(msg.detail || "The server refused that.", "error", 6000);
+      redraw();
+      break;
+    default:
+      break;
+  }
+}
+
+const conn = new Connection(`/ws/tables/${encodeURIComponent(code)}`, {
+  onMessage,
+  onStatus(status, info) {
+    state.conn = status;
+    if (status === "closed" && info) toast(info, "error");
+    redraw();
+  },
+});
+
+// ---------- actions ----------
+async function sendMove(move) {
+  const t = state.table;
+  state.pending = true;
+  redraw();
+  if (conn.send({ type: "move", seq: t.seq, move })) {
+    // The answer is an "update" (or an "error"); unstick the board if neither comes.
+    const seq = t.seq;
+    setTimeout(() => {
+      if (state.pending && state.table && state.table.seq === seq) {
+        state.pending = false;
+        conn.requestSync();
+        redraw();
+      }
+    }, 8000);
+    return;
+  }
+  try {
+    const nt = await post(`/api/tables/${code}/moves`, { seq: t.seq, move });
+    const step = nt.last;
+    const play = step && (step.events || []).find((e) => e.type === "play");
+    if (play) state.anim = { seq: step.seq, piece: play.piece, from: play.from, to: play.to };
+    applyTable(nt);
+    conn.lastSeq = nt.seq;
+  } catch (err) {
+    state.pending = false;
+    showError(err);
+    redraw();
+  }
+}
+
+async function join(name) {
+  saveName(name);
+  try {
+    await post(`/api/tables/${code}/join`, { name });
+    const t = await get(`/api/tables/${code}`);
+    applyTable(t);
+    conn.restart();  // the socket now knows us by our cookie
+  } catch (err) {
+    showError(err);
+  }
+}
+
+async function addBot(seat) {
+  try { await post(`/api/tables/${code}/bots`, { seat }); await refresh(); } catch (err) { showError(err); }
+}
+
+async function start() {
+  $("start-btn").disabled = true;
+  try { applyTable(await post(`/api/tables/${code}/start`, {})); } catch (err) { showError(err); }
+  $("start-btn").disabled = false;
+}
+
+async function refresh() {
+  try { applyTable(await get(`/api/tables/${code}`)); } catch (err) { showError(err); }
+}
+
+async function rematch() {
+  const t = state.table;
+  if (t.rematch) { location.href = `/t/${t.rematch}`; return; }
+  $("rematch-btn").disabled = true;
+  try {
+    const nt = await post(`/api/tables/${code}/rematch`, {});
+    location.href = `/t/${nt.code}`;
+  } catch (err) {
+    showError(err);
+    $("rematch-btn").disabled = false;
+  }
+}
+
+function sendChat(text) {
+  if (conn.send({ type: "chat", text })) return;
+  post(`/api/tables/${code}/chat`, { text }).then((m) => { state.chat.push(m); redraw(); }).catch(showError);
+}
+
+// ---------- the game renderer ----------
+const RENDERERS = { "three-high": "./games/three_high.js" };
+let loading = false;
+async function ensureRenderer() {
+  const t = state.table;
+  if (state.board || loading || !t) return;
+  const path = RENDERERS[t.game];
+  const area = $("board-area");
+  if (!path) {
+    area.replaceChildren(h("p", { class: "card" }, `${t.title || t.game}: this game's board is not ready in the browser yet.`));
+    return;
+  }
+  loading = true;
+  try {
+    state.game = await import(path);
+    state.board = state.game.createBoard(area, { state, redraw, sendMove, seatName, sideRoot: $("game-side") });
+  } finally {
+    loading = false;
+  }
+  redraw();
+}
+
+// ---------- rendering ----------
+const STATUS_TEXT = { connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…", down: "Connection lost, retrying…", closed: "Disconnected" };
+
+function render() {
+  const t = state.table;
+  if (!t) return;
+  $("table-ui").hidden = false;
+  const title = t.title || t.game;
+  $("game-title").textContent = title;
+  notify.setBaseTitle(`${title} · table ${code}`);
+  const connEl = $("conn");
+  connEl.textContent = STATUS_TEXT[state.conn] || state.conn;
+  connEl.className = `conn ${state.conn === "open" ? "" : (state.conn === "down" || state.conn === "closed") ? "down" : "wait"}`;
+
+  renderBanner(t);
+  renderLobby(t);
+  renderSeats(t);
+  renderLog(t);
+  renderChat(t);
+  renderResult(t);
+  if (state.board) state.board.render(state);
+}
+
+function renderBanner(t) {
+  const el = $("turn-banner");
+  let text = "", mine = false;
+  const acting = t.to_act || [];
+  if (t.status === "lobby") {
+    const open = t.seats.filter((s) => !s.name).length;
+    text = open ? `Waiting for players: ${open} open seat${open === 1 ? "" : "s"}.` : (state.me === t.host ? "Everyone is here. Press “Start the game”." : "Everyone is here. Waiting for the host to start.");
+  } else if (t.status === "playing") {
+    if (state.me != null && acting.includes(state.me)) {
+      text = state.board && state.board.hint ? state.board.hint() : "Your turn!";
+      mine = true;
+    }
+    else if (acting.length) {
+      const names = acting.map((s) => (t.seats[s] && t.seats[s].bot ? `${seatName(s)} (bot)` : seatName(s)));
+      text = `${names.join(", ")} to play…`;
+    }
+    if (state.me == null) text = `You are watching. ${text}`;
+  } else if (t.status === "finished") {
+    text = t.result && t.result.outcome === "won" ? "Game over: the team won!" : "Game over: the team lost.";
+  } else if (t.status === "abandoned") {
+    text = "This table was abandoned.";
+  }
+  el.textContent = text;
+  el.className = `turn-banner${text ? " show" : ""}${mine ? " mine" : ""}`;
+}
+
+function renderLobby(t) {
+  const lobby = $("lobby");
+  const inLobby = t.status === "lobby";
+  const openSeats = t.seats.filter((s) => !s.name).length;
+  lobby.hidden = !inLobby;
+  if (!inLobby) return;
+  const share = $("share-url");
+  const url = `${location.origin}/t/${code}`;
+  if (share.value !== url) share.value = url;
+  const canJoin = state.me == null && openSeats > 0 && !state.watching;
+  const form = $("join-form");
+  form.hidden = !canJoin;
+  const nameInput = $("join-name");
+  if (canJoin && !nameInput.value && !nameInput.dataset.touched) nameInput.value = savedName();
+  let note = "";
+  if (state.me == null && openSeats === 0) note = "All seats are taken: you are watching.";
+  else if (state.me == null && state.watching) note = "You are watching. Reload the page to take a seat.";
+  else if (state.me != null && state.me !== t.host) note = "You're in! The host will start the game.";
+  else if (state.me === t.host && openSeats) note = "Wait for friends, or fill open seats with bots (in the list of players).";
+  $("lobby-note").textContent = note;
+  $("host-controls").hidden = state.me !== t.host;
+  const startBtn = $("start-btn");
+  startBtn.disabled = openSeats > 0;
+  startBtn.title = openSeats ? "Fill every seat first (a friend or a bot)" : "";
+}
+
+function renderSeats(t) {
+  const acting = new Set(t.status === "playing" ? (t.to_act || []) : []);
+  const key = JSON.stringify([t.seats, [...acting], state.me, t.status, t.host]);
+  setChildren($("seats"), key, () => t.seats.map((s) => {
+    const isMe = s.seat === state.me;
+    const dotClass = s.bot ? "dot bot" : s.connected ? "dot on" : "dot";
+    const dotLabel = s.bot ? "bot" : s.connected ? "online" : "offline";
+    const hostCanFill = !s.name && state.me === t.host && t.status === "lobby";
+    return h("li", { class: acting.has(s.seat) ? "acting" : "", "data-seat": s.seat },
+      h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
+      s.name ? h("span", { class: "name" }, s.name) : h("span", { class: "name open" }, "open seat"),
+      s.bot ? h("span", { class: "tag" }, "bot") : null,
+      s.seat === t.host && s.name ? h("span", { class: "tag" }, "host") : null,
+      isMe ? h("span", { class: "tag you" }, "you") : null,
+      acting.has(s.seat) ? h("span", { class: "tag turn" }, "to play") : null,
+      hostCanFill ? h("button", { class: "btn small", type: "button", "data-add-bot": s.seat, onclick: () => addBot(s.seat) }, "Add a bot") : null,
+    );
+  }));
+  const n = t.spectators || 0;
+  $("spectators").textContent = n ? `${n} watching` : "";
+}
+
+function stepLines(step) {
+  const actor = step.seat != null ? seatName(step.seat) : null;
+  const describe = state.game && state.game.describeEvent ? state.game.describeEvent : (e, a) => `${a ? a + " " : ""}${e.text || e.type}`;
+  return (step.events || []).map((e) => ({
+    cls: e.type,
+    text: describe(e, e.type === "end" ? null : (e.seat != null ? seatName(e.seat) : actor)),
+  }));
+}
+
+function renderLog(t) {
+  const el = $("log");
+  const key = `${state.log.map((s) => s.seq).join(",")}|${state.me}|${t.status}|${t.seats.map((s) => s.name).join(",")}|${!!state.game}`;
+  const changed = setChildren(el, key, () => {
+    const items = [];
+    if (!state.log.length) items.push(h("li", { class: "note" }, t.status === "lobby" ? "The game has not started yet." : "No plays yet."));
+    for (const step of state.log) for (const line of stepLines(step)) items.push(h("li", { class: line.cls }, line.text));
+    return items;
+  });
+  if (changed) el.scrollTop = el.scrollHeight;
+}
+
+function renderChat(t) {
+  const el = $("chat");
+  const key = `${state.chat.length}|${state.chat.length ? state.chat[state.chat.length - 1].at : ""}|${state.me}`;
+  const changed = setChildren(el, key, () => state.chat.length
+    ? state.chat.map((m) => h("li", {}, h("span", { class: "who" }, `${m.seat === state.me ? "You" : (m.name || seatName(m.seat))}:`), m.text))
+    : [h("li", { class: "muted" }, "No messages yet.")]);
+  if (changed) el.scrollTop = el.scrollHeight;
+  const input = $("chat-input");
+  const canChat = state.me != null;
+  input.disabled = !canChat;
+  input.placeholder = canChat ? "Say something…" : "Take a seat to chat";
+}
+
+function renderResult(t) {
+  const box = $("result");
+  const done = t.status === "finished" && t.result;
+  box.hidden = !done || state.resultClosed;
+  if (!done) return;
+  const won = t.result.outcome === "won";
+  let stuckName = null;
+  const end = state.log.length ? (state.log[state.log.length - 1].events || []).find((e) => e.type === "end") : null;
+  if (t.result.reason === "stuck" && t.result.seat != null) stuckName = seatName(t.result.seat);
+  const words = state.game && state.game.resultWords ? state.game.resultWords(t.result, { stuckName }) : { title: won ? "You won" : "Game over", reason: t.result.reason };
+  $("result-title").textContent = words.title;
+  $("result-reason").textContent = end && end.text && !stuckName && t.result.reason === "stuck" ? `${words.reason} (${end.text})` : words.reason;
+  box.querySelector(".result-box").className = `result-box card ${won ? "won" : "lost"}`;
+  $("result-art").innerHTML = won ? TREES_ART : LOST_ART;
+  const btn = $("rematch-btn");
+  const seated = state.me != null;
+  btn.hidden = !seated && !t.rematch;
+  btn.textContent = t.rematch ? "Join the rematch" : "Rematch";
+  $("rematch-note").textContent = t.rematch ? "A rematch table is ready, same players." : (seated ? "Play again with the same players and house rules." : "");
+}
+
+const tri = (x, s, c, y) => `<path d="M${x - s} ${y} L${x} ${y - s * 1.4} L${x + s} ${y} Z" fill="${c}" stroke="rgba(0,0,0,.4)"/>`;
+const TREES_ART = `<svg viewBox="0 0 140 80">${["#d62828", "#f58a07", "#f7d02c", "#2a9d3f", "#1d63c7"].map((c, i) => tri(14 + i * 28, 12, c, 76) + tri(14 + i * 28, 9, c, 62) + tri(14 + i * 28, 6, c, 49)).join("")}</svg>`;
+const LOST_ART = `<svg viewBox="0 0 140 80">${tri(50, 14, "#1d63c7", 76)}<g transform="rotate(35 92 60)">${tri(92, 11, "#d62828", 74)}</g></svg>`;
+
+onRedraw(render);
+
+// ---------- wiring ----------
+function wire() {
+  $("join-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const name = $("join-name").value.trim();
+    if (!name) { toast("Type a name first.", "error"); $("join-name").focus(); return; }
+    join(name);
+  });
+  $("join-name").addEventListener("input", (ev) => { ev.target.dataset.touched = "1"; });
+  $("watch-btn").addEventListener("click", () => { state.watching = true; redraw(); });
+  $("start-btn").addEventListener("click", start);
+  $("copy-btn").addEventListener("click", async () => {
+    const ok = await copyText($("share-url").value, $("share-url"));
+    toast(ok ? "Link copied. Paste it to your friends." : "Select the link and copy it.");
+  });
+  $("chat-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    sendChat(text);
+    input.value = "";
+  });
+  $("rematch-btn").addEventListener("click", rematch);
+  $("result-close").addEventListener("click", () => { state.resultClosed = true; redraw(); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && !$("result").hidden) { state.resultClosed = true; redraw(); }
+  });
+  const nb = $("notify-btn");
+  nb.hidden = !notify.canAskPermission();
+  nb.addEventListener("click", async () => { await notify.askPermission(); nb.hidden = true; });
+  window.addEventListener("focus", () => checkTurn());
+}
+
+async function loadLog() {
+  try {
+    const data = await get(`/api/tables/${code}/log`);
+    const steps = Array.isArray(data) ? data : (data && (data.moves || data.steps || data.log)) || [];
+    for (const s of steps) addStep(s);
+    redraw();
+  } catch { /* the log is a nicety: the board still works */ }
+}
+
+async function main() {
+  wire();
+  let t;
+  try {
+    t = await get(`/api/tables/${code}`);
+  } catch (err) {
+    if (err.status === 404) { $("missing").hidden = false; return; }
+    showError(err);
+    $("missing").hidden = true;
+  }
+  if (t) {
+    applyTable(t);
+    conn.lastSeq = t.seq;
+    loadLog();
+  }
+  conn.start();
+}
+
+main();
