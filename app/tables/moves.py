@@ -6,6 +6,7 @@ new doc -> commit -> publish -> your_turn for seats newly to act -> schedule bot
 """
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import Any
@@ -75,13 +76,20 @@ async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any) -> 
     return snap, step, before
 
 
+MOVE_MAX = 2000  # characters of JSON; every legal move of every game is far smaller
+DETAIL_MAX = 300
+
+
 def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
     if not isinstance(move, dict):
         raise Invalid("A move must be a JSON object, like one of the legal_moves.")
+    if len(json.dumps(move, default=str)) > MOVE_MAX:
+        raise Invalid(f"That move is too large to be a {g.title} move: pick one of the legal_moves.")
     try:
         return g.apply(doc, seat, move)
     except ValueError as exc:  # IllegalMove, with the engine's sentence
-        raise Invalid(str(exc)) from None
+        detail = str(exc)
+        raise Invalid(detail if len(detail) <= DETAIL_MAX else detail[:DETAIL_MAX - 1] + "…") from None
     except Exception as exc:  # a malformed move the engine did not foresee: still the client's fault
         log.warning("engine rejected a move with %s", type(exc).__name__, extra={"table": g.name})
         raise Invalid(f"That move could not be understood: {str(move)[:120]}") from None

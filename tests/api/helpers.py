@@ -48,3 +48,30 @@ async def play_first_legal(client: httpx.AsyncClient, code: str, token: str) -> 
     assert st["legal_moves"], st
     return await client.post(f"/api/tables/{code}/moves", headers=bearer(token),
                              json={"seq": st["seq"], "move": st["legal_moves"][0]})
+
+
+async def race(clients: list[httpx.AsyncClient], code: str, tokens: dict[int, str], rounds: int = 5,
+               per_round: int = 12) -> list[list[int]]:
+    """Each round: `per_round` simultaneous moves for the seat to act, all at the current seq, spread over
+    `clients`. Returns the status codes of each round."""
+    import asyncio
+
+    out: list[list[int]] = []
+    waits = 0
+    while len(out) < rounds:
+        st = await state(clients[0], code, tokens[0])
+        if st["status"] != "playing":
+            break
+        seat = st["to_act"][0]
+        if seat not in tokens:  # a bot's turn: it plays by itself
+            waits += 1
+            assert waits < 500, "the bot never played"
+            await asyncio.sleep(0.01)
+            continue
+        mine = await state(clients[0], code, tokens[seat])
+        legal = mine["legal_moves"]
+        calls = [clients[i % len(clients)].post(
+            f"/api/tables/{code}/moves", headers=bearer(tokens[seat]),
+            json={"seq": mine["seq"], "move": legal[i % len(legal)]}) for i in range(per_round)]
+        out.append(sorted(r.status_code for r in await asyncio.gather(*calls)))
+    return out
