@@ -102,6 +102,7 @@ function onMessage(msg) {
     case "error":
       state.pending = false;
       toast(msg.detail || "The server refused that.", "error", 6000);
+      if (msg.status === 409) conn.requestSync();   // someone played first: catch up
       redraw();
       break;
     default:
@@ -222,6 +223,9 @@ function render() {
   const t = state.table;
   if (!t) return;
   $("table-ui").hidden = false;
+  root.dataset.seq = t.seq;              // for tests and curious people
+  root.dataset.status = t.status;
+  root.dataset.conn = state.conn;
   const title = t.title || t.game;
   $("game-title").textContent = title;
   notify.setBaseTitle(`${title} · table ${code}`);
@@ -230,6 +234,7 @@ function render() {
   connEl.className = `conn ${state.conn === "open" ? "" : (state.conn === "down" || state.conn === "closed") ? "down" : "wait"}`;
 
   renderBanner(t);
+  $("game-side").hidden = t.status === "lobby";   // no hands to show before the game starts
   renderLobby(t);
   renderSeats(t);
   renderLog(t);
@@ -317,7 +322,7 @@ function stepLines(step) {
   const describe = state.game && state.game.describeEvent ? state.game.describeEvent : (e, a) => `${a ? a + " " : ""}${e.text || e.type}`;
   return (step.events || []).map((e) => ({
     cls: e.type,
-    text: describe(e, e.type === "end" ? null : (e.seat != null ? seatName(e.seat) : actor)),
+    text: describe(e, e.seat != null ? seatName(e.seat) : actor),
   }));
 }
 

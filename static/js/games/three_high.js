@@ -16,8 +16,8 @@ const COLORS = {
   blue: { fill: "#1d63c7", pip: "#ffffff" },
 };
 const SIZE_WORD = { 1: "small", 2: "medium", 3: "large" };
-const PIECE_W = { 3: 48, 2: 38, 1: 28 };
-const PIECE_H = { 3: 34, 2: 27, 1: 20 };
+const PIECE_W = { 3: 52, 2: 41, 1: 30 };
+const PIECE_H = { 3: 36, 2: 28, 1: 21 };
 const SIDES = { N: "north", E: "east", S: "south", W: "west" };
 const SIDE_STEP = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
 const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
@@ -110,7 +110,7 @@ function drawStack(stack) {
     // pips in the visible band: the band under the next piece, or the lower third of the top piece
     const band = i < n - 1 ? step : ht * 0.62;
     const py = base - Math.min(band, ht) * 0.5;
-    const r = band >= 9 ? 2.6 : 1.8;
+    const r = band >= 9 ? 2.9 : 1.9;
     const gap = r * 2.8;
     for (let k = 0; k < size; k++) {
       pg.append(svg("circle", { class: "pip", cx: cx + (k - (size - 1) / 2) * gap, cy: py, r, fill: col.pip }));
@@ -191,7 +191,8 @@ export function createBoard(root, ctx) {
   wrap.append(board);
   const legend = h("div", { class: "legend" },
     h("span", {}, "Dots on a pyramid = its size (3 large, 2 medium, 1 small)."),
-    h("span", {}, "Green frame with ✓ = a finished tree."));
+    h("span", {}, "Green frame with ✓ = a finished tree."),
+    h("span", {}, "Blue frames = the last play."));
   const cardHelp = h("p", { class: "hint" }, "A card moves a pyramid (card value − pyramid size) squares toward its side, "
     + "or away if that is negative. Diamonds ♦ ignore the size.");
   const hands = h("div", { class: "hands" });
@@ -218,6 +219,7 @@ export function createBoard(root, ctx) {
     const ui = state.ui;
     ui.card = ui.card === card ? null : card;
     ui.piece = null;
+    ui.focus = ui.card ? "movable" : null;   // keyboard flow: card -> pyramids -> destinations
     redraw();
   }
   function pickSquare(sq) {
@@ -230,18 +232,20 @@ export function createBoard(root, ctx) {
     }
     if (ui.card && top && movesFor(d, ui.card, top).length) {
       ui.piece = ui.piece === top ? null : top;
+      ui.focus = ui.piece ? "dest" : "movable";
       redraw();
     }
   }
   function send(move) {
     state.ui.card = null;
     state.ui.piece = null;
+    state.ui.focus = "card";
     ctx.sendMove({ card: move.card, side: move.side, piece: move.piece });
     redraw();
   }
   function cancel() {
     const ui = state.ui;
-    if (ui.piece) ui.piece = null; else ui.card = null;
+    if (ui.piece) { ui.piece = null; ui.focus = "movable"; } else { ui.focus = ui.card ? "card" : null; ui.card = null; }
     redraw();
   }
   function destinations(d) {
@@ -361,7 +365,23 @@ export function createBoard(root, ctx) {
       } else e.btn.removeAttribute("tabindex");
     }
     renderHands(d, myTurn, cardOk);
+    moveFocus(myTurn);
     animate(t);
+  }
+
+  function moveFocus(myTurn) {
+    const want = state.ui.focus;
+    if (!want || !myTurn) return;
+    let el = null;
+    if (want === "card") el = hands.querySelector("button.card-face:not([disabled])");
+    else if (want === "movable") el = board.querySelector('.hit[data-state="movable"], .hit[data-state="selected"]');
+    else if (want === "dest") el = board.querySelector('.hit[data-state="dest"][tabindex], .edge-btn[tabindex]');
+    if (el) {
+      state.ui.focus = null;
+      const active = document.activeElement;
+      const typing = active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
+      if (!typing) el.focus({ preventScroll: true });
+    }
   }
 
   function renderStatus(d) {
@@ -468,8 +488,7 @@ export function createBoard(root, ctx) {
 // Event text in words, "Ann played 8♦ north: red 3 d2→d7".
 export function describeEvent(ev, actorName) {
   const text = ev.text || ev.type;
-  if (ev.type === "end") return text.charAt(0).toUpperCase() + text.slice(1);
-  return actorName ? `${actorName} ${text}` : text;
+  return actorName ? `${actorName} ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function resultWords(result, ctx) {
