@@ -6,6 +6,7 @@ counter-based stream over sha256, so the same key always yields the same numbers
 from __future__ import annotations
 
 import hashlib
+import struct
 from typing import Any, NamedTuple
 
 
@@ -26,36 +27,34 @@ def derive_secret(game: str, seed: Any) -> str:
 
 
 class Chance:
-    """Deterministic random numbers: block i is sha256(key + ":" + i), read 8 bytes at a time.
+    """Deterministic random numbers: block i is sha256(key ":" purpose ":" i), read as eight 32-bit words.
 
     `Chance(secret, "reshuffle-3")` gives the same numbers for the same secret and purpose, so a stored
     doc plus its moves replays exactly. `randbelow` rejects the biased tail, so draws are exactly uniform.
     """
 
-    __slots__ = ("_prefix", "_counter", "_buffer", "_offset")
+    __slots__ = ("_prefix", "_counter", "_words")
 
     def __init__(self, key: str, purpose: str = "") -> None:
         self._prefix = f"{key}:{purpose}:".encode()
         self._counter = 0
-        self._buffer = b""
-        self._offset = 0
+        self._words: list[int] = []
 
-    def _next64(self) -> int:
-        if self._offset >= len(self._buffer):
-            self._buffer = hashlib.sha256(self._prefix + str(self._counter).encode()).digest()
-            self._counter += 1
-            self._offset = 0
-        start = self._offset
-        self._offset = start + 8
-        return int.from_bytes(self._buffer[start:start + 8], "big")
+    def _refill(self) -> None:
+        digest = hashlib.sha256(self._prefix + str(self._counter).encode()).digest()
+        self._counter += 1
+        self._words = list(_WORDS.unpack(digest))
+        self._words.reverse()  # pop() then reads the digest front to back
 
     def randbelow(self, n: int) -> int:
-        """A uniform integer in 0..n-1 (n >= 1, n < 2**32)."""
-        limit = (1 << 64) - (1 << 64) % n
+        """A uniform integer in 0..n-1 (1 <= n <= 2**32)."""
         while True:
-            x = self._next64()
-            if x < limit:
-                return x % n
+            if not self._words:
+                self._refill()
+            word = self._words.pop()
+            low = word % n
+            if word - low <= _WORD_SPAN - n:  # the block of n holding `word` is complete: no bias
+                return low
 
     def shuffle(self, items: list) -> list:
         """Fisher-Yates shuffle of `items` in place; returns it for convenience."""
@@ -63,6 +62,10 @@ class Chance:
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
         return items
+
+
+_WORDS = struct.Struct(">8I")
+_WORD_SPAN = 1 << 32
 
 
 class Game:

@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from ..base import Chance, Game, IllegalMove, Step, derive_secret
 from . import view as views
-from .cards import (CARD_ID, CARDS, PIECE_ID, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
+from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
                     piece_text, step_square)
 from .docs import from_doc, options_of, result_of, to_doc
-from .state import LAND, NO_PIECE, State, apply_unchecked, deal, decode, iter_codes, legal_codes
+from .state import LAND, NO_PIECE, State, apply_unchecked, deal, decode, legal_codes
 
 MOVE_KEYS = ("card", "piece", "side")
+# NAMES[code & 2047]: the (card, side, piece) strings of an encoded play
+NAMES = tuple((CARDS[code >> 6 & 31], SIDES[code & 3], PIECES[code >> 2 & 15] if code >> 2 & 15 < 15 else "")
+              for code in range(2048))
+
+
+def _names(code: int) -> tuple[str, str, str]:
+    return NAMES[code & 2047]
 
 
 class ThreeHigh(Game):
@@ -50,13 +57,14 @@ class ThreeHigh(Game):
         st = from_doc(doc)
         if st.to_act < 0 or seat != st.to_act:
             return []
-        hand = st.hands[seat]
+        rank = {card: i << 8 for i, card in enumerate(st.hands[seat])}
+        pos = st.pos
 
-        def order(code: int) -> tuple:
-            card, side, piece, _ = decode(code)
-            return hand.index(card), st.pos[piece], side
+        def order(code: int) -> int:
+            return rank[(code >> 6) & 31] | pos[(code >> 2) & 15] << 2 | code & 3
 
-        return [self.move_of(code) for code in sorted(legal_codes(st, seat), key=order)]
+        codes = sorted(legal_codes(st, seat), key=order)
+        return [{"card": card, "side": side, "piece": piece} for card, side, piece in map(_names, codes)]
 
     def apply(self, doc: dict, seat: int, move: dict) -> Step:
         st = from_doc(doc)
@@ -93,8 +101,8 @@ class ThreeHigh(Game):
 
     @staticmethod
     def move_of(code: int) -> dict:
-        card, side, piece, _ = decode(code)
-        return {"card": CARDS[card], "side": SIDES[side], "piece": views.PIECES[piece]}
+        card, side, piece = _names(code)
+        return {"card": card, "side": side, "piece": piece}
 
     @staticmethod
     def code_of(st: State, move: dict) -> int:
@@ -118,7 +126,7 @@ class ThreeHigh(Game):
         if card not in st.hands[seat]:
             raise IllegalMove(f"The {card_text(card)} is not in your hand.")
         code = self.code_of(st, move) if st.pos[piece] >= 0 else -1
-        if code >= 0 and code in set(iter_codes(st, seat)):
+        if code >= 0 and code in legal_codes(st, seat):
             return code
         raise IllegalMove(_why_illegal(st, card, side, piece))
 

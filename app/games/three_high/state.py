@@ -17,27 +17,29 @@ CARD_COUNT = len(CARDS)
 LAND = tuple(piece + 1 if piece % 3 < 2 else -2 for piece in range(PIECE_COUNT))
 
 
-def _targets(allow_zero: bool) -> tuple:
-    """TARGETS[(square * 32 + card) * 3 + size - 1]: ((dest, code without the piece), ...), N E S W.
+def _moves_table(allow_zero: bool) -> tuple:
+    """MOVES[(square * 15 + piece) * 32 + card] = (codes, dests): the plays that stay on the board.
 
-    Only destinations on the board are listed; distance 0 lists the square itself once per side when
-    zero plays are allowed, and nothing otherwise.
+    `codes` lists them side N E S W; `dests` is the bitmask of their destinations, so that a generator
+    only looks at the squares when one of them is occupied. Distance 0 lists the square itself once per
+    side when zero plays are allowed, and nothing otherwise.
     """
     table = []
     for square in range(SQUARE_COUNT):
-        for card in range(CARD_COUNT):
-            for size_index in range(3):
-                squares = distance(card, size_index)  # piece id size_index has size size_index + 1
-                entries = []
+        for piece in range(PIECE_COUNT):
+            for card in range(CARD_COUNT):
+                squares = distance(card, piece)
+                codes, dests = [], 0
                 for side in range(4):
                     dest = square if squares == 0 else step_square(square, side, squares)
                     if dest >= 0 and (squares != 0 or allow_zero):
-                        entries.append((dest, dest << 11 | card << 6 | side))
-                table.append(tuple(entries))
+                        codes.append(dest << 11 | card << 6 | piece << 2 | side)
+                        dests |= 1 << dest
+                table.append((tuple(codes), dests))
     return tuple(table)
 
 
-TARGETS = (_targets(False), _targets(True))  # indexed by allow_zero_moves
+MOVES = (_moves_table(False), _moves_table(True))  # indexed by allow_zero_moves
 
 
 def decode(code: int) -> tuple[int, int, int, int]:
@@ -48,7 +50,7 @@ def decode(code: int) -> tuple[int, int, int, int]:
 class State:
     """One 3-High position. `over` is None while playing, else ("won"|"lost", reason)."""
 
-    __slots__ = ("players", "top", "below", "pos", "hands", "pile", "discard", "to_act", "trees",
+    __slots__ = ("players", "top", "below", "pos", "occ", "hands", "pile", "discard", "to_act", "trees",
                  "over", "allow_zero", "hidden_hands", "secret")
 
     def __init__(self, players: int, allow_zero: bool = False, hidden_hands: bool = False,
@@ -57,6 +59,7 @@ class State:
         self.top = [NO_PIECE] * SQUARE_COUNT
         self.below = [NO_PIECE] * PIECE_COUNT
         self.pos = [NO_PIECE] * PIECE_COUNT
+        self.occ = 0  # bitmask of the squares holding a piece
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.pile: list[int] = []  # drawn from the END (pile[-1] is next); documents list it reversed
         self.discard: list[int] = []
@@ -71,7 +74,7 @@ class State:
         new = State.__new__(State)
         new.players, new.to_act, new.trees, new.over = self.players, self.to_act, self.trees, self.over
         new.allow_zero, new.hidden_hands, new.secret = self.allow_zero, self.hidden_hands, self.secret
-        new.top, new.below, new.pos = self.top[:], self.below[:], self.pos[:]
+        new.top, new.below, new.pos, new.occ = self.top[:], self.below[:], self.pos[:], self.occ
         new.hands = [hand[:] for hand in self.hands]
         new.pile, new.discard = self.pile[:], self.discard[:]
         return new
@@ -81,6 +84,7 @@ class State:
         self.below[piece] = self.top[square]
         self.top[square] = piece
         self.pos[piece] = square
+        self.occ |= 1 << square
 
     def stack(self, square: int) -> list[int]:
         """The pieces on `square`, bottom to top."""
@@ -101,29 +105,50 @@ class State:
         return f"<State players={self.players} to_act={self.to_act} trees={self.trees} over={self.over}>"
 
 
-def iter_codes(st: State, seat: int):
-    """Every legal play of `seat`, by piece id, then hand order, then side N E S W. The rules' only source."""
-    top, pos, table = st.top, st.pos, TARGETS[st.allow_zero]
+def legal_codes(st: State, seat: int) -> list[int]:
+    """Every legal play of `seat`, by piece id, then hand order, then side N E S W.
+
+    The rules' one source of legality: the top piece only, on the board (MOVES), landing on an empty
+    square, on its own colour one size larger, or (a zero play) where it stands.
+    """
+    top, pos, occ, table = st.top, st.pos, st.occ, MOVES[st.allow_zero]
     hand = st.hands[seat]
+    out: list[int] = []
     for piece in range(PIECE_COUNT):
         square = pos[piece]
         if square < 0 or top[square] != piece:
             continue  # off the board, or covered: only the top piece moves
-        land, pbits, base = LAND[piece], piece << 2, square * 96 + piece % 3
+        base = (square * PIECE_COUNT + piece) * CARD_COUNT
         for card in hand:
-            for dest, code in table[base + card * 3]:
-                onto = top[dest]
-                if onto < 0 or onto == land or onto == piece:  # empty, own colour one larger, or staying
-                    yield code | pbits
-
-
-def legal_codes(st: State, seat: int) -> list[int]:
-    return list(iter_codes(st, seat))
+            codes, dests = table[base + card]
+            if not dests & occ:
+                out += codes  # every destination empty
+                continue
+            land = LAND[piece]
+            for code in codes:
+                onto = top[code >> 11]
+                if onto < 0 or onto == land or onto == piece:
+                    out.append(code)
+    return out
 
 
 def has_legal(st: State, seat: int) -> bool:
-    for _ in iter_codes(st, seat):
-        return True
+    """bool(legal_codes(st, seat)), stopping at the first play found."""
+    top, pos, occ, table = st.top, st.pos, st.occ, MOVES[st.allow_zero]
+    hand = st.hands[seat]
+    for piece in range(PIECE_COUNT):
+        square = pos[piece]
+        if square < 0 or top[square] != piece:
+            continue
+        base = (square * PIECE_COUNT + piece) * CARD_COUNT
+        for card in hand:
+            codes, dests = table[base + card]
+            if codes and not dests & occ:
+                return True
+            for code in codes:
+                onto = top[code >> 11]
+                if onto < 0 or onto == LAND[piece] or onto == piece:
+                    return True
     return False
 
 
@@ -137,15 +162,15 @@ def random_code(st: State, randbelow) -> int:
     tops = [piece for piece in range(PIECE_COUNT) if pos[piece] >= 0 and top[pos[piece]] == piece]
     n_hand, n_tops = len(hand), len(tops)
     if n_hand and n_tops:
-        table = TARGETS[st.allow_zero]
+        table = MOVES[st.allow_zero]
         for _ in range(24):
             i = randbelow(n_hand * n_tops * 4)
             card, piece, side = hand[i % n_hand], tops[i // n_hand % n_tops], i // (n_hand * n_tops)
-            for dest, code in table[pos[piece] * 96 + card * 3 + piece % 3]:
+            for code in table[(pos[piece] * PIECE_COUNT + piece) * CARD_COUNT + card][0]:
                 if code & 3 == side:
-                    onto = top[dest]
+                    onto = top[code >> 11]
                     if onto < 0 or onto == LAND[piece] or onto == piece:
-                        return code | piece << 2
+                        return code
     codes = legal_codes(st, st.to_act)
     return codes[randbelow(len(codes))] if codes else -1
 
@@ -166,7 +191,10 @@ def apply_unchecked(st: State, code: int) -> int:
         top, below = st.top, st.below
         under = below[piece]
         top[square] = under
+        if under < 0:
+            st.occ ^= 1 << square
         onto = top[dest]
+        st.occ |= 1 << dest
         below[piece] = onto
         top[dest] = piece
         st.pos[piece] = dest
