@@ -65,23 +65,25 @@ def playouts(game, rng: random.Random, full_list: bool):
     return body
 
 
-def sample_positions(game, count: int, rng: random.Random) -> list:
-    """(state, one legal code) at every point of random solo playouts while the game runs."""
-    positions = []
+def sample_positions(game, count: int, rng: random.Random) -> tuple[list, float]:
+    """(state, one legal code) at every point of random solo playouts while the game runs, and the
+    mean number of plies of those playouts."""
+    positions, games = [], 0
     while len(positions) < count:
         st = game.new_state(1, game.default_options(1), rng.getrandbits(64))
+        games += 1
         while st.over is None:
             codes = fast.legal_codes(st, st.to_act)
             code = codes[rng.randrange(len(codes))]
             positions.append((st.copy(), code))
             fast.apply_unchecked(st, code)
-    return positions[:count]
+    return positions, len(positions) / games
 
 
 def measure(game, seconds: float) -> dict:
     rng = random.Random(20261129)
     part = seconds / 7
-    positions = sample_positions(game, 2000, rng)
+    positions, plies = sample_positions(game, 2000, rng)
     docs = [(to_doc(st, game.default_options(1)), st.to_act, game.move_of(code)) for st, code in positions[:400]]
 
     def generate(n: int) -> None:
@@ -106,7 +108,6 @@ def measure(game, seconds: float) -> dict:
             doc, seat, move = docs[i % len(docs)]
             game.apply(doc, seat, move)
 
-    plies = sum(1 for _ in positions) / max(1, sum(1 for st, _ in positions if st.discard == []))
     return {
         "game": game.name,
         "playouts_per_s": round(rate(timed(playouts(game, rng, False)), part), 1),

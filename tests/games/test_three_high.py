@@ -214,7 +214,7 @@ class TestTrees:
         step = apply_ok(doc, 0, play("3C", "E", "blue1"))
         assert G.result(step.doc) == {"outcome": "won", "reason": "trees", "scores": None, "winners": [0, 1]}
         assert step.doc["to_act"] == [] and G.to_act(step.doc) == [] and step.doc["draw_pile"] == PILE
-        assert [e["type"] for e in step.events] == ["play", "tree", "end"]
+        assert [e["type"] for e in step.events] == ["play", "tree", "no_draw", "end"]
         assert step.events[-1]["outcome"] == "won" and step.events[-1]["reason"] == "trees"
 
 

@@ -9,7 +9,7 @@ from . import view as views
 from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
                     piece_text, step_square)
 from .docs import from_doc, options_of, result_of, to_doc
-from .state import LAND, NO_PIECE, State, apply_unchecked, deal, decode, legal_codes
+from .state import LAND, NO_PIECE, State, apply_unchecked, deal, legal_codes
 
 MOVE_KEYS = ("card", "piece", "side")
 # NAMES[code & 2047]: the (card, side, piece) strings of an encoded play

@@ -52,8 +52,7 @@ def play_events(before: State, after: State, seat: int, code: int, drawn: int) -
                        "trees": after.trees,
                        "text": f"completed the {piece_color(piece)} tree on {SQUARES[dest]} "
                                f"({after.trees} of {WIN_TREES})"})
-        if after.over is None:
-            events.append({"type": "no_draw", "seat": seat, "text": "draws no card after completing a tree"})
+        events.append({"type": "no_draw", "seat": seat, "text": "draws no card after completing a tree"})
     if drawn >= 0:
         events.append({"type": "draw", "seat": seat, "card": CARDS[drawn], "text": f"drew {card_text(drawn)}"})
     if after.over is not None:
