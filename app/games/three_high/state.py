@@ -152,25 +152,38 @@ def has_legal(st: State, seat: int) -> bool:
     return False
 
 
+def _one_per_side(table: tuple) -> tuple:
+    """ONE[index * 4 + side]: the code of that single play from MOVES[index], or -1 off the board."""
+    one = [-1] * (len(table) * 4)
+    for index, (codes, _) in enumerate(table):
+        for code in codes:
+            one[index * 4 + (code & 3)] = code
+    return tuple(one)
+
+
+ONE = (_one_per_side(MOVES[0]), _one_per_side(MOVES[1]))
+
+
 def random_code(st: State, randbelow) -> int:
     """A uniformly random legal play of the seat to act (-1 if none), for playouts and bots.
 
     Draws (card, piece, side) candidates uniformly and keeps the first legal one; every legal play is
     exactly one candidate, so the choice is uniform. After a few misses it falls back to the full list.
     """
-    hand, top, pos = st.hands[st.to_act], st.top, st.pos
-    tops = [piece for piece in range(PIECE_COUNT) if pos[piece] >= 0 and top[pos[piece]] == piece]
-    n_hand, n_tops = len(hand), len(tops)
-    if n_hand and n_tops:
-        table = MOVES[st.allow_zero]
-        for _ in range(24):
-            i = randbelow(n_hand * n_tops * 4)
-            card, piece, side = hand[i % n_hand], tops[i // n_hand % n_tops], i // (n_hand * n_tops)
-            for code in table[(pos[piece] * PIECE_COUNT + piece) * CARD_COUNT + card][0]:
-                if code & 3 == side:
-                    onto = top[code >> 11]
-                    if onto < 0 or onto == LAND[piece] or onto == piece:
-                        return code
+    hand, top, pos, one = st.hands[st.to_act], st.top, st.pos, ONE[st.allow_zero]
+    n_hand = len(hand)
+    per_side = n_hand * PIECE_COUNT
+    for _ in range(32 if n_hand else 0):
+        i = randbelow(per_side * 4)
+        piece = i // n_hand % PIECE_COUNT
+        square = pos[piece]
+        if square < 0 or top[square] != piece:
+            continue
+        code = one[((square * PIECE_COUNT + piece) * CARD_COUNT + hand[i % n_hand]) * 4 + i // per_side]
+        if code >= 0:
+            onto = top[code >> 11]
+            if onto < 0 or onto == LAND[piece] or onto == piece:
+                return code
     codes = legal_codes(st, st.to_act)
     return codes[randbelow(len(codes))] if codes else -1
 
