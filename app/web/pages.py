@@ -100,9 +100,28 @@ async def home(request: Request) -> HTMLResponse:
     return _page(request, "home.html", games=game_summaries(), title=None)
 
 
+async def _table_exists(request: Request, code: str) -> bool | None:
+    """True/False when the domain can tell; None when it cannot (the page then asks the API itself)."""
+    try:
+        from app.tables.errors import TableError
+        from app.tables.seats import find_table
+
+        tables = request.app.state.tables
+        async with tables.db.session() as s:
+            await find_table(s, code)
+        return True
+    except TableError as exc:
+        return False if getattr(exc, "status", None) == 404 else None
+    except Exception:
+        return None
+
+
 @router.get("/t/{code}", response_class=HTMLResponse)
 async def table_page(request: Request, code: str) -> HTMLResponse:
-    # The client loads the table from /api/tables/{code} and says so itself when there is none.
+    if await _table_exists(request, code) is False:
+        return not_found(request, f"There is no table with the code “{code[:20]}”. Check the link you were "
+                                  "sent, or start a new table.")
+    # Everything else (seats, board, log) is loaded live by static/js/table.js.
     return _page(request, "table.html", code=code, title=f"Table {code}")
 
 

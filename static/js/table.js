@@ -234,7 +234,8 @@ function render() {
   connEl.className = `conn ${state.conn === "open" ? "" : (state.conn === "down" || state.conn === "closed") ? "down" : "wait"}`;
 
   renderBanner(t);
-  $("game-side").hidden = t.status === "lobby";   // no hands to show before the game starts
+  $("game-side").hidden = t.status === "lobby";
+  document.querySelector(".table-grid").classList.toggle("lobby-mode", t.status === "lobby");   // no hands to show before the game starts
   renderLobby(t);
   renderSeats(t);
   renderLog(t);

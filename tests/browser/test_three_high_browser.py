@@ -47,25 +47,55 @@ def can_play(page) -> bool:
     return page.locator("button.card-face:not([disabled])").count() > 0
 
 
-def play_one(page) -> dict:
-    """Card, then a highlighted pyramid, then a highlighted destination; returns what moved."""
+def play_one(page, how: str = "click") -> dict:
+    """Card, then a highlighted pyramid, then a highlighted destination; returns what moved.
+    how: "click" (mouse clicks), "keyboard" (Enter only; focus moves along), "drag" (drag the pyramid)."""
     before = seq(page)
     card = page.locator("button.card-face:not([disabled])").first
     card_code = card.get_attribute("data-card")
-    card.click()
-    piece_square = page.locator('.hit[data-state="movable"]').first
-    origin = piece_square.get_attribute("data-square")
-    piece = page.locator(f'.pieces g[data-square="{origin}"] .piece').last.get_attribute("data-piece")
-    piece_square.click()
-    dest = page.locator('.hit[data-state="dest"][tabindex]')
-    if dest.count():
-        to = dest.first.get_attribute("data-square")
-        dest.first.click()
-    else:  # only when two sides land on the same square: use the side buttons
-        to = None
-        page.locator(".edge-btn[tabindex]").first.click()
+    if how == "keyboard":
+        card.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.activeElement && document.activeElement.dataset.state === 'movable'")
+        origin = page.evaluate("() => document.activeElement.dataset.square")
+        piece = top_piece(page, origin)
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => { const a = document.activeElement; return a && "
+                               "(a.dataset.state === 'dest' || a.classList.contains('edge-btn')); }")
+        to = page.evaluate("() => document.activeElement.dataset.square || null")
+        page.keyboard.press("Enter")
+    else:
+        card.click()
+        piece_square = page.locator('.hit[data-state="movable"]').first
+        origin = piece_square.get_attribute("data-square")
+        piece = top_piece(page, origin)
+        dest = page.locator('.hit[data-state="dest"][tabindex]')
+        if how == "drag":
+            box = piece_square.bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.down()
+            page.mouse.move(box["x"] + box["width"] / 2 + 12, box["y"] + box["height"] / 2 + 12, steps=4)
+            dest.first.wait_for()
+            to = dest.first.get_attribute("data-square")
+            target = dest.first.bounding_box()
+            page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=6)
+            page.mouse.up()
+        else:
+            piece_square.click()
+            if dest.count():
+                to = dest.first.get_attribute("data-square")
+                dest.first.click()
+            else:  # only when two sides land on the same square: use the side buttons
+                to = None
+                page.locator(".edge-btn[tabindex]").first.click()
     wait_seq(page, before + 1)
+    if to:
+        page.wait_for_selector(f'.pieces g[data-square="{to}"] [data-piece="{piece}"]', state="attached")
     return {"card": card_code, "piece": piece, "from": origin, "to": to, "seq": before + 1}
+
+
+def top_piece(page, square: str) -> str:
+    return page.locator(f'.pieces g[data-square="{square}"] .piece').last.get_attribute("data-piece")
 
 
 def whose_turn(pages: list, timeout: float = 15.0):
@@ -110,7 +140,7 @@ def test_two_browsers_create_join_and_see_each_others_moves(live_server, new_pag
             break
         other = bob if mover is ann else ann
         logged = other.locator("#log li").count()
-        move = play_one(mover)
+        move = play_one(mover, how="drag" if moves == 1 else "click")
         wait_seq(other, move["seq"])  # pushed over the socket: nobody reloads
         if move["to"]:
             other.wait_for_selector(f'.pieces g[data-square="{move["to"]}"] [data-piece="{move["piece"]}"]',
@@ -139,7 +169,7 @@ def test_solo_game_played_to_the_end_through_the_page(live_server, new_page, sho
         if not can_play(page):
             page.wait_for_timeout(50)
             continue
-        play_one(page)
+        play_one(page, how="keyboard" if n < 2 else "click")
         if n == 0:
             # the selection flow, for the record: card picked, pyramids highlighted
             page.locator("button.card-face:not([disabled])").first.click()

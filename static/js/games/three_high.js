@@ -260,7 +260,64 @@ export function createBoard(root, ctx) {
     return out;
   }
 
+  // Dragging: press on a framed pyramid (after picking a card), drag, drop on a green square.
+  // A press that does not travel is an ordinary click.
+  let drag = null;
+  let swallowClick = false;
+  const svgPoint = (ev) => {
+    const m = board.getScreenCTM();
+    if (!m) return null;
+    const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  };
+  const squareAt = (pt) => {
+    if (!pt) return null;
+    const f = Math.floor((pt.x - M) / S), r = 8 - Math.floor((pt.y - M) / S);
+    return f >= 0 && f < 8 && r >= 1 && r <= 8 ? FILES[f] + r : null;
+  };
+  const endDrag = () => {
+    if (drag && drag.ghost) drag.ghost.remove();
+    drag = null;
+  };
+  board.addEventListener("pointerdown", (ev) => {
+    const hit = ev.target.closest(".hit");
+    if (!hit || !["movable", "selected"].includes(hit.dataset.state) || ev.button > 0) return;
+    drag = { sq: hit.dataset.square, x0: ev.clientX, y0: ev.clientY, moved: false, ghost: null };
+  });
+  board.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    if (!drag.moved) {
+      if (Math.hypot(ev.clientX - drag.x0, ev.clientY - drag.y0) < 8) return;
+      const d = derive();
+      const top = (d.boardMap[drag.sq] || []).slice(-1)[0];
+      if (!top || !state.ui.card || !movesFor(d, state.ui.card, top).length) { endDrag(); return; }
+      drag.moved = true;
+      try { board.setPointerCapture(ev.pointerId); } catch { /* fine without */ }
+      state.ui.piece = top;
+      drag.ghost = svg("g", { class: "drag-ghost", "pointer-events": "none", opacity: "0.85" });
+      drag.ghost.append(drawStack([top]));
+      layers.edges.append(drag.ghost);
+      redraw();
+    }
+    const pt = svgPoint(ev);
+    if (pt && drag.ghost) drag.ghost.setAttribute("transform", `translate(${pt.x - S / 2} ${pt.y - S + 8})`);
+  });
+  board.addEventListener("pointerup", (ev) => {
+    if (!drag) return;
+    const moved = drag.moved;
+    endDrag();
+    if (!moved) return;
+    swallowClick = true;
+    setTimeout(() => { swallowClick = false; }, 0);
+    const sq = squareAt(svgPoint(ev));
+    const dests = destinations(derive());
+    if (sq && dests[sq] && dests[sq].length === 1) send(dests[sq][0]);
+    else redraw();
+  });
+  board.addEventListener("pointercancel", () => { endDrag(); redraw(); });
+
   board.addEventListener("click", (ev) => {
+    if (swallowClick) { swallowClick = false; return; }
     const edge = ev.target.closest(".edge-btn");
     if (edge) {
       const d = derive();
