@@ -1,45 +1,18 @@
 """The fast internal position of 3-High and the one generator of legal plays.
 
-A play is encoded as one int: ``dest << 11 | card << 6 | piece << 2 | side``. Stacks are linked lists:
+A play is encoded as one int: ``dest << 11 | card << 6 | piece << 2 | side`` (tables.py). Stacks are linked lists:
 ``top[square]`` is the top piece there (-1: empty), ``below[piece]`` the piece under it (-1: the board),
 ``pos[piece]`` its square (-1: not on the board, only in hand-built documents). Everything here trusts its
 input; the checked entry points live in engine.py. Functions named ``*_unchecked`` say so.
 """
 from __future__ import annotations
 
-from .cards import BOARD, CARDS, HAND_SIZE, PIECES, WIN_TREES, distance, step_square
+from .cards import BOARD, HAND_SIZE, WIN_TREES
+from .tables import CARD_COUNT, PIECE_COUNT, SQUARE_COUNT, move_tables
 
 NO_PIECE = -1
-SQUARE_COUNT = BOARD * BOARD
-PIECE_COUNT = len(PIECES)
-CARD_COUNT = len(CARDS)
 # LAND[piece]: the piece it may land on (same colour, one size larger); -2 matches no piece.
 LAND = tuple(piece + 1 if piece % 3 < 2 else -2 for piece in range(PIECE_COUNT))
-
-
-def _moves_table(allow_zero: bool) -> tuple:
-    """MOVES[(square * 15 + piece) * 32 + card] = (codes, dests): the plays that stay on the board.
-
-    `codes` lists them side N E S W; `dests` is the bitmask of their destinations, so that a generator
-    only looks at the squares when one of them is occupied. Distance 0 lists the square itself once per
-    side when zero plays are allowed, and nothing otherwise.
-    """
-    table = []
-    for square in range(SQUARE_COUNT):
-        for piece in range(PIECE_COUNT):
-            for card in range(CARD_COUNT):
-                squares = distance(card, piece)
-                codes, dests = [], 0
-                for side in range(4):
-                    dest = square if squares == 0 else step_square(square, side, squares)
-                    if dest >= 0 and (squares != 0 or allow_zero):
-                        codes.append(dest << 11 | card << 6 | piece << 2 | side)
-                        dests |= 1 << dest
-                table.append((tuple(codes), dests))
-    return tuple(table)
-
-
-MOVES = (_moves_table(False), _moves_table(True))  # indexed by allow_zero_moves
 
 
 def decode(code: int) -> tuple[int, int, int, int]:
@@ -51,7 +24,7 @@ class State:
     """One 3-High position. `over` is None while playing, else ("won"|"lost", reason)."""
 
     __slots__ = ("players", "top", "below", "pos", "occ", "hands", "pile", "discard", "to_act", "trees",
-                 "over", "allow_zero", "hidden_hands", "secret")
+                 "over", "allow_zero", "hidden_hands", "secret", "tables")
 
     def __init__(self, players: int, allow_zero: bool = False, hidden_hands: bool = False,
                  secret: str = "") -> None:
@@ -69,11 +42,13 @@ class State:
         self.allow_zero = allow_zero
         self.hidden_hands = hidden_hands
         self.secret = secret
+        self.tables = move_tables(allow_zero)
 
     def copy(self) -> "State":
         new = State.__new__(State)
         new.players, new.to_act, new.trees, new.over = self.players, self.to_act, self.trees, self.over
         new.allow_zero, new.hidden_hands, new.secret = self.allow_zero, self.hidden_hands, self.secret
+        new.tables = self.tables
         new.top, new.below, new.pos, new.occ = self.top[:], self.below[:], self.pos[:], self.occ
         new.hands = [hand[:] for hand in self.hands]
         new.pile, new.discard = self.pile[:], self.discard[:]
@@ -108,10 +83,10 @@ class State:
 def legal_codes(st: State, seat: int) -> list[int]:
     """Every legal play of `seat`, by piece id, then hand order, then side N E S W.
 
-    The rules' one source of legality: the top piece only, on the board (MOVES), landing on an empty
-    square, on its own colour one size larger, or (a zero play) where it stands.
+    The rules' one source of legality: the top piece only, on the board (tables.py), landing on an
+    empty square, on its own colour one size larger, or (a zero play) where it stands.
     """
-    top, pos, occ, table = st.top, st.pos, st.occ, MOVES[st.allow_zero]
+    top, pos, occ, (codes_at, dests_at, _) = st.top, st.pos, st.occ, st.tables
     hand = st.hands[seat]
     out: list[int] = []
     for piece in range(PIECE_COUNT):
@@ -120,12 +95,11 @@ def legal_codes(st: State, seat: int) -> list[int]:
             continue  # off the board, or covered: only the top piece moves
         base = (square * PIECE_COUNT + piece) * CARD_COUNT
         for card in hand:
-            codes, dests = table[base + card]
-            if not dests & occ:
-                out += codes  # every destination empty
+            if not dests_at[base + card] & occ:
+                out += codes_at[base + card]  # every destination empty
                 continue
             land = LAND[piece]
-            for code in codes:
+            for code in codes_at[base + card]:
                 onto = top[code >> 11]
                 if onto < 0 or onto == land or onto == piece:
                     out.append(code)
@@ -134,7 +108,7 @@ def legal_codes(st: State, seat: int) -> list[int]:
 
 def has_legal(st: State, seat: int) -> bool:
     """bool(legal_codes(st, seat)), stopping at the first play found."""
-    top, pos, occ, table = st.top, st.pos, st.occ, MOVES[st.allow_zero]
+    top, pos, occ, (codes_at, dests_at, _) = st.top, st.pos, st.occ, st.tables
     hand = st.hands[seat]
     for piece in range(PIECE_COUNT):
         square = pos[piece]
@@ -142,26 +116,13 @@ def has_legal(st: State, seat: int) -> bool:
             continue
         base = (square * PIECE_COUNT + piece) * CARD_COUNT
         for card in hand:
-            codes, dests = table[base + card]
-            if codes and not dests & occ:
+            if codes_at[base + card] and not dests_at[base + card] & occ:
                 return True
-            for code in codes:
+            for code in codes_at[base + card]:
                 onto = top[code >> 11]
                 if onto < 0 or onto == LAND[piece] or onto == piece:
                     return True
     return False
-
-
-def _one_per_side(table: tuple) -> tuple:
-    """ONE[index * 4 + side]: the code of that single play from MOVES[index], or -1 off the board."""
-    one = [-1] * (len(table) * 4)
-    for index, (codes, _) in enumerate(table):
-        for code in codes:
-            one[index * 4 + (code & 3)] = code
-    return tuple(one)
-
-
-ONE = (_one_per_side(MOVES[0]), _one_per_side(MOVES[1]))
 
 
 def random_code(st: State, randbelow) -> int:
@@ -170,7 +131,7 @@ def random_code(st: State, randbelow) -> int:
     Draws (card, piece, side) candidates uniformly and keeps the first legal one; every legal play is
     exactly one candidate, so the choice is uniform. After a few misses it falls back to the full list.
     """
-    hand, top, pos, one = st.hands[st.to_act], st.top, st.pos, ONE[st.allow_zero]
+    hand, top, pos, one = st.hands[st.to_act], st.top, st.pos, st.tables.one
     n_hand = len(hand)
     per_side = n_hand * PIECE_COUNT
     for _ in range(32 if n_hand else 0):
