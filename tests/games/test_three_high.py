@@ -271,7 +271,8 @@ class TestRefusals:
         refused(self.DOC, 0, move, "A 3-High move is a dict")
 
     @pytest.mark.parametrize("move,words", [
-        (play("9C", "N", "red3"), "is not a card"), (play(8, "N", "red3"), "is not a card"),
+        (play("9C", "N", "red3"), "is not a card"), (play(8, "N", "red3"), "as text"),
+        (play(["8C"], "N", "red3"), "as text"),
         (play("8C", "Q", "red3"), "is not a side"), (play("8C", "N", "red4"), "is not a piece"),
         (play("2C", "N", "red3"), "not in your hand"), (play("8C", "N", "green3"), "not on the board"),
     ])

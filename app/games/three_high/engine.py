@@ -132,8 +132,10 @@ class ThreeHigh(Game):
 
 
 def _check_shape(move) -> None:
-    if not isinstance(move, dict) or sorted(move) != list(MOVE_KEYS):
+    if not isinstance(move, dict) or set(move) != set(MOVE_KEYS):
         raise IllegalMove(f"A 3-High move is a dict with a card, a side and a piece, not {move!r}.")
+    if not all(isinstance(move[key], str) for key in MOVE_KEYS):
+        raise IllegalMove(f"A 3-High move names its card, side and piece as text, not {move!r}.")
     if move["card"] not in CARD_ID:
         raise IllegalMove(f"{move['card']!r} is not a card; cards are written like 8D or AH.")
     if move["side"] not in SIDE_ID:
