@@ -84,7 +84,8 @@ def measure(game, seconds: float) -> dict:
     rng = random.Random(20261129)
     part = seconds / 7
     positions, plies = sample_positions(game, 2000, rng)
-    docs = [(to_doc(st, game.default_options(1)), st.to_act, game.move_of(code)) for st, code in positions[:400]]
+    options = game.default_options(1)
+    docs = [(to_doc(st, options), st.to_act, game.move_of(code)) for st, code in positions[:400]]
 
     def generate(n: int) -> None:
         for i in range(n):
@@ -92,7 +93,8 @@ def measure(game, seconds: float) -> dict:
             fast.legal_codes(st, st.to_act)
 
     def apply(n: int) -> float:
-        batch = [(positions[i % len(positions)][0].copy(), positions[i % len(positions)][1]) for i in range(n)]
+        picked = [positions[i % len(positions)] for i in range(n)]
+        batch = [(st.copy(), code) for st, code in picked]
         start = time.perf_counter()
         for st, code in batch:
             fast.apply_unchecked(st, code)

@@ -10,7 +10,8 @@ import pytest
 from app.games import GAMES, IllegalMove, get_game
 
 GAME_NAMES = sorted(GAMES)
-GARBAGE_MOVES = [None, 42, "move", [], {}, {"nonsense": True}, {1: 2, "a": 3}, {"card": None, "side": None, "piece": None},
+GARBAGE_MOVES = [None, 42, "move", [], {}, {"nonsense": True}, {1: 2, "a": 3},
+                 {"card": None, "side": None, "piece": None},
                  {"card": [], "side": {}, "piece": set()}, {"action": [], "cell": {}, "to": [], "order": {}}]
 OUTCOMES = {"won", "lost", "finished"}
 

@@ -129,7 +129,8 @@ class TestPlays:
 
     def test_landing_on_same_colour_one_size_larger(self):
         doc = position({"a1": ["yellow1"], "b1": ["yellow3", "yellow2"]}, [["2C"]], PILE)
-        assert apply_ok(doc, 0, play("2C", "E", "yellow1")).doc["board"] == {"b1": ["yellow3", "yellow2", "yellow1"]}
+        board = apply_ok(doc, 0, play("2C", "E", "yellow1")).doc["board"]
+        assert board == {"b1": ["yellow3", "yellow2", "yellow1"]}
 
     @pytest.mark.parametrize("target", [["yellow3"], ["blue2"], ["yellow2", "blue1"], ["red1"]])
     def test_landing_elsewhere_refused(self, target):
@@ -222,7 +223,8 @@ class TestEnd:
     def test_loss_out_of_cards_on_required_draw(self):
         doc = position({"d2": ["red3"]}, [["8C", "7C"]], [])
         step = apply_ok(doc, 0, play("8C", "N", "red3"))
-        assert G.result(step.doc) == {"outcome": "lost", "reason": "out_of_cards", "scores": None, "winners": []}
+        assert G.result(step.doc) == {"outcome": "lost", "reason": "out_of_cards", "scores": None,
+                                      "winners": []}
         assert [e["type"] for e in step.events] == ["play", "end"]
         assert G.to_act(step.doc) == [] and G.legal_moves(step.doc, 0) == []
 
@@ -323,7 +325,8 @@ class TestViews:
     def test_play_event_reads_as_a_log_line(self):
         step = apply_ok(position({"d2": ["red3"]}, [["8C"]], PILE), 0, play("8C", "N", "red3"))
         assert step.events[0] == {"type": "play", "seat": 0, "card": "8C", "side": "N", "piece": "red3",
-                                  "from": "d2", "to": "d7", "distance": 5, "text": "played 8♣ north: red 3 d2→d7"}
+                                  "from": "d2", "to": "d7", "distance": 5,
+                                  "text": "played 8♣ north: red 3 d2→d7"}
 
     def test_render_text_shows_the_board(self):
         text = G.render_text(position({"d2": ["red3", "blue1"]}, [["8C"]], PILE))

@@ -59,7 +59,8 @@ def test_replaying_the_moves_reproduces_the_final_doc(game, data):
 @SETTINGS
 @given(games, st.data())
 def test_legal_moves_apply_and_nothing_else_does(game, data):
-    """At a few positions of each playout: every listed move applies, every other held-card play is refused."""
+    """At a few positions of each playout: every listed move applies, every other held-card play is
+    refused."""
     docs = random_playout(data, *game)[2]
     for index in sorted({0, len(docs) // 2, data.draw(st.integers(0, len(docs) - 1), label="probe")}):
         doc = docs[index]

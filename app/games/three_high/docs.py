@@ -64,8 +64,8 @@ def implied_end(st: State) -> tuple[str, str] | None:
     """How a document without a stored result ends, read from the position alone.
 
     Five trees: won ("trees"). An empty `to_act`: lost, "out_of_cards" if the draw pile is empty (a
-    required draw failed; a stuck seat with an empty pile reads the same) and "stuck" otherwise. A seat to act without a legal play (no cards
-    counts): lost, "stuck". Otherwise the game goes on (None).
+    required draw failed; a stuck seat with an empty pile reads the same) and "stuck" otherwise. A seat
+    to act without a legal play (no cards counts): lost, "stuck". Otherwise the game goes on (None).
     """
     if st.trees >= WIN_TREES:
         return ("won", "trees")

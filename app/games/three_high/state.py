@@ -1,9 +1,11 @@
 """The fast internal position of 3-High and the one generator of legal plays.
 
-A play is encoded as one int: ``dest << 11 | card << 6 | piece << 2 | side`` (tables.py). Stacks are linked lists:
+A play is one int, ``dest << 11 | card << 6 | piece << 2 | side`` (tables.py). Stacks are linked lists:
 ``top[square]`` is the top piece there (-1: empty), ``below[piece]`` the piece under it (-1: the board),
-``pos[piece]`` its square (-1: not on the board, only in hand-built documents). Everything here trusts its
-input; the checked entry points live in engine.py. Functions named ``*_unchecked`` say so.
+``pos[piece]`` its square (-1: not on the board, only in hand-built documents), ``occ`` the bitmask of
+occupied squares. Everything here trusts its input; the checked entry points live in engine.py, and
+the functions bots and the bench may call without checks are ``legal_codes``, ``random_code`` and
+``apply_unchecked``.
 """
 from __future__ import annotations
 
@@ -74,7 +76,8 @@ class State:
     def count_trees(self) -> int:
         """Colours whose 3, 2 and 1 sit consecutively, bottom to top, anywhere in one stack."""
         below = self.below
-        return sum(1 for one in range(0, PIECE_COUNT, 3) if below[one] == one + 1 and below[one + 1] == one + 2)
+        return sum(1 for one in range(0, PIECE_COUNT, 3)  # one: the colour's 1, one + 1 its 2, one + 2 its 3
+                   if below[one] == one + 1 and below[one + 1] == one + 2)
 
     def __repr__(self) -> str:
         return f"<State players={self.players} to_act={self.to_act} trees={self.trees} over={self.over}>"

@@ -33,7 +33,8 @@ def table_index(square: int, piece: int, card: int) -> int:
 def move_tables(allow_zero: bool) -> MoveTables:
     span = 2 * MAX_STEP + 1
     reach = [(square if allow_zero else -1) if squares == 0 else step_square(square, side, squares)
-             for square in range(SQUARE_COUNT) for side in range(4) for squares in range(-MAX_STEP, MAX_STEP + 1)]
+             for square in range(SQUARE_COUNT) for side in range(4)
+             for squares in range(-MAX_STEP, MAX_STEP + 1)]  # reach[(square * 4 + side) * span + squares + 8]
     masks: dict[int, int] = {}  # one shared int per distinct bitmask
     codes, dests, one = [], [], [-1] * (SQUARE_COUNT * PIECE_COUNT * CARD_COUNT * 4)
     for square in range(SQUARE_COUNT):

@@ -54,7 +54,8 @@ def play_events(before: State, after: State, seat: int, code: int, drawn: int) -
                                f"({after.trees} of {WIN_TREES})"})
         events.append({"type": "no_draw", "seat": seat, "text": "draws no card after completing a tree"})
     if drawn >= 0:
-        events.append({"type": "draw", "seat": seat, "card": CARDS[drawn], "text": f"drew {card_text(drawn)}"})
+        events.append({"type": "draw", "seat": seat, "card": CARDS[drawn],
+                       "text": f"drew {card_text(drawn)}"})
     if after.over is not None:
         outcome, reason = after.over
         events.append({"type": "end", "outcome": outcome, "reason": reason, "text": END_TEXT[reason]})
