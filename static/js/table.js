@@ -35,11 +35,17 @@ const seatName = (seat) => {
 function applyTable(t) {
   const first = !state.table;
   const oldSeq = state.table ? state.table.seq : null;
+  const newRematch = !first && t.rematch && !state.table.rematch;
   state.table = t;
   state.me = (t.you === undefined) ? state.me : t.you;
+  if (typeof t.seq === "number" && (conn.lastSeq == null || t.seq > conn.lastSeq)) conn.lastSeq = t.seq;
   if (oldSeq !== t.seq) state.pending = false;
   if (first || oldSeq !== t.seq) addStep(t.last);
   if (t.status === "playing") state.resultClosed = false;
+  if (newRematch) {  // someone else made the rematch: offer it where everyone looks
+    state.resultClosed = false;
+    toast("A rematch table is ready: press “Join the rematch”.");
+  }
   checkTurn();
   ensureRenderer();
   redraw();
@@ -355,15 +361,21 @@ function renderChat(t) {
 function renderResult(t) {
   const box = $("result");
   const done = t.status === "finished" && t.result;
+  const wasHidden = box.hidden;
   box.hidden = !done || state.resultClosed;
   if (!done) return;
+  if (wasHidden && !box.hidden) setTimeout(() => ($("rematch-btn").hidden ? $("result-close") : $("rematch-btn")).focus(), 0);
   const won = t.result.outcome === "won";
   let stuckName = null;
-  const end = state.log.length ? (state.log[state.log.length - 1].events || []).find((e) => e.type === "end") : null;
-  if (t.result.reason === "stuck" && t.result.seat != null) stuckName = seatName(t.result.seat);
+  if (t.result.reason === "stuck") {
+    // The seat that could not play: the one after the last player (the first seat if nobody played).
+    const last = t.last && typeof t.last.seat === "number" ? t.last.seat : null;
+    if (t.result.seat != null) stuckName = seatName(t.result.seat);
+    else if (last != null && t.players) stuckName = seatName((last + 1) % t.players);
+  }
   const words = state.game && state.game.resultWords ? state.game.resultWords(t.result, { stuckName }) : { title: won ? "You won" : "Game over", reason: t.result.reason };
   $("result-title").textContent = words.title;
-  $("result-reason").textContent = end && end.text && !stuckName && t.result.reason === "stuck" ? `${words.reason} (${end.text})` : words.reason;
+  $("result-reason").textContent = words.reason;
   box.querySelector(".result-box").className = `result-box card ${won ? "won" : "lost"}`;
   $("result-art").innerHTML = won ? TREES_ART : LOST_ART;
   const btn = $("rematch-btn");

@@ -124,8 +124,12 @@ def test_two_browsers_create_join_and_see_each_others_moves(live_server, new_pag
     bob.wait_for_selector("#seats li[data-seat='1'] .tag.you")
     ann.wait_for_selector("#seats li[data-seat='1'] >> text=Bob")
     ann.wait_for_selector("#seats li[data-seat='1'] .dot.on")   # Bob is connected
+    cat = new_page()                        # a third person only watches
+    cat.goto(url)
+    cat.wait_for_selector("#lobby-note >> text=you are watching")
+    assert cat.locator("#join-form").is_hidden()
     ann.click("#start-btn")
-    for p in (ann, bob):
+    for p in (ann, bob, cat):
         p.wait_for_function("() => document.getElementById('table-root').dataset.status !== 'lobby'")
         p.wait_for_selector(".th-board .piece")
 
@@ -147,6 +151,8 @@ def test_two_browsers_create_join_and_see_each_others_moves(live_server, new_pag
                                     state="attached")
         assert other.locator("#log li").count() > logged
         assert "played" in other.locator("#log").inner_text()
+        wait_seq(cat, move["seq"])
+        assert cat.locator("button.card-face").count() == 0    # a watcher sees cards, cannot play them
         moves += 1
         if moves == 1:
             shot(ann, "two-players-desktop-ann")

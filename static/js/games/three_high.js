@@ -117,6 +117,12 @@ function drawStack(stack) {
     }
     g.append(pg);
   });
+  if (n >= 4) {  // a tall stack: say how many, the tooltip and the screen-reader label list them
+    g.append(svg("circle", { cx: 9, cy: 51, r: 7.5, fill: "#1f2430" }));
+    const t = svg("text", { x: 9, y: 51.5, class: "stack-count" });
+    t.textContent = String(n);
+    g.append(t);
+  }
   return g;
 }
 
@@ -156,11 +162,13 @@ export function createBoard(root, ctx) {
     const pieces = svg("g", { transform: `translate(${x} ${y})`, "data-square": sq });
     layers.pieces.append(pieces);
     const hit = svg("rect", { x, y, width: S, height: S, class: "hit", "data-square": sq });
+    const tip = svg("title");
+    hit.append(tip);
     layers.hits.append(hit);
     const dlabel = svg("text", { x: x + S / 2, y: y + 14, class: "dest-label" });
     dlabel.style.display = "none";
     layers.marks.append(dlabel);
-    squareEls[sq] = { mark, tree, pieces, hit, dlabel, key: "" };
+    squareEls[sq] = { mark, tree, pieces, hit, tip, dlabel, key: "" };
   }
   // Coordinates inside the edge squares, as on a printed chessboard: files along the south edge,
   // ranks along the west edge.
@@ -408,7 +416,9 @@ export function createBoard(root, ctx) {
           el.hit.setAttribute("aria-label", `${sq}: ${stack.map(pieceWords).join(", ")} (bottom to top)${trees ? ", a finished tree" : ""}`);
         } else el.hit.removeAttribute("aria-label");
       }
-      el.hit.removeAttribute("title");
+      el.tip.textContent = stack.length
+        ? `${sq}: ${stack.map(pieceWords).join(", ")} (bottom to top)${trees ? ", a finished tree" : ""}`
+        : sq;
     }
     state.treeCount = treeCount;
     for (const [side, e] of Object.entries(edgeEls)) {
