@@ -1,6 +1,10 @@
 """Engine and session creation. SQLite: WAL, busy timeout, and BEGIN IMMEDIATE for write transactions."""
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
@@ -43,9 +47,24 @@ class Database:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite has one writer at a time: queue this process's writers here rather than in SQLite's busy
+        # handler (which sleeps in steps of up to 100 ms). Other processes still meet busy_timeout.
+        self._write_lock = asyncio.Lock() if is_sqlite(url) else None
 
     def session(self) -> AsyncSession:
         return self.sessions()
+
+    @asynccontextmanager
+    async def writing(self) -> AsyncIterator[AsyncSession]:
+        """A session whose transaction is a write transaction (BEGIN IMMEDIATE on SQLite)."""
+        if self._write_lock is None:
+            async with self.sessions() as s:
+                await begin_write(s)
+                yield s
+            return
+        async with self._write_lock, self.sessions() as s:
+            await begin_write(s)
+            yield s
 
     async def dispose(self) -> None:
         await self.engine.dispose()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.store import ChatMessage, begin_write, queries, utcnow
+from app.store import ChatMessage, queries, utcnow
 from app.tables.errors import Invalid
 from app.tables.seats import Caller, find_table
 from app.tables.service import Tables
@@ -35,8 +35,7 @@ async def history(s: AsyncSession, table_id: int) -> list[dict]:
 async def say(ctx: Tables, caller: Caller, raw: object) -> dict:
     seat = caller.seated()
     text = clean_text(raw)
-    async with ctx.db.session() as s:
-        await begin_write(s)
+    async with ctx.db.writing() as s:
         table = await find_table(s, caller.code)
         seats = await queries.seats_of(s, table.id)
         msg = ChatMessage(table_id=table.id, seat=seat, name=seats[seat].name or f"Seat {seat}", text=text,

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.bots import DEFAULT_BOT
 from app.games import GAMES
-from app.store import Seat, Table, begin_write, queries, utcnow
+from app.store import Seat, Table, queries, utcnow
 from app.tables.errors import Conflict, Invalid
 from app.tables.identity import clean_name, new_code
 from app.tables.seats import Caller, ensure_not_seated, ensure_player, find_table, sit
@@ -84,8 +84,7 @@ async def create(ctx: Tables, *, game: object, players: int, options: dict | Non
     name = clean_name(name)
     opts = check_options(g, players, options)
     seed, doc = _setup(g, players, opts)
-    async with ctx.db.session() as s:
-        await begin_write(s)
+    async with ctx.db.writing() as s:
         player, new_cookie = await ensure_player(s, cookie, name)
         now = utcnow()
         table = Table(code=await _unused_code(s), game=g.name, players=players, options=opts, seed=seed,
@@ -104,8 +103,7 @@ async def create(ctx: Tables, *, game: object, players: int, options: dict | Non
 
 async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> Seated:
     name = clean_name(name)
-    async with ctx.db.session() as s:
-        await begin_write(s)
+    async with ctx.db.writing() as s:
         table = await find_table(s, code, for_update=True)
         if table.status != "lobby":
             raise Conflict(f"The game at table {table.code} has already started ({table.status}); "
@@ -127,8 +125,7 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> S
 
 async def add_bot(ctx: Tables, caller: Caller, seat: int | None) -> dict:
     host = caller.host("add bots")
-    async with ctx.db.session() as s:
-        await begin_write(s)
+    async with ctx.db.writing() as s:
         table = await find_table(s, caller.code, for_update=True)
         if table.status != "lobby":
             raise Conflict(f"Bots can only sit down before the game starts; table {table.code} is {table.status}.")
@@ -153,8 +150,7 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None) -> dict:
 
 async def start(ctx: Tables, caller: Caller) -> dict:
     host = caller.host("start the game")
-    async with ctx.db.session() as s:
-        await begin_write(s)
+    async with ctx.db.writing() as s:
         table = await find_table(s, caller.code, for_update=True)
         if table.status != "lobby":
             raise Conflict(f"Table {table.code} has already started ({table.status}).")
@@ -184,8 +180,7 @@ async def start(ctx: Tables, caller: Caller) -> dict:
 async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
     """The rematch of a finished table, made on first asking; (state for the caller, created?)."""
     seat = caller.seated()
-    async with ctx.db.session() as s:
-        await begin_write(s)
+    async with ctx.db.writing() as s:
         old = await find_table(s, caller.code, for_update=True)
         if old.rematch_id is not None:
             new = await queries.table_by_id(s, old.rematch_id)

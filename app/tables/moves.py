@@ -15,11 +15,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import Move, begin_write, queries, utcnow
+from app.store import Move, queries, utcnow
 from app.tables.errors import Conflict, Forbidden, Invalid
 from app.tables.seats import find_table
 from app.tables.service import Tables
-from app.tables.state import Snapshot, iso, load_snapshot, step_for
+from app.tables.state import Snapshot, iso, snapshot_of, step_for
 
 log = logging.getLogger("icehouse.moves")
 
@@ -33,7 +33,7 @@ async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapsh
     """Play `move` for an authenticated `seat`, expecting the table at `seq`; returns the new snapshot."""
     started = time.perf_counter()
     async with ctx.locks.hold(code):
-        async with ctx.db.session() as s:
+        async with ctx.db.writing() as s:
             snap, step, before = await _apply(s, code, seat, seq, move)
         await ctx.publish_move(snap, step)
     log.info("move", extra={"table": snap.code, "seq": snap.seq, "seat": seat,
@@ -45,7 +45,6 @@ async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapsh
 
 
 async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any) -> tuple[Snapshot, dict, list]:
-    await begin_write(s)
     table = await find_table(s, code, for_update=True)
     if table.status != "playing":
         raise Conflict(f"Table {table.code} is not playing: it is {table.status}.")
@@ -57,6 +56,8 @@ async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any) -> 
         raise Forbidden(f"It is not your turn: seat {seat} may not act now (to act: {who}).")
     g = GAMES[table.game]
     result = _engine_apply(g, table.doc, seat, move)
+    seats = await queries.seats_of(s, table.id)
+    rematch_of = await queries.code_of(s, table.rematch_of_id)
     new_seq = table.seq + 1
     now = utcnow()
     s.add(Move(table_id=table.id, seq=new_seq, seat=seat, move=move, events=result.events, at=now))
@@ -71,8 +72,8 @@ async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any) -> 
     except IntegrityError:  # another instance took this seq first
         await s.rollback()
         raise stale(code, seq, new_seq) from None
-    snap = await load_snapshot(s, table)
     step = {"seq": new_seq, "seat": seat, "move": move, "events": result.events}
+    snap = snapshot_of(table, seats, step, rematch=None, rematch_of=rematch_of)
     return snap, step, before
 
 

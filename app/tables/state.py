@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import Table, queries
+from app.store import Seat, Table, queries
 
 
 def iso(dt: datetime | None) -> str | None:
@@ -51,19 +51,23 @@ class Snapshot:
 
 
 async def load_snapshot(s: AsyncSession, table: Table) -> Snapshot:
-    seats = await queries.seats_of(s, table.id)
     last = await queries.last_move(s, table.id)
+    return snapshot_of(table, await queries.seats_of(s, table.id),
+                       None if last is None else {"seq": last.seq, "seat": last.seat, "move": last.move,
+                                                  "events": last.events},
+                       rematch=await queries.code_of(s, table.rematch_id),
+                       rematch_of=await queries.code_of(s, table.rematch_of_id))
+
+
+def snapshot_of(table: Table, seats: list[Seat], last: dict | None, *, rematch: str | None,
+                rematch_of: str | None) -> Snapshot:
     return Snapshot(
         id=table.id, code=table.code, game=table.game, players=table.players, options=table.options,
         status=table.status, doc=table.doc, seq=table.seq, to_act=list(table.to_act or []),
         result=table.result, created_at=iso(table.created_at), updated_at=iso(table.updated_at),
         seats=[{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "player_id": x.player_id}
                for x in seats],
-        rematch=await queries.code_of(s, table.rematch_id),
-        rematch_of=await queries.code_of(s, table.rematch_of_id),
-        last=None if last is None else {"seq": last.seq, "seat": last.seat, "move": last.move,
-                                        "events": last.events},
-    )
+        rematch=rematch, rematch_of=rematch_of, last=last)
 
 
 def view_events(game: Any, events: list, seat: int | None, doc: dict) -> list:
