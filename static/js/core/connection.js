@@ -70,7 +70,7 @@ export class Connection {
     let ws;
     // After a reconnect, the server answers state + the steps we missed (since=lastSeq).
     const since = this.everOpen && this.lastSeq != null ? this.lastSeq : null;
-    if (since != null) this.syncing = true;
+    if (since != null) this.markSyncing();
     try {
       ws = new WebSocket(this.url(since));
     } catch {
@@ -116,8 +116,15 @@ export class Connection {
 
   requestSync() {
     if (this.lastSeq == null) return;
-    this.syncing = true;
+    this.markSyncing();
     this.send({ type: "sync", since: this.lastSeq });
+  }
+
+  // While a sync is on its way, gaps are not reported again; give up waiting after a few seconds.
+  markSyncing() {
+    this.syncing = true;
+    clearTimeout(this.syncTimer);
+    this.syncTimer = setTimeout(() => { this.syncing = false; }, 5000);
   }
 
   receive(msg) {

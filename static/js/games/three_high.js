@@ -198,9 +198,9 @@ export function createBoard(root, ctx) {
   }
   wrap.append(board);
   const legend = h("div", { class: "legend" },
-    h("span", {}, "Dots on a pyramid = its size (3 large, 2 medium, 1 small)."),
-    h("span", {}, "Green frame with ✓ = a finished tree."),
-    h("span", {}, "Blue frames = the last play."));
+    h("span", {}, "Dots = size (3 large, 2 medium, 1 small)"),
+    h("span", {}, "Green ✓ frame = finished tree"),
+    h("span", {}, "Blue frames = last play"));
   const cardHelp = h("p", { class: "hint" }, "A card moves a pyramid (card value − pyramid size) squares toward its side, "
     + "or away if that is negative. Diamonds ♦ ignore the size.");
   const hands = h("div", { class: "hands" });
