@@ -20,7 +20,10 @@ async def dispatch(ctx: Tables, msg: dict) -> None:
         return
     if not ctx.hub.has(code):
         return
-    if kind == "move":
+    if kind == "presence_ask":
+        if msg.get("instance") != ctx.instance:
+            await ctx.publish_presence(code)
+    elif kind == "move":
         _move(ctx, code, msg)
     elif kind == "state":
         _state(ctx, code, Snapshot.from_dict(msg["snap"]))

@@ -76,6 +76,14 @@ async def _unused_code(s: AsyncSession) -> str:
     raise RuntimeError("could not find an unused table code")
 
 
+async def _in_lobby(s: AsyncSession, code: str, refusal: str) -> tuple[Table, list[Seat]]:
+    """The table, locked for writing, and its seats; 409 with `refusal` unless it is still in the lobby."""
+    table = await find_table(s, code, for_update=True)
+    if table.status != "lobby":
+        raise Conflict(refusal.format(code=table.code, status=table.status))
+    return table, await queries.seats_of(s, table.id)
+
+
 async def create(ctx: Tables, *, game: object, players: int, options: dict | None, name: object,
                  cookie: str | None) -> Seated:
     g = game_or_422(game)
@@ -104,11 +112,8 @@ async def create(ctx: Tables, *, game: object, players: int, options: dict | Non
 async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> Seated:
     name = clean_name(name)
     async with ctx.db.writing() as s:
-        table = await find_table(s, code, for_update=True)
-        if table.status != "lobby":
-            raise Conflict(f"The game at table {table.code} has already started ({table.status}); "
-                           "you can still watch it.")
-        seats = await queries.seats_of(s, table.id)
+        table, seats = await _in_lobby(s, code, "The game at table {code} has already started ({status}); "
+                                                "you can still watch it.")
         player, new_cookie = await ensure_player(s, cookie, name)
         ensure_not_seated(seats, player)
         open_seat = next((x for x in seats if x.name is None), None)
@@ -126,10 +131,8 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> S
 async def add_bot(ctx: Tables, caller: Caller, seat: int | None) -> dict:
     host = caller.host("add bots")
     async with ctx.db.writing() as s:
-        table = await find_table(s, caller.code, for_update=True)
-        if table.status != "lobby":
-            raise Conflict(f"Bots can only sit down before the game starts; table {table.code} is {table.status}.")
-        seats = await queries.seats_of(s, table.id)
+        table, seats = await _in_lobby(s, caller.code,
+                                       "Bots can only sit down before the game starts; table {code} is {status}.")
         if seat is None:
             target = next((x for x in seats if x.name is None), None)
             if target is None:
@@ -151,10 +154,7 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None) -> dict:
 async def start(ctx: Tables, caller: Caller) -> dict:
     host = caller.host("start the game")
     async with ctx.db.writing() as s:
-        table = await find_table(s, caller.code, for_update=True)
-        if table.status != "lobby":
-            raise Conflict(f"Table {table.code} has already started ({table.status}).")
-        seats = await queries.seats_of(s, table.id)
+        table, seats = await _in_lobby(s, caller.code, "Table {code} has already started ({status}).")
         open_seats = [x.seat for x in seats if x.name is None]
         if open_seats:
             n = len(open_seats)

@@ -37,6 +37,9 @@ class Tables:
 
     async def stop(self) -> None:
         await self.bots.stop()
+        for code in self.hub.tables():  # tell the other instances our sockets are gone
+            await self.broker.publish({"kind": "presence", "table": code, "instance": self.instance,
+                                       "seats": [], "spectators": 0})
         await self.hub.close_all()
         await self.broker.stop()
 
@@ -73,6 +76,8 @@ class Tables:
     # -- sockets ---------------------------------------------------------------------------------------
     async def attach(self, conn: Connection) -> None:
         await self.publish_presence(conn.table)
+        if len(self.hub.connections(conn.table)) == 1:  # new here: ask the other instances who they have
+            await self.broker.publish({"kind": "presence_ask", "table": conn.table, "instance": self.instance})
 
     async def detach(self, conn: Connection) -> None:
         await self.hub.disconnect(conn)

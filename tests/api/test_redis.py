@@ -28,8 +28,9 @@ async def test_a_move_on_one_instance_reaches_a_socket_on_the_other(live_server,
         for ws in (on_b, watcher_b, on_a):
             assert (await ws.recv())["type"] == "state"
         # presence is merged over both instances
-        await watcher_b.until(lambda m: m["type"] == "presence" and m["connected"] == [0, 1]
-                              and m["spectators"] == 1)
+        for ws in (watcher_b, on_a):  # A learns of B's sockets by asking when its first socket arrives
+            await ws.until(lambda m: m["type"] == "presence" and m["connected"] == [0, 1]
+                           and m["spectators"] == 1)
 
         mine = await state(host, code, tokens[mover])
         r = await host.post(f"/api/tables/{code}/moves", headers=bearer(tokens[mover]),

@@ -1,0 +1,95 @@
+"""The hub's bounded queues, the memory broker, per-table locks and merged presence (units)."""
+from __future__ import annotations
+
+import asyncio
+
+from app.realtime import Hub, MemoryBroker
+from app.tables.locks import KeyedLocks
+from app.tables.presence import Presence
+
+
+async def test_a_socket_that_stops_reading_is_dropped_and_others_still_get_messages():
+    hub = Hub(queue_size=4)
+    got: list[dict] = []
+    closed: list[int] = []
+    stuck = asyncio.Event()
+
+    async def slow_send(_msg: dict) -> None:
+        await stuck.wait()  # never returns: a client that stopped reading
+
+    async def fast_send(msg: dict) -> None:
+        got.append(msg)
+
+    async def close(code: int) -> None:
+        closed.append(code)
+
+    slow = hub.connect("t", 0, slow_send, close)
+    fast = hub.connect("t", None, fast_send, close)
+    slow.open([])
+    fast.open([{"n": -1}])
+    for n in range(20):
+        for conn in hub.connections("t"):
+            conn.send({"n": n})
+        await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
+    assert slow.closed and closed == [4008]
+    assert [m["n"] for m in got] == list(range(-1, 20))
+    assert hub.connections("t") == [fast]
+    await hub.disconnect(slow)
+    await hub.disconnect(fast)
+    assert not hub.has("t")
+
+
+async def test_messages_before_open_come_after_the_welcome():
+    hub = Hub(queue_size=8)
+    got: list[dict] = []
+
+    async def send(msg: dict) -> None:
+        got.append(msg)
+
+    async def close(_code: int) -> None: ...
+
+    conn = hub.connect("t", 1, send, close)
+    conn.send({"type": "update"})
+    conn.open([{"type": "state"}, {"type": "chat_history"}])
+    await asyncio.sleep(0.01)
+    assert [m["type"] for m in got] == ["state", "chat_history", "update"]
+    await hub.disconnect(conn)
+
+
+async def test_memory_broker_delivers_to_its_subscriber():
+    broker, seen = MemoryBroker(), []
+
+    async def handler(msg: dict) -> None:
+        seen.append(msg)
+
+    broker.subscribe(handler)
+    await broker.publish({"kind": "x"})
+    assert seen == [{"kind": "x"}]
+
+
+async def test_locks_serialise_one_table_and_are_removed_after():
+    locks, order = KeyedLocks(), []
+
+    async def hold(key: str, n: int) -> None:
+        async with locks.hold(key):
+            order.append(("in", n))
+            await asyncio.sleep(0.01)
+            order.append(("out", n))
+
+    await asyncio.gather(hold("a", 1), hold("a", 2), hold("b", 3))
+    a_events = [e for e in order if e[1] in (1, 2)]
+    assert a_events in ([("in", 1), ("out", 1), ("in", 2), ("out", 2)],
+                        [("in", 2), ("out", 2), ("in", 1), ("out", 1)])
+    assert len(locks) == 0
+
+
+def test_presence_merges_instances_and_forgets_empty_ones():
+    p = Presence()
+    p.update("t", "A", [0], 1)
+    p.update("t", "B", [1, 0], 2)
+    assert p.message("t") == {"type": "presence", "connected": [0, 1], "spectators": 3}
+    p.update("t", "A", [], 0)
+    p.update("t", "B", [], 0)
+    assert p.message("t") == {"type": "presence", "connected": [], "spectators": 0}
+    assert p._tables == {}
