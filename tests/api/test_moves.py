@@ -125,3 +125,64 @@ async def test_an_all_bot_table_plays_to_the_end(client):
 async def _settled(client, code, token):
     st = await state(client, code, token)
     return st if st["status"] != "playing" or 0 in st["to_act"] else None
+
+
+async def test_initial_doc_and_moves_replay_the_game_exactly(new_client, app):
+    from sqlalchemy import select
+
+    from app.games import GAMES
+    from app.store import Move, Table
+
+    host = new_client()
+    t = await full_table(host, players=3, bots=2)
+    code, token = t["code"], t["tokens"][0]
+    for _ in range(3):
+        st = await eventually(lambda: _settled(host, code, token))
+        if st["status"] != "playing":
+            break
+        await host.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                        json={"seq": st["seq"], "move": st["legal_moves"][0]})
+    await eventually(lambda: _settled(host, code, token))
+    async with app.state.tables.db.session() as s:
+        table = (await s.execute(select(Table).where(Table.code == code))).scalar_one()
+        steps = (await s.execute(select(Move).where(Move.table_id == table.id).order_by(Move.seq))).scalars()
+        g, doc = GAMES[table.game], table.initial_doc
+        for step in steps:
+            doc = g.apply(doc, step.seat, step.move).doc
+        assert doc == table.doc and table.seq >= 3
+
+
+async def test_each_request_and_move_is_logged_as_structured_fields(new_client):
+    import logging
+
+    records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(record)
+
+    logger, handler = logging.getLogger("icehouse"), Keep()
+    logger.addHandler(handler)
+    old_level = logger.level
+    logger.setLevel(logging.INFO)
+    try:
+        code, st, (c, token), _ = await two_people(new_client)
+        move = (await state(c, code, token))["legal_moves"][0]
+        await c.post(f"/api/tables/{code}/moves", headers=bearer(token), json={"seq": 0, "move": move})
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old_level)
+    requests = [r for r in records if r.name == "icehouse.http"]
+    assert any(r.path == f"/api/tables/{code}/moves" and r.status == 200 and r.method == "POST"
+               and r.ms >= 0 for r in requests)
+    [played] = [r for r in records if r.name == "icehouse.moves"]
+    assert (played.table, played.seq, played.seat) == (code, 1, st["to_act"][0]) and played.ms >= 0
+    from app.logs import JsonFormatter
+    import json
+    assert json.loads(JsonFormatter().format(played))["table"] == code
+
+
+async def test_openapi_docs_are_served(client):
+    assert (await client.get("/docs")).status_code == 200
+    paths = (await client.get("/openapi.json")).json()["paths"]
+    assert "/api/tables/{code}/moves" in paths and "/api/games" in paths
