@@ -454,14 +454,18 @@ export function createBoard(root, ctx) {
   function renderStatus(d) {
     const n = drawCount(d.view);
     const trees = typeof d.view.trees === "number" ? d.view.trees : Object.values(d.boardMap).reduce((a, s) => a + treesOn(s), 0);
-    const key = `${n}|${trees}`;
+    const opts = d.view.options || (d.t && d.t.options) || {};
+    const key = `${n}|${trees}|${!!opts.allow_zero_moves}|${!!opts.hidden_hands}`;
     if (status.dataset.key === key) return;
     status.dataset.key = key;
     status.replaceChildren(
+      ...(opts.allow_zero_moves ? [h("span", { class: "pill house", title: "House rule" }, "House rule: zero-square plays allowed")] : []),
+      ...(opts.hidden_hands ? [h("span", { class: "pill house", title: "House rule" }, "House rule: hidden hands")] : []),
       h("span", { class: `pill${n != null && n <= 2 ? " low" : ""}`, "data-testid": "draw-count" },
         "Draw pile: ", h("span", { class: "num" }, n == null ? "?" : String(n)), n === 1 ? " card" : " cards"),
       h("span", { class: "pill", "data-testid": "tree-count" }, "Trees: ", h("span", { class: "num" }, `${trees} of 5`)),
     );
+    status.append(...[...status.querySelectorAll(".house")]);
   }
 
   // What to do next, for the page's turn banner (only asked when it is this browser's turn).
