@@ -187,6 +187,7 @@ class LiveServer:
         self.log_path = log_path
         self.env = {k: str(v) for k, v in (env or {}).items()}
         self.proc: subprocess.Popen | None = None
+        self._signalled = False
 
     @property
     def url(self) -> str:
@@ -197,6 +198,10 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20.0) -> LiveServer:
+        return self.spawn().wait_ready(timeout)
+
+    def spawn(self) -> LiveServer:
+        """Start the process without waiting for it (start several, then wait_ready() on each)."""
         env = {**os.environ, "ICEHOUSE_DATABASE_URL": self.database_url, "ICEHOUSE_BOT_DELAY_SECONDS": "0",
                "ICEHOUSE_LOG_LEVEL": "WARNING", **self.env}
         log = open(self.log_path, "ab")  # noqa: SIM115
@@ -205,6 +210,11 @@ class LiveServer:
              "--port", str(self.port), "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         log.close()
+        self._signalled = False
+        return self
+
+    def wait_ready(self, timeout: float = 20.0) -> LiveServer:
+        assert self.proc is not None, "spawn() first"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -218,10 +228,14 @@ class LiveServer:
         self.stop()
         raise RuntimeError(f"server did not start in {timeout}s:\n{self.log()}")
 
-    def stop(self) -> None:
+    def stop(self, wait: bool = True) -> None:
         if self.proc is None or self.proc.poll() is not None:
             return
-        self.proc.send_signal(signal.SIGINT)
+        if not self._signalled:
+            self.proc.send_signal(signal.SIGINT)
+            self._signalled = True
+        if not wait:
+            return
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
@@ -241,19 +255,22 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
-    """Factory: live_server(database_url=None, **env) -> a started LiveServer (SQLite in tmp by default)."""
+    """Factory: live_server(database_url=None, ready=True, **env) -> a started LiveServer (SQLite in tmp by
+    default). With ready=False the process is spawned but not waited for: call .wait_ready()."""
     servers: list[LiveServer] = []
 
-    def start(database_url: str | None = None, **env: str) -> LiveServer:
+    def start(database_url: str | None = None, ready: bool = True, **env: str) -> LiveServer:
         if database_url is None:
             database_url = f"sqlite+aiosqlite:///{tmp_path / 'live.db'}"
             upgrade(database_url)
         server = LiveServer(database_url, tmp_path / f"server-{len(servers)}.log",
                             {f"ICEHOUSE_{k.upper()}": v for k, v in env.items()})
         servers.append(server)
-        return server.start()
+        return server.start() if ready else server.spawn()
 
     yield start
+    for server in servers:  # signal them all, then wait for each
+        server.stop(wait=False)
     for server in servers:
         server.stop()
 

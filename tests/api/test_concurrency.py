@@ -25,8 +25,9 @@ async def test_simultaneous_moves_in_one_process(new_client, app):
 
 
 async def test_simultaneous_moves_across_two_processes_on_one_sqlite_file(live_server, tmp_path):
-    a = live_server()
-    b = live_server(a.database_url)
+    a = live_server(ready=False)
+    b = live_server(a.database_url, ready=False)
+    a.wait_ready(), b.wait_ready()
     async with httpx.AsyncClient(base_url=a.url, timeout=20) as ca, \
             httpx.AsyncClient(base_url=b.url, timeout=20) as cb:
         t = await full_table(ca, cb)

@@ -47,7 +47,8 @@ async def test_simultaneous_moves_on_postgres(new_client):
 
 
 async def test_simultaneous_moves_across_two_processes_on_postgres(live_server, postgres_url):
-    a, b = live_server(postgres_url), live_server(postgres_url)
+    a, b = live_server(postgres_url, ready=False), live_server(postgres_url, ready=False)
+    a.wait_ready(), b.wait_ready()
     async with httpx.AsyncClient(base_url=a.url, timeout=20) as ca, \
             httpx.AsyncClient(base_url=b.url, timeout=20) as cb:
         t = await full_table(ca, cb)

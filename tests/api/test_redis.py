@@ -14,8 +14,9 @@ pytestmark = [pytest.mark.redis, pytest.mark.postgres]
 
 async def test_a_move_on_one_instance_reaches_a_socket_on_the_other(live_server, postgres_url, redis_url):
     channel = f"icehouse:test:{secrets.token_hex(4)}"  # parallel runs never hear each other
-    a = live_server(postgres_url, redis_url=redis_url, redis_channel=channel)
-    b = live_server(postgres_url, redis_url=redis_url, redis_channel=channel)
+    a = live_server(postgres_url, ready=False, redis_url=redis_url, redis_channel=channel)
+    b = live_server(postgres_url, ready=False, redis_url=redis_url, redis_channel=channel)
+    a.wait_ready(), b.wait_ready()
     async with httpx.AsyncClient(base_url=a.url, timeout=10) as host, \
             httpx.AsyncClient(base_url=b.url, timeout=10) as guest:
         t = await full_table(host, guest)
