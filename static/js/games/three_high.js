@@ -204,8 +204,8 @@ export function createBoard(root, ctx) {
   const cardHelp = h("p", { class: "hint" }, "A card moves a pyramid (card value − pyramid size) squares toward its side, "
     + "or away if that is negative. Diamonds ♦ ignore the size.");
   const hands = h("div", { class: "hands" });
-  root.replaceChildren(h("div", { class: "th" }, status, wrap, legend));
-  (ctx.sideRoot || root).replaceChildren(hands, cardHelp);
+  root.replaceChildren(h("div", { class: "th" }, status, wrap));
+  (ctx.sideRoot || root).replaceChildren(hands, legend, cardHelp);
 
   // ---- derived data from the state (no rules here: moves come from legal_moves) ----
   function derive() {
