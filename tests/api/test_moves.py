@@ -186,3 +186,29 @@ async def test_openapi_docs_are_served(client):
     assert (await client.get("/docs")).status_code == 200
     paths = (await client.get("/openapi.json")).json()["paths"]
     assert "/api/tables/{code}/moves" in paths and "/api/games" in paths
+
+
+async def test_hidden_hands_stay_hidden_in_state_log_and_last(new_client):
+    host, guest, watcher = new_client(), new_client(), new_client()
+    made = await create(host, 2, options={"hidden_hands": True})
+    code = made["code"]
+    tokens = {0: made["token"]}
+    r = await guest.post(f"/api/tables/{code}/join", json={"name": "Bea"})
+    tokens[1] = r.json()["token"]
+    await host.post(f"/api/tables/{code}/start", headers=bearer(tokens[0]))
+    st = await state(host, code, tokens[0])
+    mover = st["to_act"][0]
+    mine = await state(host, code, tokens[mover])
+    r = await host.post(f"/api/tables/{code}/moves", headers=bearer(tokens[mover]),
+                        json={"seq": 0, "move": mine["legal_moves"][0]})
+    assert r.status_code == 200
+    drawn = [e for e in r.json()["last"]["events"] if e["type"] == "draw"]
+    for viewer, token in ((watcher, None), (host if mover == 1 else guest, tokens[1 - mover])):
+        seen = await state(viewer, code, token)
+        log = (await viewer.get(f"/api/tables/{code}/log", headers=bearer(token) if token else {})).json()
+        for events in (seen["last"]["events"], log["steps"][0]["events"]):
+            assert all("card" not in e for e in events if e["type"] == "draw")
+        hands = seen["view"]["hands"]
+        assert hands[mover] is None
+    if drawn:  # the drawing seat sees its own card
+        assert "card" in drawn[0]
