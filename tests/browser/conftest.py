@@ -57,6 +57,9 @@ def shot():
 
     def take(page, name: str, full_page: bool = True) -> Path:
         path = ARTIFACTS / f"{name}.png"
+        # let a piece that is still gliding to its square arrive first
+        page.wait_for_function("() => document.getAnimations().every("
+                               "a => !(a.effect && a.effect.target instanceof SVGElement))")
         page.screenshot(path=str(path), full_page=full_page)
         return path
 
