@@ -234,3 +234,61 @@ def test_page_reconnects_after_a_server_restart_and_still_plays(live_server, new
         assert second["seq"] == first["seq"] + 1
         page.wait_for_function("() => document.querySelectorAll('#log li').length >= 2")
     shot(page, "reconnect-after")
+
+
+def test_a_lost_update_is_noticed_by_its_seq_and_fetched_with_sync(live_server, new_page, shot):
+    """The socket drops one "update": the next one skips a seq, so the page asks for `sync` since its
+    last seq and gets the missed step (its log has no hole) without reloading."""
+    import json
+
+    server = live_server()
+    page = new_page()
+    sent: list[dict] = []
+    drop = {"armed": False, "dropped": None}
+
+    def route(ws):
+        upstream = ws.connect_to_server()
+
+        def to_page(message):
+            data = json.loads(message) if isinstance(message, str) else {}
+            if drop["armed"] and data.get("type") == "update":
+                drop["armed"] = False
+                drop["dropped"] = data["seq"]
+                return
+            ws.send(message)
+
+        def to_server(message):
+            if isinstance(message, str):
+                sent.append(json.loads(message))
+            upstream.send(message)
+
+        upstream.on_message(to_page)
+        ws.on_message(to_server)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    for _ in range(5):  # Ann and a bot; the bot plays right after Ann
+        create_table(page, server.url, "Ann", players=2)
+        page.click("[data-add-bot]")
+        page.wait_for_selector("#start-btn:not([disabled])")
+        if start_game(page) == "playing":
+            break
+    wait_live(page)
+    deadline = time.monotonic() + 15
+    while not can_play(page) and status(page) == "playing" and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # the bot may be first
+    if status(page) != "playing":
+        pytest.skip("the game ended before Ann's turn")
+    before = seq(page)
+    drop["armed"] = True
+    card = page.locator("button.card-face:not([disabled])").first
+    card.click()
+    page.locator('.hit[data-state="movable"]').first.click()
+    dest = page.locator('.hit[data-state="dest"][tabindex]')
+    (dest.first if dest.count() else page.locator(".edge-btn[tabindex]").first).click()
+    # Ann's own update is lost; the bot's arrives with a seq gap and the page asks to catch up.
+    wait_seq(page, before + 2)
+    assert drop["dropped"] == before + 1
+    assert {"type": "sync", "since": before} in sent
+    log = page.inner_text("#log")
+    assert "You played" in log and log.count(" played ") >= 2, log
+    shot(page, "gap-resynced")
