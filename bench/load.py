@@ -94,7 +94,10 @@ async def baseline(client: httpx.AsyncClient, n: int, concurrency: int) -> list[
 
 async def run(tables: int, moves: int, url: str) -> dict:
     app = create_app(Settings(database_url=url, bot_delay_seconds=0, log_level="WARNING"))
-    app.add_api_route("/bench/ping", lambda: {"ok": True}, include_in_schema=False)
+    async def ping() -> dict:
+        return {"ok": True}
+
+    app.add_api_route("/bench/ping", ping, include_in_schema=False)
     async with LifespanManager(app), httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
                                                        base_url="http://bench", timeout=60) as client:
         base = await baseline(client, 2000, tables)

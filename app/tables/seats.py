@@ -1,7 +1,7 @@
 """Who is asking: a seat by token (Bearer or ?token=) or by the browser's identity cookie, else a spectator."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -15,7 +15,9 @@ class Caller:
     table_id: int
     code: str
     seat: int | None  # None: a spectator
-    player_id: int | None  # the cookie's player, seated here or not
+    player_id: int | None  # the cookie's player when the cookie decided the seat
+    table: Table | None = field(default=None, compare=False, repr=False)  # as read when identifying
+    seats: list[Seat] = field(default_factory=list, compare=False, repr=False)
 
     def seated(self) -> int:
         """The caller's seat, or 401 for a spectator (a move or chat needs a seat)."""
@@ -48,16 +50,16 @@ async def player_of_cookie(s: AsyncSession, cookie: str | None) -> Player | None
 async def identify(s: AsyncSession, code: str, token: str | None, cookie: str | None) -> Caller:
     table = await find_table(s, code)
     seats = await queries.seats_of(s, table.id)
-    player = await player_of_cookie(s, cookie)
-    player_id = player.id if player else None
     if token is not None:
         # Compare against every seat so the time taken does not depend on which seat matched.
         matched = [x.seat for x in seats if token_matches(token, x.token_hash)]
         if not matched:
             raise Unauthorized(f"That seat token does not belong to table {table.code}.")
-        return Caller(table.id, table.code, matched[0], player_id)
+        return Caller(table.id, table.code, matched[0], None, table, seats)
+    player = await player_of_cookie(s, cookie)
+    player_id = player.id if player else None
     seat = next((x.seat for x in seats if player_id is not None and x.player_id == player_id), None)
-    return Caller(table.id, table.code, seat, player_id)
+    return Caller(table.id, table.code, seat, player_id, table, seats)
 
 
 async def ensure_player(s: AsyncSession, cookie: str | None, name: str) -> tuple[Player, str | None]:

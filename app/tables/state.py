@@ -50,9 +50,10 @@ class Snapshot:
         return cls(**data)
 
 
-async def load_snapshot(s: AsyncSession, table: Table) -> Snapshot:
+async def load_snapshot(s: AsyncSession, table: Table, seats: list[Seat] | None = None) -> Snapshot:
+    """The snapshot of `table` (its `seats` too, when the caller has just read them)."""
     last = await queries.last_move(s, table.id)
-    return snapshot_of(table, await queries.seats_of(s, table.id),
+    return snapshot_of(table, seats if seats is not None else await queries.seats_of(s, table.id),
                        None if last is None else {"seq": last.seq, "seat": last.seat, "move": last.move,
                                                   "events": last.events},
                        rematch=await queries.code_of(s, table.rematch_id),

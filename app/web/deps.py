@@ -14,7 +14,7 @@ from app.tables.seats import identify
 from app.tables.service import Tables
 
 
-def get_ctx(request: Request) -> Tables:
+async def get_ctx(request: Request) -> Tables:
     return request.app.state.tables
 
 
@@ -29,14 +29,14 @@ async def get_db(ctx: Ctx) -> AsyncIterator[AsyncSession]:
 Db = Annotated[AsyncSession, Depends(get_db)]
 
 
-def get_cookie(request: Request) -> str | None:
+async def get_cookie(request: Request) -> str | None:
     return request.cookies.get(COOKIE_NAME)
 
 
 Cookie = Annotated[str | None, Depends(get_cookie)]
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     if authorization is None:
         return None
     scheme, _, token = authorization.partition(" ")
@@ -45,17 +45,18 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     return token.strip()
 
 
-async def get_caller(code: str, ctx: Ctx, cookie: Cookie,
+async def get_caller(code: str, db: Db, cookie: Cookie,
                      token: Annotated[str | None, Depends(bearer)]) -> CallerT:
     """Load the table (404) and say who is asking: a seat by token or cookie, else a spectator."""
-    async with ctx.db.session() as s:
-        return await identify(s, code, token, cookie)
+    caller = await identify(db, code, token, cookie)
+    await db.commit()  # end the read: its connection goes back to the pool while a write waits its turn
+    return caller
 
 
 Caller = Annotated[CallerT, Depends(get_caller)]
 
 
-def get_seated(caller: Caller) -> CallerT:
+async def get_seated(caller: Caller) -> CallerT:
     caller.seated()  # 401 for a spectator
     return caller
 
