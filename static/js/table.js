@@ -272,7 +272,14 @@ function renderBanner(t) {
   } else if (t.status === "abandoned") {
     text = "This table was abandoned.";
   }
-  el.textContent = text;
+  const reopen = t.status === "finished" && state.resultClosed
+    ? h("button", { class: "btn small", type: "button", style: "margin-left: 10px", onclick: () => { state.resultClosed = false; redraw(); } }, "Result and rematch")
+    : null;
+  const key = `${text}|${!!reopen}`;
+  if (el.dataset.key !== key) {
+    el.dataset.key = key;
+    el.replaceChildren(text, ...(reopen ? [reopen] : []));
+  }
   el.className = `turn-banner${text ? " show" : ""}${mine ? " mine" : ""}`;
 }
 

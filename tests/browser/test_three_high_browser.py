@@ -207,6 +207,10 @@ def test_solo_game_played_to_the_end_through_the_page(live_server, new_page, sho
     assert "team" in (title + reason).lower()
     assert page.locator("#log li.end").count() == 1
     shot(page, "solo-result")
+    page.click("#result-close")                       # look at the final board, then come back
+    assert page.locator("#result").is_hidden()
+    page.click("#turn-banner >> text=Result and rematch")
+    page.wait_for_selector("#result:not([hidden])")
 
     page.click("#rematch-btn")
     page.wait_for_url(re.compile(r"/t/\w+$"))

@@ -248,7 +248,7 @@ export function createBoard(root, ctx) {
     state.ui.card = null;
     state.ui.piece = null;
     state.ui.focus = "card";
-    ctx.sendMove({ card: move.card, side: move.side, piece: move.piece });
+    ctx.sendMove(move);   // exactly the dict the server listed
     redraw();
   }
   function cancel() {
