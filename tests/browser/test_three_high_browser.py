@@ -208,7 +208,7 @@ def test_solo_game_played_to_the_end_through_the_page(live_server, new_page, sho
     assert page.locator("#log li.end").count() == 1
     shot(page, "solo-result")
     page.click("#result-close")                       # look at the final board, then come back
-    assert page.locator("#result").is_hidden()
+    page.wait_for_selector("#result", state="hidden")
     page.click("#turn-banner >> text=Result and rematch")
     page.wait_for_selector("#result:not([hidden])")
 
