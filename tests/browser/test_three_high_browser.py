@@ -160,6 +160,7 @@ def test_two_browsers_create_join_and_see_each_others_moves(live_server, new_pag
         if mover is None:
             break
         other = bob if mover is ann else ann
+        assert mover.title().startswith("● Your turn") and not other.title().startswith("●")
         logged = other.locator("#log li").count()
         move = play_one(mover, how="drag" if moves == 1 else "click")
         wait_seq(other, move["seq"])  # pushed over the socket: nobody reloads
