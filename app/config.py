@@ -21,6 +21,7 @@ class Settings(BaseSettings):
     cookie_secure: bool = False
     ws_queue_size: int = Field(64, ge=4)  # messages a socket may fall behind before it is dropped
     redis_channel: str = "icehouse:tables"  # pub/sub channel shared by the app instances
+    sweep_seconds: float = Field(30.0, gt=0)  # presence re-announced, orphaned bot turns picked up
 
 
 @lru_cache

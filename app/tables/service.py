@@ -1,6 +1,8 @@
 """The domain's context object: database, hub, broker, locks, presence and bot turns of one app instance."""
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
 
@@ -27,15 +29,34 @@ class Tables:
         self.broker = broker
         self.instance = secrets.token_hex(6)
         self.locks = KeyedLocks()
-        self.presence = Presence()
+        self.presence = Presence(ttl=3 * settings.sweep_seconds)
         self.bots = BotRunner(self)
+        self._sweeper: asyncio.Task | None = None
 
     async def start(self) -> None:
         self.broker.subscribe(self.on_message)
         await self.broker.start()
         await self.bots.resume()
+        self._sweeper = asyncio.create_task(self._sweep(), name="tables-sweep")
+
+    async def _sweep(self) -> None:
+        """Every sweep_seconds: re-announce this instance's sockets, forget silent instances, and pick up
+        bot turns nobody is playing (the instance that scheduled them may have died)."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                for code in self.hub.tables():
+                    await self.publish_presence(code)
+                self.presence.forget_stale()
+                await self.bots.resume()
+            except Exception:
+                log.exception("sweep failed")
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         await self.bots.stop()
         for code in self.hub.tables():  # tell the other instances our sockets are gone
             await self.broker.publish({"kind": "presence", "table": code, "instance": self.instance,

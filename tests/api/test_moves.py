@@ -212,3 +212,38 @@ async def test_hidden_hands_stay_hidden_in_state_log_and_last(new_client):
         assert hands[mover] is None
     if drawn:  # the drawing seat sees its own card
         assert "card" in drawn[0]
+
+
+async def test_the_sweep_picks_up_a_bot_turn_nobody_is_playing(sqlite_url):
+    import httpx
+    from asgi_lifespan import LifespanManager
+
+    from app.config import Settings
+    from app.main import create_app
+
+    app = create_app(Settings(database_url=sqlite_url, bot_delay_seconds=0, sweep_seconds=0.1,
+                              log_level="WARNING"))
+    async with LifespanManager(app), httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                                       base_url="http://testserver") as c:
+        ctx = app.state.tables
+        made = await create(c, 2)
+        code, token = made["code"], made["token"]
+        await c.post(f"/api/tables/{code}/bots", headers=bearer(token))
+        ctx.bots.schedule = lambda snap: None  # as if the instance that should play the bot had died
+        await c.post(f"/api/tables/{code}/start", headers=bearer(token))
+        st = await state(c, code, token)
+        if st["to_act"] == [0] and st["status"] == "playing":
+            r = await c.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                             json={"seq": st["seq"], "move": st["legal_moves"][0]})
+            assert r.status_code == 200
+            st = r.json()
+        if st["status"] != "playing":
+            return
+        assert st["to_act"] == [1]
+        del ctx.bots.schedule  # back to the real method: only the sweep can find the turn now
+        seq = st["seq"]
+
+        async def bot_moved():
+            return (await state(c, code, token))["seq"] > seq
+
+        await eventually(bot_moved, timeout=5)

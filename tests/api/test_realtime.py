@@ -93,3 +93,15 @@ def test_presence_merges_instances_and_forgets_empty_ones():
     p.update("t", "B", [], 0)
     assert p.message("t") == {"type": "presence", "connected": [], "spectators": 0}
     assert p._tables == {}
+
+
+def test_presence_of_a_silent_instance_expires():
+    now = [100.0]
+    p = Presence(ttl=90, clock=lambda: now[0])
+    p.update("t", "A", [0], 0)
+    now[0] = 150.0
+    p.update("t", "B", [1], 1)
+    now[0] = 195.0  # A last heard 95 s ago: gone; B 45 s ago: still here
+    assert p.message("t") == {"type": "presence", "connected": [1], "spectators": 1}
+    p.forget_stale()
+    assert set(p._tables["t"]) == {"B"}
