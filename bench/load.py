@@ -50,7 +50,7 @@ class Turns:
         event = self.events.setdefault(code, asyncio.Event())
         try:
             await asyncio.wait_for(event.wait(), 1.0)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         event.clear()
 

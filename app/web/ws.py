@@ -4,7 +4,6 @@ A bad message is answered with {"type": "error", "detail"} and the socket stays 
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 
@@ -63,7 +62,7 @@ async def _welcome(ctx: Tables, caller: Caller, since: str | None) -> list[dict]
         table = await find_table(s, caller.code)
         first = [{"type": "state", **await ctx.state(s, table, caller.seat)},
                  {"type": "chat_history", "messages": await chat.history(s, table.id)}]
-    if since is not None and since.lstrip("-").isdigit():
+    if since is not None and since.isdigit() and len(since) <= 12:
         first.append(await _sync(ctx, caller, int(since)))
     return first
 

@@ -41,7 +41,7 @@ async def test_many_tables_at_once_do_not_block_each_other(new_client):
     hosts = [new_client() for _ in range(6)]
     tables = await asyncio.gather(*(full_table(h, bots=1) for h in hosts))
     results = await asyncio.gather(*(race([h], t["code"], t["tokens"], rounds=2, per_round=4)
-                                     for h, t in zip(hosts, tables)))
+                                     for h, t in zip(hosts, tables, strict=True)))
     for rounds in results:
         for codes in rounds:
             assert codes.count(200) == 1
