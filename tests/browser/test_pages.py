@@ -59,6 +59,7 @@ async def test_other_pages_render(client, path):
                                   "/static/js/me.js", "/static/js/core/connection.js",
                                   "/static/js/core/store.js", "/static/js/core/api.js",
                                   "/static/js/core/notify.js", "/static/js/games/three_high.js",
+                                  "/static/js/games/three_high_parts.js",
                                   "/static/img/favicon.svg"])
 async def test_static_files_are_served_locally(client, path):
     r = await client.get(path)

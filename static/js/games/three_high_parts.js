@@ -1,0 +1,123 @@
+// 3-High drawing parts: board geometry, pieces and cards in words, and the stack drawing.
+// Pure helpers with no page state; the board client (three_high.js) puts them together.
+export const SVGNS = "http://www.w3.org/2000/svg";
+export const S = 60;                 // one square, in SVG user units
+export const M = 30;                 // margin around the board: the side names and side buttons
+export const W = 8 * S + 2 * M;
+export const FILES = "abcdefgh";
+export const COLORS = {
+  red: { fill: "#d62828", pip: "#ffffff" },
+  orange: { fill: "#f58a07", pip: "#2b1600" },
+  yellow: { fill: "#f7d02c", pip: "#3a2c00" },
+  green: { fill: "#2a9d3f", pip: "#ffffff" },
+  blue: { fill: "#1d63c7", pip: "#ffffff" },
+};
+export const PIECE_W = { 3: 52, 2: 41, 1: 30 };
+export const PIECE_H = { 3: 36, 2: 28, 1: 21 };
+export const SIDES = { N: "north", E: "east", S: "south", W: "west" };
+export const SIDE_STEP = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
+export const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
+export const SUIT_WORD = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
+
+// ---- small pure helpers (display only) ----
+export function parsePiece(p) {
+  const m = /^([a-z]+)(\d)$/.exec(p || "");
+  return m ? { color: m[1], size: Number(m[2]) } : { color: "grey", size: 1 };
+}
+export function pieceWords(p) {
+  const { color, size } = parsePiece(p);
+  return `${color} ${size}`;
+}
+export function parseCard(c) {
+  const r = c.slice(0, -1);
+  const suit = c.slice(-1);
+  const value = r === "A" ? 1 : Number(r);
+  return { rank: r, suit, value, red: suit === "H" || suit === "D" };
+}
+export function cardWords(c) {
+  const { rank, suit } = parseCard(c);
+  return `${rank === "A" ? "ace" : rank} of ${SUIT_WORD[suit] || suit}`;
+}
+export function cardLabel(c) {
+  const { rank, suit } = parseCard(c);
+  return `${rank}${SUITS[suit] || suit}`;
+}
+export function sqXY(sq) {
+  const f = FILES.indexOf(sq[0]);
+  const r = Number(sq.slice(1));
+  return [M + f * S, M + (8 - r) * S];
+}
+export function allSquares() {
+  const out = [];
+  for (let r = 8; r >= 1; r--) for (const f of FILES) out.push(f + r);
+  return out;
+}
+// Where a listed move would put its piece: only to preview the destination of a move the server
+// already allowed. (Distance: card value, minus the piece's size unless the card is a diamond.)
+export function previewDest(from, card, side, piece) {
+  const c = parseCard(card);
+  const dist = c.suit === "D" ? c.value : c.value - parsePiece(piece).size;
+  const [dx, dy] = SIDE_STEP[side];
+  const f = FILES.indexOf(from[0]) + dx * dist;
+  const r = Number(from.slice(1)) + dy * dist;
+  if (f < 0 || f > 7 || r < 1 || r > 8) return null;
+  return FILES[f] + r;
+}
+export function treesOn(stack) {
+  let n = 0;
+  for (let i = 0; i + 2 < stack.length; i++) {
+    const a = parsePiece(stack[i]), b = parsePiece(stack[i + 1]), c = parsePiece(stack[i + 2]);
+    if (a.size === 3 && b.size === 2 && c.size === 1 && a.color === b.color && b.color === c.color) n++;
+  }
+  return n;
+}
+export function drawCount(view) {
+  if (typeof view.draw_count === "number") return view.draw_count;
+  if (typeof view.draw_pile === "number") return view.draw_pile;
+  if (Array.isArray(view.draw_pile)) return view.draw_pile.length;
+  if (typeof view.draw_pile_count === "number") return view.draw_pile_count;
+  return null;
+}
+
+export function svg(tag, attrs = {}) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v != null) el.setAttribute(k, v);
+  return el;
+}
+
+// A stack drawn as a little tree of side-view pyramids, bottom to top. Each pyramid shows its size as
+// dots (1, 2 or 3), so colour is never the only cue.
+export function drawStack(stack) {
+  const g = svg("g", { class: "stack" });
+  const n = stack.length;
+  const top = parsePiece(stack[n - 1]);
+  const step = n > 1 ? Math.min(14, (52 - PIECE_H[top.size]) / (n - 1)) : 0;
+  const cx = S / 2;
+  stack.forEach((p, i) => {
+    const { color, size } = parsePiece(p);
+    const col = COLORS[color] || { fill: "#888", pip: "#fff" };
+    const base = 57 - i * step;
+    const w = PIECE_W[size] || 30, ht = PIECE_H[size] || 24;
+    const pg = svg("g", { class: "piece", "data-piece": p });
+    pg.append(svg("path", {
+      d: `M${cx - w / 2} ${base} L${cx} ${base - ht} L${cx + w / 2} ${base} Z`,
+      fill: col.fill,
+    }));
+    // pips in the visible band: the band under the next piece, or the lower third of the top piece
+    const band = i < n - 1 ? step : ht * 0.62;
+    const py = base - Math.min(band, ht) * 0.5;
+    const r = band >= 9 ? 2.9 : 1.9;
+    const gap = r * 2.8;
+    for (let k = 0; k < size; k++) {
+      pg.append(svg("circle", { class: "pip", cx: cx + (k - (size - 1) / 2) * gap, cy: py, r, fill: col.pip }));
+    }
+    g.append(pg);
+  });
+  if (n >= 4) {  // a tall stack: say how many, the tooltip and the screen-reader label list them
+    g.append(svg("circle", { cx: 9, cy: 51, r: 7.5, fill: "#1f2430" }));
+    const t = svg("text", { x: 9, y: 51.5, class: "stack-count" });
+    t.textContent = String(n);
+    g.append(t);
+  }
+  return g;
+}
