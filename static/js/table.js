@@ -297,6 +297,10 @@ function renderLobby(t) {
   form.hidden = !canJoin;
   const nameInput = $("join-name");
   if (canJoin && !nameInput.value && !nameInput.dataset.touched) nameInput.value = savedName();
+  if (canJoin && !form.dataset.shown) {  // a friend who just opened the link: straight to the name
+    form.dataset.shown = "1";
+    setTimeout(() => nameInput.focus({ preventScroll: true }), 0);
+  }
   let note = "";
   if (state.me == null && openSeats === 0) note = "All seats are taken: you are watching.";
   else if (state.me == null && state.watching) note = "You are watching. Reload the page to take a seat.";
@@ -362,6 +366,7 @@ function renderChat(t) {
   const input = $("chat-input");
   const canChat = state.me != null;
   input.disabled = !canChat;
+  $("chat-form").querySelector("button").disabled = !canChat;
   input.placeholder = canChat ? "Say something…" : "Take a seat to chat";
 }
 
