@@ -56,6 +56,7 @@ class RedisBroker(Broker):
         self._redis = None
         self._pubsub = None
         self._task: asyncio.Task | None = None
+        self._stopped = False
 
     async def start(self) -> None:
         import redis.asyncio as redis
@@ -86,10 +87,13 @@ class RedisBroker(Broker):
             await self._deliver(payload)
 
     async def publish(self, message: dict) -> None:
+        if self._stopped:
+            return  # shutting down: sockets closing now need not tell anyone
         assert self._redis is not None, "RedisBroker.start() was not called"
         await self._redis.publish(self.channel, json.dumps(message, separators=(",", ":")))
 
     async def stop(self) -> None:
+        self._stopped = True
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
