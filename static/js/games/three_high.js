@@ -83,7 +83,8 @@ export function createBoard(root, ctx) {
     h("span", {}, "Green ✓ frame = finished tree"),
     h("span", {}, "Blue frames = last play"));
   const cardHelp = h("p", { class: "hint" }, "A card moves a pyramid (card value − pyramid size) squares toward its side, "
-    + "or away if that is negative. Diamonds ♦ ignore the size.");
+    + "or away if that is negative. Diamonds ♦ ignore the size. Build five trees (3, 2, 1 of one colour) to win. ",
+    h("a", { href: "/rules/three-high", target: "_blank", rel: "noopener" }, "All the rules"));
   const hands = h("div", { class: "hands" });
   root.replaceChildren(h("div", { class: "th" }, status, wrap));
   (ctx.sideRoot || root).replaceChildren(hands, legend, cardHelp);
