@@ -174,3 +174,34 @@ async def test_state_is_pushed_on_join_bots_and_start(server, http):
     await host.post(f"/api/tables/{code}/start", headers=bearer(token))
     await ws.until(lambda m: m["type"] in ("state", "update") and (m.get("status") or m["state"]["status"]) != "lobby")
     await ws.close()
+
+
+async def test_a_second_tab_gets_the_same_updates_and_rematch_is_pushed(server, http):
+    host = http()
+    made = (await host.post("/api/tables", json={"game": "three-high", "players": 1, "name": "Solo"})).json()
+    code, token = made["code"], made["token"]
+    cookie = "icehouse_id=" + host.cookies["icehouse_id"]
+    url = f"{server.ws_url}/ws/tables/{code}"
+    tabs = [await WS.open(url, cookie=cookie), await WS.open(url, cookie=cookie)]
+    for tab in tabs:
+        assert (await tab.recv())["you"] == 0
+    r = await host.post(f"/api/tables/{code}/start", headers=bearer(token))
+    for tab in tabs:
+        await tab.until(lambda m: m["type"] == "state" and m["status"] != "lobby")
+    if r.json()["status"] == "playing":
+        assert (await tabs[0].until("your_turn"))["seq"] == 0
+    for _ in range(200):  # play it out with first legal moves; both tabs follow every step
+        st = await state(host, code)
+        if st["status"] != "playing":
+            break
+        r = await host.post(f"/api/tables/{code}/moves", json={"seq": st["seq"], "move": st["legal_moves"][0]})
+        assert r.status_code == 200
+        for tab in tabs:
+            assert (await tab.until("update"))["seq"] == st["seq"] + 1
+    assert st["status"] == "finished" or (await state(host, code))["status"] == "finished"
+    r = await host.post(f"/api/tables/{code}/rematch")
+    assert r.status_code == 201
+    for tab in tabs:
+        pushed = await tab.until(lambda m: m["type"] == "state" and m["rematch"])
+        assert pushed["rematch"] == r.json()["code"]
+        await tab.close()
