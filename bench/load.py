@@ -3,8 +3,9 @@
     python -m bench.load [--tables 20] [--moves 40] [--database-url URL]
 
 Prints one JSON line: moves/s over all tables (people and bots), p50/p95 latency of a person's move
-(POST .../moves), and a bare-transport baseline (a trivial endpoint on the same app and client, measured in
-the same run) so the figures read as a ratio to what the machine can do at all.
+(POST .../moves) under that load, and a bare-transport baseline measured in the same run on the same app
+and client (a trivial endpoint: latency one request at a time, requests/s with one client per table), so
+the figures read as ratios to what the machine can do at all.
 """
 from __future__ import annotations
 
@@ -100,9 +101,10 @@ async def run(tables: int, moves: int, url: str) -> dict:
     app.add_api_route("/bench/ping", ping, include_in_schema=False)
     async with LifespanManager(app), httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
                                                        base_url="http://bench", timeout=60) as client:
-        base = await baseline(client, 2000, tables)
+        await baseline(client, 500, 1)  # warm up
+        base = await baseline(client, 2000, 1)  # latency of one request at a time
         base_started = time.perf_counter()
-        await baseline(client, 2000, tables)
+        await baseline(client, 2000, tables)  # throughput with as many clients as tables
         base_rps = 2000 / (time.perf_counter() - base_started)
         latencies: list[float] = []
         turns = Turns(app)
@@ -115,7 +117,8 @@ async def run(tables: int, moves: int, url: str) -> dict:
             "seconds": round(elapsed, 3), "moves_per_s": round(total / elapsed, 1),
             "move_p50_ms": round(p50, 2), "move_p95_ms": round(pct(latencies, 0.95), 2),
             "baseline_p50_ms": round(b50, 3), "baseline_p95_ms": round(pct(base, 0.95), 3),
-            "baseline_rps": round(base_rps, 1), "move_p50_over_baseline": round(p50 / b50, 1) if b50 else None}
+            "baseline_rps": round(base_rps, 1), "move_p50_over_baseline": round(p50 / b50, 1) if b50 else None,
+            "moves_per_s_over_baseline_rps": round(total / elapsed / base_rps, 4)}
 
 
 def main() -> None:
