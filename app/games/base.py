@@ -113,6 +113,11 @@ class Game:
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
         return str(move)
 
+    def move_targets(self, doc: dict, moves: list) -> list:
+        """For each of `moves` (legal now), where it acts on the board, as a client draws it:
+        a dict like {"from": "d2", "to": "d7"}, or None. Clients never recompute the rules."""
+        return [None] * len(moves)
+
     def render_text(self, doc: dict) -> str:
         return repr(doc)
 

@@ -331,3 +331,17 @@ class TestViews:
     def test_render_text_shows_the_board(self):
         text = G.render_text(position({"d2": ["red3", "blue1"]}, [["8C"]], PILE))
         assert "B1:2" in text and "seat 0: 8C" in text
+
+
+class TestMoveTargets:
+    def test_move_targets_name_where_each_legal_play_lands(self):
+        doc = position({"d2": ["red3"], "d6": ["blue2", "blue1"]}, [["8C", "AD"]], PILE)
+        moves = G.legal_moves(doc, 0)
+        targets = G.move_targets(doc, moves)
+        assert len(targets) == len(moves)
+        by_move = {(m["card"], m["side"], m["piece"]): t for m, t in zip(moves, targets)}
+        assert by_move[("8C", "N", "red3")] == {"from": "d2", "to": "d7"}
+        assert by_move[("AD", "W", "blue1")] == {"from": "d6", "to": "c6"}
+        for move, target in zip(moves, targets):  # each target is where apply really puts the piece
+            step = G.apply(doc, 0, move)
+            assert step.events[0]["from"] == target["from"] and step.events[0]["to"] == target["to"]

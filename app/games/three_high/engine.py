@@ -101,6 +101,12 @@ class ThreeHigh(Game):
         where = SQUARES[origin] + "→" + (SQUARES[dest] if dest >= 0 else "off the board")
         return f"{card_text(card)} {SIDE_WORD[side]}: {piece_text(piece)} {where}"
 
+    def move_targets(self, doc: dict, moves: list) -> list:
+        """{"from": square, "to": square} for each well-formed move: where its piece is and lands."""
+        st = from_doc(doc)
+        return [{"from": SQUARES[st.pos[PIECE_ID[m["piece"]]]], "to": SQUARES[self.code_of(st, m) >> 11]}
+                for m in moves]
+
     @staticmethod
     def move_of(code: int) -> dict:
         card, side, piece = _names(code)
