@@ -188,6 +188,7 @@ class TestTrees:
     def test_trees_counted_anywhere_in_a_stack(self, stack, trees):
         doc = position({"d4": stack, "a1": ["green1"]}, [["AD"]], PILE)
         assert G.view(doc, 0)["trees"] == trees
+        assert G.view(doc, 0)["tree_squares"] == ["d4"] * trees
 
     def test_tree_completing_play_draws_no_card(self):
         doc = position({"a1": ["red1"], "c1": ["red3", "red2"], "h8": ["blue3"]}, [["3C", "AH"]], PILE)

@@ -34,6 +34,7 @@ def view(doc: dict, seat: int | None, st: State) -> dict:
         "draw_pile_count": len(doc["draw_pile"]),
         "discard": list(doc.get("discard", ())),
         "trees": st.trees,
+        "tree_squares": [SQUARES[square] for square in st.tree_squares()],
         "result": result_of(st),
     }
 
