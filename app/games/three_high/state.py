@@ -80,10 +80,10 @@ class State:
                    if below[one] == one + 1 and below[one + 1] == one + 2)
 
     def tree_squares(self) -> list[int]:
-        """The squares holding a complete tree (a square may hold two), in square order."""
+        """The square of each complete tree, in square order (a square holding two is listed twice)."""
         below = self.below
-        return sorted({self.pos[one] for one in range(0, PIECE_COUNT, 3)
-                       if below[one] == one + 1 and below[one + 1] == one + 2})
+        return sorted(self.pos[one] for one in range(0, PIECE_COUNT, 3)
+                      if below[one] == one + 1 and below[one + 1] == one + 2)
 
     def __repr__(self) -> str:
         return f"<State players={self.players} to_act={self.to_act} trees={self.trees} over={self.over}>"
