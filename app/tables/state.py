@@ -102,6 +102,7 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
         "to_act": to_act,
         "view": g.view(snap.doc, seat),
         "legal_moves": legal,
+        "move_targets": g.move_targets(snap.doc, legal) if legal else [],
         "result": snap.result,
         "you": seat,
         "rematch": snap.rematch,

@@ -247,3 +247,18 @@ async def test_the_sweep_picks_up_a_bot_turn_nobody_is_playing(sqlite_url):
             return (await state(c, code, token))["seq"] > seq
 
         await eventually(bot_moved, timeout=5)
+
+
+async def test_move_targets_say_where_each_legal_move_lands(new_client):
+    code, _st, (c, token), (other, other_token) = await two_people(new_client)
+    mine = await state(c, code, token)
+    assert len(mine["move_targets"]) == len(mine["legal_moves"]) > 0
+    i = len(mine["legal_moves"]) // 2
+    r = await c.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                     json={"seq": mine["seq"], "move": mine["legal_moves"][i]})
+    play = next(e for e in r.json()["last"]["events"] if e["type"] == "play")
+    assert {"from": play["from"], "to": play["to"]} == mine["move_targets"][i]
+    assert r.json()["move_targets"] == []  # not the mover's turn any more
+    assert (await state(new_client(), code))["move_targets"] == []  # a spectator gets no moves
+    theirs = await state(other, code, other_token)  # now the other seat's turn: its own targets
+    assert len(theirs["move_targets"]) == len(theirs["legal_moves"]) > 0

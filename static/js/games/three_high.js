@@ -4,7 +4,7 @@
 import { h } from "../core/store.js";
 import {
   S, M, W, FILES, SIDES, SUITS, pieceWords, parseCard, cardWords, cardLabel,
-  sqXY, allSquares, previewDest, treesOn, drawCount, svg, drawStack,
+  sqXY, allSquares, drawCount, svg, drawStack,
 } from "./three_high_parts.js";
 
 export function createBoard(root, ctx) {
@@ -95,9 +95,12 @@ export function createBoard(root, ctx) {
     const view = (t && t.view) || {};
     const boardMap = view.board || {};
     const legal = (t && Array.isArray(t.legal_moves)) ? t.legal_moves : [];
+    const targets = (t && Array.isArray(t.move_targets)) ? t.move_targets : [];   // parallel to legal
     const topAt = {};   // piece -> square, for pieces on top of a stack
     for (const [sq, stack] of Object.entries(boardMap)) if (stack.length) topAt[stack[stack.length - 1]] = sq;
-    return { t, view, boardMap, legal, topAt };
+    const treeCount = {};   // square -> complete trees on it, as the server counted them
+    for (const sq of view.tree_squares || []) treeCount[sq] = (treeCount[sq] || 0) + 1;
+    return { t, view, boardMap, legal, targets, topAt, treeCount };
   }
 
   function movesFor(d, card, piece) {
@@ -142,11 +145,11 @@ export function createBoard(root, ctx) {
     const ui = state.ui;
     const out = {};
     if (!ui.card || !ui.piece) return out;
-    const from = d.topAt[ui.piece];
-    for (const m of movesFor(d, ui.card, ui.piece)) {
-      const to = from ? previewDest(from, m.card, m.side, m.piece) : null;
+    d.legal.forEach((m, i) => {   // where each listed move lands comes from the server's move_targets
+      if (m.card !== ui.card || m.piece !== ui.piece) return;
+      const to = d.targets[i] && d.targets[i].to;
       if (to) (out[to] = out[to] || []).push(m);
-    }
+    });
     return out;
   }
 
@@ -263,7 +266,7 @@ export function createBoard(root, ctx) {
         el.key = key;
         el.pieces.replaceChildren(...(stack.length ? [drawStack(stack)] : []));
       }
-      const trees = treesOn(stack);
+      const trees = d.treeCount[sq] || 0;
       treeCount += trees;
       el.tree.style.display = trees ? "" : "none";
       const top = stack[stack.length - 1];
@@ -335,7 +338,7 @@ export function createBoard(root, ctx) {
 
   function renderStatus(d) {
     const n = drawCount(d.view);
-    const trees = typeof d.view.trees === "number" ? d.view.trees : Object.values(d.boardMap).reduce((a, s) => a + treesOn(s), 0);
+    const trees = d.view.trees || 0;
     const opts = d.view.options || (d.t && d.t.options) || {};
     const key = `${n}|${trees}|${!!opts.allow_zero_moves}|${!!opts.hidden_hands}`;
     if (status.dataset.key === key) return;

@@ -15,7 +15,6 @@ export const COLORS = {
 export const PIECE_W = { 3: 52, 2: 41, 1: 30 };
 export const PIECE_H = { 3: 36, 2: 28, 1: 21 };
 export const SIDES = { N: "north", E: "east", S: "south", W: "west" };
-export const SIDE_STEP = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
 export const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
 export const SUIT_WORD = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
 
@@ -51,25 +50,6 @@ export function allSquares() {
   const out = [];
   for (let r = 8; r >= 1; r--) for (const f of FILES) out.push(f + r);
   return out;
-}
-// Where a listed move would put its piece: only to preview the destination of a move the server
-// already allowed. (Distance: card value, minus the piece's size unless the card is a diamond.)
-export function previewDest(from, card, side, piece) {
-  const c = parseCard(card);
-  const dist = c.suit === "D" ? c.value : c.value - parsePiece(piece).size;
-  const [dx, dy] = SIDE_STEP[side];
-  const f = FILES.indexOf(from[0]) + dx * dist;
-  const r = Number(from.slice(1)) + dy * dist;
-  if (f < 0 || f > 7 || r < 1 || r > 8) return null;
-  return FILES[f] + r;
-}
-export function treesOn(stack) {
-  let n = 0;
-  for (let i = 0; i + 2 < stack.length; i++) {
-    const a = parsePiece(stack[i]), b = parsePiece(stack[i + 1]), c = parsePiece(stack[i + 2]);
-    if (a.size === 3 && b.size === 2 && c.size === 1 && a.color === b.color && b.color === c.color) n++;
-  }
-  return n;
 }
 export function drawCount(view) {
   if (typeof view.draw_count === "number") return view.draw_count;
