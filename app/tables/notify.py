@@ -1,0 +1,52 @@
+"""Turn notifications beyond the WebSocket: each seat's optional webhook (see webhooks.py)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.games import GAMES
+from app.store import queries
+from app.tables.seats import Caller, find_table
+from app.tables.webhooks import clean_url, turn_message
+
+if TYPE_CHECKING:
+    from app.tables.service import Tables
+    from app.tables.state import Snapshot
+
+
+def share_url(ctx: Tables, code: str) -> str:
+    base = (ctx.settings.public_url or "").rstrip("/")
+    return f"{base}/t/{code}"
+
+
+async def get_webhook(ctx: Tables, caller: Caller) -> dict:
+    seat = caller.seated()
+    async with ctx.db.session() as s:
+        seats = await queries.seats_of(s, caller.table_id)
+    return {"seat": seat, "url": seats[seat].webhook_url}
+
+
+async def set_webhook(ctx: Tables, caller: Caller, raw: object) -> dict:
+    """Store (or, with None or "", clear) the caller's seat's webhook URL."""
+    seat = caller.seated()
+    url = clean_url(raw, allow_private=ctx.settings.webhook_allow_private)
+    async with ctx.db.writing() as s:
+        table = await find_table(s, caller.code)
+        seats = await queries.seats_of(s, table.id)
+        seats[seat].webhook_url = url
+        await s.commit()
+    return {"seat": seat, "url": url}
+
+
+async def turn(ctx: Tables, snap: Snapshot, seats: list[int]) -> None:
+    """Queue a webhook call for each person in `seats` (just came to act) who set one. Never waits on one."""
+    people = {x["seat"] for x in snap.seats if not x["bot"]} & set(seats)
+    if not people:
+        return
+    async with ctx.db.session() as s:
+        rows = await queries.seats_of(s, snap.id)
+    title = GAMES[snap.game].title
+    for row in rows:
+        if row.seat in people and row.webhook_url and row.notify:
+            ctx.webhooks.send(row.webhook_url, turn_message(code=snap.code, title=title, seat=row.seat,
+                                                            name=row.name, seq=snap.seq,
+                                                            url=share_url(ctx, snap.code)))
