@@ -1,0 +1,454 @@
+// The admin page: log in with the admin token (kept in sessionStorage, sent as Bearer), browse every
+// table with filters and paging, open one to see everything and replay it move by move.
+// One state object; handlers change it and call redraw(). Location: "#" the list, "#CODE" or "#CODE/N".
+import { ApiError, get } from "./core/api.js";
+import { h, onRedraw, redraw, state } from "./core/store.js";
+import {
+  S, M, W, FILES, SIDES, SUITS, parseCard, cardWords, cardLabel, pieceWords, sqXY, allSquares, svg, drawStack,
+} from "./games/three_high_parts.js";
+
+const KEY = "icehouse:admin-token";
+const $ = (id) => document.getElementById(id);
+const STATUS_WORD = { lobby: "lobby", playing: "playing", finished: "finished", abandoned: "abandoned" };
+const BOARDS = { "three-high": drawThreeHigh };   // games with a drawing; others show render_text
+
+Object.assign(state, {
+  token: readToken(),
+  view: "login",            // login | list | detail
+  filters: { game: "", status: "", player: "", limit: 50, offset: 0 },
+  list: null, total: 0, listError: "", loading: false,
+  code: null, detail: null, replay: null, seq: 0, cache: new Map(),
+});
+
+function readToken() { try { return sessionStorage.getItem(KEY) || ""; } catch { return ""; } }
+function saveToken(t) { try { if (t) sessionStorage.setItem(KEY, t); else sessionStorage.removeItem(KEY); } catch { /* private mode */ } }
+
+// ---- talking to /api/admin -------------------------------------------------------------------------
+async function adminGet(path) {
+  let res;
+  try {
+    res = await fetch(path, { headers: { Accept: "application/json", Authorization: `Bearer ${state.token}` } });
+  } catch {
+    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+  }
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) {
+    const detail = data && typeof data.detail === "string" ? data.detail : `The server said ${res.status}.`;
+    if (res.status === 401 || res.status === 403) loggedOut(res.status === 401
+      ? `That token was refused: ${detail}` : detail);
+    throw new ApiError(res.status, detail);
+  }
+  return { data, total: Number(res.headers.get("X-Total-Count") || 0) };
+}
+
+function loggedOut(message) {
+  state.token = "";
+  saveToken("");
+  state.view = "login";
+  $("login-error").textContent = message || "";
+  redraw();
+}
+
+// ---- the list --------------------------------------------------------------------------------------
+async function loadList() {
+  const f = state.filters;
+  const q = new URLSearchParams();
+  for (const k of ["game", "status", "player"]) if (f[k]) q.set(k, f[k]);
+  q.set("limit", f.limit);
+  q.set("offset", f.offset);
+  state.loading = true;
+  redraw();
+  try {
+    const { data, total } = await adminGet(`/api/admin/tables?${q}`);
+    state.list = data;
+    state.total = total;
+    state.listError = "";
+  } catch (err) {
+    state.listError = err.message;
+  } finally {
+    state.loading = false;
+    redraw();
+  }
+}
+
+function resultWords(r) {
+  if (!r) return "";
+  const who = r.outcome === "finished" && r.winners && r.winners.length ? ` (seat ${r.winners.join(", ")})` : "";
+  return `${r.outcome}${r.reason ? ` · ${r.reason.replace(/_/g, " ")}` : ""}${who}`;
+}
+function when(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+}
+function seatWords(s) { return s.name ? `${s.name}${s.bot ? " (bot)" : ""}` : "open seat"; }
+
+function renderList() {
+  const body = $("tables-body");
+  const f = state.filters;
+  const rows = state.list || [];
+  $("list-status").textContent = state.listError || (state.loading ? "Loading…"
+    : state.list && !rows.length ? "No table matches these filters." : "");
+  $("list-status").classList.toggle("form-error", !!state.listError);
+  const key = JSON.stringify(rows);
+  if (body.dataset.key !== key) {
+    body.dataset.key = key;
+    body.replaceChildren(...rows.map((t) => h("tr", { "data-code": t.code },
+      h("td", { "data-label": "Table" }, h("a", { href: `#${t.code}`, class: "code-link" }, t.code)),
+      h("td", { "data-label": "Game" }, t.title || t.game),
+      h("td", { "data-label": "Status" }, h("span", { class: `badge status-${t.status}` }, STATUS_WORD[t.status] || t.status)),
+      h("td", { "data-label": "Players" }, t.seats.map(seatWords).join(", ")),
+      h("td", { "data-label": "Moves", class: "num" }, String(t.seq)),
+      h("td", { "data-label": "Result" }, resultWords(t.result)),
+      h("td", { "data-label": "Updated" }, h("time", { datetime: t.updated_at }, when(t.updated_at))))));
+  }
+  const first = state.total ? f.offset + 1 : 0;
+  const last = Math.min(f.offset + rows.length, state.total);
+  $("page-info").textContent = `${first}–${last} of ${state.total}`;
+  $("prev-page").disabled = f.offset <= 0;
+  $("next-page").disabled = f.offset + f.limit >= state.total;
+}
+
+// ---- one table ---------------------------------------------------------------------------------------
+async function openTable(code, seq) {
+  if (state.code !== code) {
+    state.code = code;
+    state.detail = null;
+    state.replay = null;
+    state.cache = new Map();
+    state.detailError = "";
+    redraw();
+    try {
+      state.detail = (await adminGet(`/api/admin/tables/${encodeURIComponent(code)}`)).data;
+    } catch (err) {
+      state.detailError = err.message;
+      redraw();
+      return;
+    }
+  }
+  await goTo(seq == null ? state.detail.seq : seq);
+}
+
+let wanted = null;
+async function goTo(seq) {
+  const d = state.detail;
+  if (!d) return;
+  seq = Math.max(0, Math.min(d.seq, seq));
+  state.seq = seq;
+  wanted = seq;
+  const hash = `#${d.code}/${seq}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+  redraw();
+  let r = state.cache.get(seq);
+  if (!r) {
+    try {
+      r = (await adminGet(`/api/admin/tables/${encodeURIComponent(d.code)}/replay?seq=${seq}`)).data;
+    } catch (err) {
+      state.detailError = err.message;
+      redraw();
+      return;
+    }
+    if (state.cache.size > 300) state.cache.clear();
+    state.cache.set(seq, r);
+  }
+  if (wanted !== seq || state.code !== d.code) return;   // a newer step was asked for meanwhile
+  state.replay = r;
+  state.detailError = "";
+  redraw();
+  // fetch the neighbours ahead of time, so stepping feels instant
+  for (const n of [seq + 1, seq - 1]) if (n >= 0 && n <= d.seq && !state.cache.has(n)) prefetch(d.code, n);
+}
+async function prefetch(code, n) {
+  try {
+    const r = (await adminGet(`/api/admin/tables/${encodeURIComponent(code)}/replay?seq=${n}`)).data;
+    if (state.code === code) state.cache.set(n, r);
+  } catch { /* shown when actually asked for */ }
+}
+
+function seatName(seat) {
+  const s = state.detail && state.detail.seats.find((x) => x.seat === seat);
+  return s && s.name ? s.name : `Seat ${seat}`;
+}
+function stepWords(step) {
+  const texts = (step.events || []).map((e) => e.text || e.type).filter(Boolean);
+  return `${seatName(step.seat)} ${texts.join("; ") || JSON.stringify(step.move)}`;
+}
+
+function renderDetail() {
+  const d = state.detail;
+  $("d-code").textContent = state.code ? `table ${state.code}` : "";
+  if (!d) {
+    $("d-title").textContent = state.detailError || "Loading…";
+    return;
+  }
+  $("d-title").textContent = d.title || d.game;
+  renderFacts(d);
+  renderSeats(d);
+  renderMoves(d);
+  renderChat(d);
+  renderReplay(d);
+}
+
+function renderFacts(d) {
+  const opts = Object.entries(d.options || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ") || "none";
+  const facts = [
+    ["Status", d.status], ["Seats", String(d.players)], ["Moves", String(d.seq)],
+    ["Result", resultWords(d.result) || "—"], ["Options", opts], ["Seed", String(d.seed)],
+    ["Created", when(d.created_at)], ["Started", when(d.started_at) || "—"], ["Finished", when(d.finished_at) || "—"],
+  ];
+  const key = JSON.stringify([facts, d.rematch, d.rematch_of]);
+  if ($("d-facts").dataset.key === key) return;
+  $("d-facts").dataset.key = key;
+  const link = (c) => h("a", { href: `#${c}` }, c);
+  $("d-facts").replaceChildren(...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]),
+    ...(d.rematch_of ? [h("dt", {}, "Rematch of"), h("dd", {}, link(d.rematch_of))] : []),
+    ...(d.rematch ? [h("dt", {}, "Rematch"), h("dd", {}, link(d.rematch))] : []));
+}
+
+function renderSeats(d) {
+  const toAct = state.replay && state.replay.doc ? state.replay.doc.to_act || [] : [];
+  const key = JSON.stringify([d.seats, toAct]);
+  if ($("d-seats").dataset.key === key) return;
+  $("d-seats").dataset.key = key;
+  $("d-seats").replaceChildren(...d.seats.map((s) => h("li", { class: toAct.includes(s.seat) ? "acting" : "" },
+    h("span", { class: `dot${s.bot ? " bot" : ""}` }),
+    h("span", { class: s.name ? "name" : "name open" }, `${s.seat}. ${s.name || "open seat"}`),
+    s.bot ? h("span", { class: "tag" }, `bot ${s.bot_name || ""}`.trim()) : null,
+    s.player_id != null ? h("span", { class: "tag" }, `player #${s.player_id}`) : null,
+    toAct.includes(s.seat) ? h("span", { class: "tag turn" }, "to play") : null)));
+}
+
+function renderMoves(d) {
+  const list = $("d-moves");
+  if (list.dataset.key !== d.code) {
+    list.dataset.key = d.code;
+    const items = [h("li", {}, h("button", { type: "button", class: "link", "data-seq": "0" }, "0. The deal"))];
+    for (const m of d.moves) {
+      const cls = (m.events || []).some((e) => e.type === "end") ? "end" : (m.events || []).some((e) => e.type === "tree") ? "tree" : "";
+      items.push(h("li", { class: cls }, h("button", { type: "button", class: "link", "data-seq": String(m.seq) },
+        `${m.seq}. ${stepWords(m)}`)));
+    }
+    list.replaceChildren(...items);
+    if (!d.moves.length) list.append(h("li", { class: "note" }, "No move yet."));
+  }
+  for (const b of list.querySelectorAll("button[data-seq]")) {
+    const on = Number(b.dataset.seq) === state.seq;
+    b.parentElement.classList.toggle("current", on);
+    if (on) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
+  }
+  const cur = list.querySelector("li.current");
+  if (cur && list.dataset.scrolled !== String(state.seq)) {
+    list.dataset.scrolled = String(state.seq);
+    list.scrollTop = Math.max(0, cur.offsetTop - list.offsetTop - list.clientHeight / 2);
+  }
+}
+
+function renderChat(d) {
+  const key = JSON.stringify(d.chat);
+  if ($("d-chat").dataset.key === key) return;
+  $("d-chat").dataset.key = key;
+  $("d-chat").replaceChildren(...(d.chat.length ? d.chat.map((c) => h("li", {},
+    h("span", { class: "who" }, `${c.name}:`), c.text, " ", h("time", { class: "muted", datetime: c.at }, when(c.at))))
+    : [h("li", { class: "muted" }, "No chat.")]));
+}
+
+function renderReplay(d) {
+  const slider = $("r-slider");
+  slider.max = String(d.seq);
+  slider.value = String(state.seq);
+  slider.setAttribute("aria-valuetext", `after ${state.seq} of ${d.seq} moves`);
+  $("r-first").disabled = $("r-prev").disabled = state.seq <= 0;
+  $("r-next").disabled = $("r-last").disabled = state.seq >= d.seq;
+  $("r-pos").textContent = state.seq === 0 ? `The deal (move 0 of ${d.seq})` : `After move ${state.seq} of ${d.seq}`;
+  const r = state.replay;
+  const root = $("admin-root");
+  root.dataset.seq = r ? String(r.seq) : "";
+  const check = $("r-check");
+  if (r && r.seq === d.seq) {
+    check.textContent = r.consistent ? "replay matches the stored game" : "replay DIFFERS from the stored game";
+    check.className = `badge ${r.consistent ? "good" : "bad"}`;
+    check.title = (r.problems || []).join(" ");
+  } else if (r && !r.consistent) {
+    check.textContent = "replay differs";
+    check.className = "badge bad";
+    check.title = (r.problems || []).join(" ");
+  } else {
+    check.textContent = "";
+    check.className = "badge";
+  }
+  $("r-step").textContent = state.detailError || (r && r.step ? stepWords(r.step) : r ? "The position as dealt." : "Loading…");
+  if (!r || r.seq !== state.seq) return;
+  const draw = BOARDS[r.game];
+  const key = `${d.code}/${r.seq}`;
+  if ($("r-board").dataset.key === key) return;
+  $("r-board").dataset.key = key;
+  if (draw) draw(r, $("r-board"), $("r-hidden"));
+  else {
+    $("r-board").replaceChildren(h("pre", { class: "replay-text" }, r.text || JSON.stringify(r.doc, null, 2)));
+    $("r-hidden").replaceChildren();
+  }
+}
+
+// ---- the 3-High drawing: board, every hand, the draw pile in order ------------------------------------
+function drawThreeHigh(r, boardRoot, hiddenRoot) {
+  const doc = r.doc || {};
+  const view = r.view || {};
+  const play = r.step ? (r.step.events || []).find((e) => e.type === "play") : null;
+  const trees = new Set(view.tree_squares || []);
+  const board = svg("svg", { class: "th-board", viewBox: `0 0 ${W} ${W}`, role: "img",
+    "aria-label": `The board after move ${r.seq}` });
+  const squares = svg("g"), marks = svg("g", { class: "marks" }), pieces = svg("g", { class: "pieces" });
+  for (const sq of allSquares()) {
+    const [x, y] = sqXY(sq);
+    const f = FILES.indexOf(sq[0]), rk = Number(sq.slice(1));
+    squares.append(svg("rect", { x, y, width: S, height: S, class: `sq ${(f + rk) % 2 === 0 ? "dark" : "light"}` }));
+    const cls = play && sq === play.to ? "last-to" : play && sq === play.from ? "last-from" : null;
+    if (cls) marks.append(svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 6, class: `mark ${cls}`, "data-square": sq }));
+    if (trees.has(sq)) marks.append(svg("rect", { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 7, class: "tree-glow" }));
+    const stack = (doc.board || {})[sq];
+    if (stack && stack.length) {
+      const g = svg("g", { transform: `translate(${x} ${y})`, "data-square": sq });
+      const tip = svg("title");
+      tip.textContent = `${sq}: ${stack.map(pieceWords).join(", ")} (bottom to top)`;
+      g.append(tip, drawStack(stack));
+      pieces.append(g);
+    }
+  }
+  for (let i = 0; i < 8; i++) {
+    const t = svg("text", { x: M + i * S + S - 6, y: M + 8 * S - 7, class: "coord" });
+    t.textContent = FILES[i];
+    const t2 = svg("text", { x: M + 6, y: M + i * S + 9, class: "coord" });
+    t2.textContent = String(8 - i);
+    squares.append(t, t2);
+  }
+  const edges = svg("g");
+  const edgePos = { N: [W / 2, 15], S: [W / 2, W - 15], W: [15, W / 2], E: [W - 15, W / 2] };
+  for (const [side, [x, y]] of Object.entries(edgePos)) {
+    const vertical = side === "E" || side === "W";
+    const t = svg("text", { x, y, class: "edge-label", transform: vertical ? `rotate(${side === "E" ? 90 : -90} ${x} ${y})` : null });
+    t.textContent = SIDES[side].toUpperCase();
+    edges.append(t);
+  }
+  board.append(squares, marks, pieces, edges);
+  const pills = h("div", { class: "th-status" },
+    h("span", { class: "pill" }, "Trees: ", h("span", { class: "num" }, `${view.trees ?? "?"} of 5`)),
+    h("span", { class: "pill" }, "Draw pile: ", h("span", { class: "num" }, String((doc.draw_pile || []).length))),
+    play ? h("span", { class: "pill legend-last" }, `Blue frames: ${play.from} → ${play.to}`) : null);
+  boardRoot.replaceChildren(pills, h("div", { class: "th-boardwrap" }, board));
+
+  const toAct = doc.to_act || [];
+  const used = play ? play.card : null;
+  const hands = (doc.hands || []).map((hand, seat) => h("section", {
+    class: `hand${toAct.includes(seat) ? " acting" : ""}`, "aria-label": `${seatName(seat)}'s hand`, "data-seat": String(seat) },
+  h("h3", {}, `${seatName(seat)}'s hand`, toAct.includes(seat) ? h("span", { class: "badge turn" }, "to play") : null),
+  h("div", { class: "cards" }, hand.length ? hand.map((c) => cardFace(c)) : h("span", { class: "empty" }, "no cards"))));
+  const pile = doc.draw_pile || [];
+  const discard = doc.discard || [];
+  hiddenRoot.replaceChildren(
+    h("div", { class: "hands" }, hands),
+    h("section", { class: "hand pile", "aria-label": "Draw pile, next card first" },
+      h("h3", {}, `Draw pile (${pile.length}), next card first`),
+      h("div", { class: "cards" }, pile.length ? pile.map((c, i) => cardFace(c, i === 0 ? "next" : "")) : h("span", { class: "empty" }, "empty"))),
+    h("section", { class: "hand pile", "aria-label": "Discard pile" },
+      h("h3", {}, `Discard (${discard.length})${used ? `: ${cardLabel(used)} just played` : ""}`),
+      h("div", { class: "cards" }, discard.length ? discard.map((c) => cardFace(c, c === used ? "just" : "")) : h("span", { class: "empty" }, "empty"))));
+}
+
+function cardFace(c, extra = "") {
+  const pc = parseCard(c);
+  return h("span", { class: `card-face${pc.red ? " red" : ""}${extra ? ` ${extra}` : ""}`, role: "img",
+    "aria-label": cardWords(c), title: cardLabel(c), "data-card": c },
+  h("span", { class: "rank", "aria-hidden": "true" }, pc.rank),
+  h("span", { class: "suit", "aria-hidden": "true" }, SUITS[pc.suit]));
+}
+
+// ---- page switching ----------------------------------------------------------------------------------
+function render() {
+  $("admin-login").hidden = state.view !== "login";
+  $("admin-browser").hidden = state.view !== "list";
+  $("admin-detail").hidden = state.view !== "detail";
+  $("admin-root").dataset.view = state.view;
+  if (state.view === "list") renderList();
+  if (state.view === "detail") renderDetail();
+}
+onRedraw(render);
+
+function route() {
+  if (!state.token) { state.view = "login"; redraw(); return; }
+  const m = /^#([A-Za-z0-9]{1,16})(?:\/(\d+))?$/.exec(location.hash);
+  if (m) {
+    state.view = "detail";
+    document.title = `Admin · table ${m[1]} · Icehouse Table`;
+    openTable(m[1], m[2] == null ? null : Number(m[2]));
+  } else {
+    state.view = "list";
+    state.code = null;
+    document.title = "Admin · Icehouse Table";
+    if (!state.list) loadList();
+  }
+  redraw();
+}
+
+async function loadGames() {
+  try {
+    const games = await get("/api/games");
+    const sel = $("f-game");
+    sel.append(...games.map((g) => h("option", { value: g.name }, g.title || g.name)));
+  } catch { /* the filter still works with "any game" */ }
+}
+
+// ---- handlers --------------------------------------------------------------------------------------
+$("admin-login-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const token = $("admin-token").value.trim();
+  if (!token) return;
+  state.token = token;
+  $("login-error").textContent = "";
+  try {
+    await adminGet("/api/admin/tables?limit=1");
+  } catch (err) {
+    if (err.status !== 401 && err.status !== 403) $("login-error").textContent = err.message;
+    return;
+  }
+  saveToken(token);
+  $("admin-token").value = "";
+  state.list = null;
+  route();
+});
+$("logout-btn").addEventListener("click", () => loggedOut("Logged out."));
+$("filters").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  Object.assign(state.filters, {
+    game: $("f-game").value, status: $("f-status").value, player: $("f-player").value.trim(),
+    limit: Number($("f-limit").value), offset: 0,
+  });
+  loadList();
+});
+for (const id of ["f-game", "f-status", "f-limit"]) $(id).addEventListener("change", () => $("filters").requestSubmit());
+$("prev-page").addEventListener("click", () => { state.filters.offset = Math.max(0, state.filters.offset - state.filters.limit); loadList(); });
+$("next-page").addEventListener("click", () => { state.filters.offset += state.filters.limit; loadList(); });
+$("back-btn").addEventListener("click", (ev) => { ev.preventDefault(); location.hash = ""; });
+
+$("r-first").addEventListener("click", () => goTo(0));
+$("r-prev").addEventListener("click", () => goTo(state.seq - 1));
+$("r-next").addEventListener("click", () => goTo(state.seq + 1));
+$("r-last").addEventListener("click", () => state.detail && goTo(state.detail.seq));
+$("r-slider").addEventListener("input", (ev) => goTo(Number(ev.target.value)));
+$("d-moves").addEventListener("click", (ev) => {
+  const b = ev.target.closest("button[data-seq]");
+  if (b) goTo(Number(b.dataset.seq));
+});
+document.addEventListener("keydown", (ev) => {
+  if (state.view !== "detail" || !state.detail || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const el = document.activeElement;
+  if (el && (el.tagName === "INPUT" && el.type !== "range" || el.tagName === "TEXTAREA" || el.tagName === "SELECT")) return;
+  const go = { ArrowLeft: state.seq - 1, ArrowRight: state.seq + 1, Home: 0, End: state.detail.seq }[ev.key];
+  if (go == null) return;
+  ev.preventDefault();
+  goTo(go);
+});
+window.addEventListener("hashchange", route);
+
+loadGames();
+route();
