@@ -35,8 +35,7 @@ async function adminGet(path) {
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
     const detail = data && typeof data.detail === "string" ? data.detail : `The server said ${res.status}.`;
-    if (res.status === 401 || res.status === 403) loggedOut(res.status === 401
-      ? `That token was refused: ${detail}` : detail);
+    if (res.status === 401 || res.status === 403) loggedOut(detail);
     throw new ApiError(res.status, detail);
   }
   return { data, total: Number(res.headers.get("X-Total-Count") || 0) };
@@ -100,7 +99,7 @@ function renderList() {
       h("td", { "data-label": "Status" }, h("span", { class: `badge status-${t.status}` }, STATUS_WORD[t.status] || t.status)),
       h("td", { "data-label": "Players" }, t.seats.map(seatWords).join(", ")),
       h("td", { "data-label": "Moves", class: "num" }, String(t.seq)),
-      h("td", { "data-label": "Result" }, resultWords(t.result)),
+      h("td", { "data-label": "Result" }, resultWords(t.result) || null),
       h("td", { "data-label": "Updated" }, h("time", { datetime: t.updated_at }, when(t.updated_at))))));
   }
   const first = state.total ? f.offset + 1 : 0;

@@ -1,0 +1,158 @@
+"""The /admin page in a real Chromium: log in with the admin token, filter the tables, open a finished one,
+step its replay (buttons, keys, move list). Screenshots at desktop and phone widths go to artifacts/."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from app.main import create_app
+from app.store.migrate import upgrade
+from tests.browser.conftest import PHONE
+from tests.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+TOKEN = "browser-admin-token"
+FACTORY = "tests.browser.test_admin_browser:create_wired_app"
+
+
+def create_wired_app():
+    """app.main's app, with the admin router included unless app/main.py already does."""
+    from tests.api.test_admin import wire
+
+    application = create_app()
+    wire(application)
+    return application
+
+
+class AdminServer(LiveServer):
+    """The conftest LiveServer, started on `create_wired_app` instead of `app.main:create_app`."""
+
+    def spawn(self) -> LiveServer:
+        real = subprocess.Popen
+
+        def popen(args, **kwargs):
+            return real([FACTORY if a == "app.main:create_app" else a for a in args], **kwargs)
+
+        subprocess.Popen = popen
+        try:
+            return super().spawn()
+        finally:
+            subprocess.Popen = real
+
+
+@pytest.fixture
+def admin_server(tmp_path: Path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 'admin.db'}"
+    upgrade(url)
+    server = AdminServer(url, tmp_path / "admin-server.log", {"ICEHOUSE_ADMIN_TOKEN": TOKEN})
+    try:
+        yield server.start()
+    finally:
+        server.stop()
+
+
+def make_tables(base: str) -> dict:
+    """A finished solo game by Zed (with chat), a 2-seat table with a bot in play, a lobby; via the API."""
+    with httpx.Client(base_url=base, timeout=10) as c:
+        def solo(name: str, moves: int | None) -> tuple[str, str]:
+            made = c.post("/api/tables", json={"game": "three-high", "players": 1, "name": name}).json()
+            code, auth = made["code"], {"Authorization": f"Bearer {made['token']}"}
+            assert c.post(f"/api/tables/{code}/start", headers=auth).status_code == 200
+            c.post(f"/api/tables/{code}/chat", headers=auth, json={"text": f"{name} here, good luck"})
+            played = 0
+            while moves is None or played < moves:
+                st = c.get(f"/api/tables/{code}", headers=auth).json()
+                if st["status"] != "playing":
+                    break
+                r = c.post(f"/api/tables/{code}/moves", headers=auth, json={"seq": st["seq"], "move": st["legal_moves"][0]})
+                assert r.status_code == 200, r.text
+                played += 1
+            return code, made["token"]
+
+        finished, _ = solo("Zed", None)
+        playing, _ = solo("Amy", 2)
+        with httpx.Client(base_url=base, timeout=10) as other:
+            other.post("/api/tables", json={"game": "three-high", "players": 3, "name": "Lou"})
+    return {"finished": finished, "playing": playing}
+
+
+def rows(page) -> list[str]:
+    return page.locator("#tables-body tr").evaluate_all("trs => trs.map(tr => tr.dataset.code)")
+
+
+def wait_seq(page, n: int) -> None:
+    page.wait_for_function("n => document.getElementById('admin-root').dataset.seq === String(n)", arg=n)
+
+
+def test_admin_logs_in_filters_opens_a_finished_table_and_steps_the_replay(admin_server, new_page, shot):
+    base = admin_server.url
+    codes = make_tables(base)
+    page = new_page()
+    page.goto(base + "/admin")
+    page.fill("#admin-token", "not-the-token")
+    page.click("#admin-login-form button[type=submit]")
+    expect(page.locator("#login-error")).to_contain_text("not the right one")
+    shot(page, "admin-login-refused")
+
+    page.fill("#admin-token", TOKEN)
+    page.click("#admin-login-form button[type=submit]")
+    expect(page.locator("#tables-body tr")).to_have_count(3)
+    expect(page.locator("#page-info")).to_have_text("1–3 of 3")
+    shot(page, "admin-list-desktop")
+
+    page.select_option("#f-status", "finished")
+    expect(page.locator("#tables-body tr")).to_have_count(1)
+    assert rows(page) == [codes["finished"]]
+    page.select_option("#f-status", "")
+    page.fill("#f-player", "AM")
+    page.press("#f-player", "Enter")
+    expect(page.locator("#tables-body tr")).to_have_count(1)
+    assert rows(page) == [codes["playing"]]
+    page.fill("#f-player", "zed")
+    page.press("#f-player", "Enter")
+    expect(page.locator("#tables-body tr")).to_have_count(1)
+
+    page.click(f"a.code-link:has-text('{codes['finished']}')")
+    expect(page.locator("#admin-detail")).to_be_visible()
+    page.wait_for_function("() => document.getElementById('admin-root').dataset.seq")
+    last = int(page.get_attribute("#r-slider", "max"))
+    assert last >= 2
+    wait_seq(page, last)
+    expect(page.locator("#r-check")).to_have_text("replay matches the stored game")
+    expect(page.locator("#d-chat")).to_contain_text("Zed here, good luck")
+    expect(page.locator("#d-moves li")).to_have_count(last + 1)
+    assert page.locator("#r-hidden .pile").count() == 2       # draw pile and discard, face up
+    shot(page, "admin-detail-end-desktop")
+
+    page.click("#r-first")
+    wait_seq(page, 0)
+    expect(page.locator("#r-step")).to_have_text("The position as dealt.")
+    assert page.locator("#r-board .last-to").count() == 0
+    page.locator("#r-slider").blur()
+    page.keyboard.press("ArrowRight")
+    wait_seq(page, 1)
+    page.click("#r-next")
+    wait_seq(page, 2)
+    expect(page.locator("#r-step")).to_contain_text("Zed played")
+    assert page.locator("#r-board .last-to").count() == 1 and page.locator("#r-board .last-from").count() == 1
+    expect(page.locator("#d-moves li.current")).to_contain_text("2. Zed played")
+    page.keyboard.press("ArrowLeft")
+    wait_seq(page, 1)
+    page.click("#d-moves button[data-seq='2']")
+    wait_seq(page, 2)
+    shot(page, "admin-detail-step-desktop")
+
+    phone = new_page(PHONE)
+    phone.goto(base + "/admin")
+    phone.fill("#admin-token", TOKEN)
+    phone.click("#admin-login-form button[type=submit]")
+    expect(phone.locator("#tables-body tr")).to_have_count(3)
+    shot(phone, "admin-list-phone")
+    phone.goto(f"{base}/admin#{codes['finished']}/2")
+    wait_seq(phone, 2)
+    shot(phone, "admin-detail-phone")
