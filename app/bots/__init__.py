@@ -1,7 +1,8 @@
 """Bots: `get_bot(name).choose(view, seat, legal_moves, seconds=None)` returns one of `legal_moves`.
 
-A bot sees only `view = g.view(doc, seat)`, never the doc. The "random" bot picks a legal move
-deterministically from the view (a stronger bot per game comes later).
+A bot sees only `view = g.view(doc, seat)`, never the doc. Bots are keyed by the game they play
+("three-high"), plus "random" for any game, which picks a legal move deterministically from the view.
+`bot_for_game(game_name)` names the best bot for a game ("random" when the game has none of its own).
 """
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import hashlib
 import json
 from typing import Any
 
-DEFAULT_BOT = "random"
+from .three_high import ThreeHighBot
+
+DEFAULT_BOT = "random"  # the bot for a game without one of its own; see bot_for_game
 
 
 class RandomBot:
@@ -23,7 +26,12 @@ class RandomBot:
         return legal_moves[index]
 
 
-BOTS = {"random": RandomBot()}
+BOTS = {"random": RandomBot(), "three-high": ThreeHighBot()}
+
+
+def bot_for_game(game_name: str) -> str:
+    """The name of the best bot for `game_name`: its own bot if it has one, else DEFAULT_BOT."""
+    return game_name if game_name in BOTS else DEFAULT_BOT
 
 
 def get_bot(name: str = DEFAULT_BOT) -> Any:

@@ -1,0 +1,178 @@
+"""The 3-High bot plays from views only, always legally, reproducibly, and takes the obvious plays."""
+from __future__ import annotations
+
+import ast
+import copy
+import json
+import pathlib
+import random
+import sys
+
+import pytest
+
+import app.bots
+from app.bots import DEFAULT_BOT, bot_for_game, get_bot
+from app.games import get_game
+from tests.games.three_high_helpers import position
+
+G = get_game("three-high")
+BOT = get_bot("three-high")
+
+
+def positions(players: int, hidden: bool, count: int, seed: int) -> list[dict]:
+    """Unfinished documents met after 0..24 random plays from fresh deals."""
+    rng = random.Random(seed)
+    found, deal = [], 0
+    while len(found) < count:
+        doc = G.setup(players=players, options={"hidden_hands": hidden}, seed=f"bots-{seed}-{deal}")
+        deal += 1
+        for _ in range(rng.randrange(25)):
+            if G.result(doc) is not None:
+                break
+            seat = G.to_act(doc)[0]
+            doc = G.apply(doc, seat, rng.choice(G.legal_moves(doc, seat))).doc
+        if G.result(doc) is None:
+            found.append(doc)
+    return found
+
+
+def choice(doc: dict, seconds=None) -> dict:
+    """The bot's move for the seat to act, asked the way the server asks: a view and the legal list."""
+    seat = G.to_act(doc)[0]
+    legal = G.legal_moves(doc, seat)
+    move = BOT.choose(G.view(doc, seat), seat, legal, seconds=seconds)
+    assert any(move is m for m in legal), f"{move} is not a member of the legal list\n{G.render_text(doc)}"
+    return move
+
+
+def completes(doc: dict, move: dict) -> bool:
+    seat = G.to_act(doc)[0]
+    return any(e["type"] == "tree" for e in G.apply(doc, seat, move).events)
+
+
+class TestRegistry:
+    def test_the_three_high_bot_is_registered_under_the_game_name(self):
+        assert get_bot("three-high") is BOT and BOT.name == "three-high"
+        assert get_bot("random").name == "random" and DEFAULT_BOT == "random"
+
+    def test_bot_for_game_names_the_game_bot_else_random(self):
+        assert bot_for_game("three-high") == "three-high"
+        assert bot_for_game("dash") == "random" and bot_for_game("no-such-game") == "random"
+
+    def test_unknown_bot_is_a_key_error_naming_the_known_ones(self):
+        with pytest.raises(KeyError, match="three-high"):
+            get_bot("nobody")
+
+    def test_bots_import_only_the_standard_library_and_games(self):
+        root = pathlib.Path(app.bots.__file__).parent
+        bad = []
+        for path in sorted(root.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                         [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+                for name in names:
+                    top = name.split(".")[0]
+                    if top == "app" and not name.startswith(("app.games", "app.bots")):
+                        bad.append(f"{path.name}: {name}")
+                    elif top not in ("app", "__future__") and top not in sys.stdlib_module_names:
+                        bad.append(f"{path.name}: {name}")
+        assert not bad, bad
+
+
+class TestLegality:
+    @pytest.mark.parametrize("hidden", [False, True])
+    @pytest.mark.parametrize("players", [1, 2, 3, 4])
+    def test_choice_is_a_member_of_the_legal_list(self, players, hidden):
+        for doc in positions(players, hidden, 5, seed=players * 10 + hidden):
+            choice(doc)
+
+    def test_a_json_round_tripped_view_gives_the_same_choice(self):
+        for doc in positions(2, True, 3, seed=7):
+            seat = G.to_act(doc)[0]
+            legal = G.legal_moves(doc, seat)
+            view = G.view(doc, seat)
+            assert BOT.choose(json.loads(json.dumps(view)), seat, legal) == BOT.choose(view, seat, legal)
+
+    def test_a_larger_budget_still_returns_a_legal_move(self):
+        for doc in positions(1, False, 2, seed=3):
+            choice(doc, seconds=0.5)
+
+
+class TestHiddenInformation:
+    def test_the_pile_order_and_the_secret_do_not_change_the_choice(self):
+        for doc in positions(1, False, 4, seed=11) + positions(3, False, 3, seed=12):
+            other = copy.deepcopy(doc)
+            other["draw_pile"] = doc["draw_pile"][1:] + doc["draw_pile"][:1]  # the next card goes last
+            other["secret"] = "another secret"
+            seat = G.to_act(doc)[0]
+            assert other["draw_pile"] != doc["draw_pile"] or len(doc["draw_pile"]) < 2
+            assert G.view(other, seat) == G.view(doc, seat)
+            assert choice(other) == choice(doc), G.render_text(doc)
+
+    def test_hidden_hands_of_others_do_not_change_the_choice(self):
+        for doc in positions(3, True, 4, seed=13):
+            seat = G.to_act(doc)[0]
+            other = copy.deepcopy(doc)
+            unseen = [c for s, hand in enumerate(doc["hands"]) if s != seat for c in hand] + doc["draw_pile"]
+            random.Random(2).shuffle(unseen)
+            for s, hand in enumerate(other["hands"]):
+                if s != seat:
+                    other["hands"][s], unseen = unseen[:len(hand)], unseen[len(hand):]
+            other["draw_pile"] = unseen
+            assert other["hands"] != doc["hands"]
+            assert G.view(other, seat) == G.view(doc, seat)
+            assert choice(other) == choice(doc), G.render_text(doc)
+
+
+class TestPlays:
+    def test_it_completes_a_tree_when_it_can(self):
+        # red 3 and 2 stacked on a1, red 1 on a3: the 3♥ south (3 - 1 = 2 squares) completes the tree
+        doc = position({"a1": ["red3", "red2"], "a3": ["red1"], "e5": ["blue3"], "g2": ["blue2"],
+                        "c7": ["blue1"]}, [["5C", "3H", "7S", "2D", "6H", "4C"]], pile=["AC", "AS", "2C"])
+        move = choice(doc)
+        assert completes(doc, move), move
+
+    def test_it_completes_a_tree_in_play_positions_when_it_can(self):
+        checked = 0
+        for doc in positions(1, False, 40, seed=21):
+            seat = G.to_act(doc)[0]
+            if any(completes(doc, m) for m in G.legal_moves(doc, seat)):
+                checked += 1
+                assert completes(doc, choice(doc)), G.render_text(doc)
+        assert checked
+
+    def test_it_takes_the_completing_play_when_anything_else_runs_out_of_cards(self):
+        # the pile is empty: any play but the completing one must draw and loses
+        doc = position({"a1": ["red3", "red2"], "a3": ["red1"], "e5": ["blue3"], "g2": ["blue2"]},
+                       [["3H", "5C"], ["4S", "6C"]], pile=[])
+        move = choice(doc)
+        assert completes(doc, move) and G.result(G.apply(doc, 0, move).doc) is None
+
+    def test_it_does_not_leave_the_next_seat_stuck(self):
+        # seat 1 holds only the 2♥: it moves a 1 one square and no 2 at all, so its only plays take the
+        # red 1 from a1 to a2 (b1 holds the green 2). Seat 0's 6♣ south would put the blue 2 on a2.
+        doc = position({"a1": ["red1"], "b1": ["green2"], "a6": ["blue2"]}, [["6C"], ["2H"]],
+                       pile=["AC", "AS", "2C"])
+        legal = G.legal_moves(doc, 0)
+        losing = [m for m in legal if G.result(G.apply(doc, 0, m).doc) is not None]
+        assert losing == [{"card": "6C", "side": "S", "piece": "blue2"}] and len(legal) > 1
+        move = choice(doc)
+        assert G.result(G.apply(doc, 0, move).doc) is None
+
+    def test_it_avoids_a_losing_play_in_play_positions(self):
+        for doc in positions(4, False, 12, seed=31) + positions(2, True, 6, seed=32):
+            seat = G.to_act(doc)[0]
+            outcomes = {json.dumps(m): G.result(G.apply(doc, seat, m).doc) for m in G.legal_moves(doc, seat)}
+            if any(r is None or r["outcome"] == "won" for r in outcomes.values()):
+                r = outcomes[json.dumps(choice(doc))]
+                assert r is None or r["outcome"] == "won", G.render_text(doc)
+
+
+class TestDeterminism:
+    def test_the_same_question_gets_the_same_answer(self):
+        for doc in positions(2, False, 3, seed=41) + positions(4, True, 2, seed=42):
+            seat = G.to_act(doc)[0]
+            view, legal = G.view(doc, seat), G.legal_moves(doc, seat)
+            first = BOT.choose(view, seat, legal)
+            again = get_bot("three-high").choose(copy.deepcopy(view), seat, copy.deepcopy(legal))
+            assert first == again and BOT.choose(view, seat, legal) is first
