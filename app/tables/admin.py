@@ -26,6 +26,7 @@ STATUSES = ("lobby", "playing", "finished", "abandoned")
 LIMIT_DEFAULT = 50
 LIMIT_MAX = 200
 PLAYER_MAX = 40  # characters, as a seat name
+OFFSET_MAX = 10**9  # far past any real list; keeps the number inside a database integer
 
 
 # -- who may enter ----------------------------------------------------------------------------------------
@@ -60,8 +61,8 @@ def check_page(limit: int | None, offset: int | None) -> tuple[int, int]:
     offset = 0 if offset is None else offset
     if not 1 <= limit <= LIMIT_MAX:
         raise Invalid(f"limit must be between 1 and {LIMIT_MAX}; it was {limit}.")
-    if offset < 0:
-        raise Invalid(f"offset must be 0 or more; it was {offset}.")
+    if not 0 <= offset <= OFFSET_MAX:
+        raise Invalid(f"offset must be between 0 and {OFFSET_MAX}; it was {offset}.")
     return limit, offset
 
 

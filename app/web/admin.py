@@ -6,27 +6,22 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from app.tables import admin
-from app.tables.errors import Unauthorized
 from app.web.deps import Ctx, Db
 from app.web.pages import templates
 
-
-async def admin_bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthorized("The Authorization header must be 'Bearer <admin token>'.")
-    return token.strip()
+bearer = HTTPBearer(auto_error=False, description="The server's ICEHOUSE_ADMIN_TOKEN.")
 
 
-async def require_admin(ctx: Ctx, token: Annotated[str | None, Depends(admin_bearer)]) -> None:
-    """403 while ICEHOUSE_ADMIN_TOKEN is unset, 401 without the right token."""
-    admin.check_admin(ctx.settings.admin_token, token)
+async def require_admin(ctx: Ctx,
+                        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> None:
+    """403 while ICEHOUSE_ADMIN_TOKEN is unset, 401 without the right token (a malformed header counts as
+    none)."""
+    admin.check_admin(ctx.settings.admin_token, credentials.credentials.strip() if credentials else None)
 
 
 AdminAuth = Annotated[None, Depends(require_admin)]

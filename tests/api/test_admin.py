@@ -103,6 +103,11 @@ class TestAuth:
         r = await admin_get(client, "/api/admin/tables")
         assert r.status_code == 200 and r.json() == [] and r.headers["X-Total-Count"] == "0"
 
+    async def test_the_routes_are_in_the_openapi_schema_with_bearer_auth(self, client):
+        schema = (await client.get("/openapi.json")).json()
+        assert {"/api/admin/tables", "/api/admin/tables/{code}", "/api/admin/tables/{code}/replay"} <= set(schema["paths"])
+        assert "HTTPBearer" in schema["components"]["securitySchemes"]
+
     async def test_the_admin_page_is_served_with_its_script(self, client):
         r = await client.get("/admin")
         assert r.status_code == 200
@@ -165,7 +170,9 @@ class TestList:
         ({"limit": 0}, "limit must be between 1 and 200"),
         ({"limit": 201}, "limit must be between 1 and 200"),
         ({"limit": "ten"}, "limit"),
-        ({"offset": -1}, "offset must be 0 or more"),
+        ({"offset": -1}, "offset must be between 0 and"),
+        ({"offset": 10**20}, "offset must be between 0 and"),
+        ({"limit": 10**30}, "limit must be between 1 and 200"),
         ({"offset": "1.5"}, "offset"),
         ({"player": "x" * 41}, "at most 40"),
     ])
@@ -275,7 +282,7 @@ class TestReplay:
         r = (await admin_get(client, f"/api/admin/tables/{made['code']}/replay")).json()
         assert r["seq"] == 0 and r["of"] == 0 and r["step"] is None and r["consistent"] is True
 
-    @pytest.mark.parametrize("seq", [-1, 4, 99, "two"])
+    @pytest.mark.parametrize("seq", [-1, 4, 99, "two", 10**20])
     async def test_seq_outside_the_game_is_422(self, client, seq):
         t = await solo(client, "Ann", moves=3)
         r = await admin_get(client, f"/api/admin/tables/{t['code']}/replay", seq=seq)
