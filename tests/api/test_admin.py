@@ -24,6 +24,17 @@ def wire(application) -> None:
 
 
 @pytest.fixture
+def database_url(request) -> str:
+    """SQLite, or PostgreSQL for the tests marked ON_BOTH (LIKE escaping, ordering and counts)."""
+    which = getattr(request, "param", "sqlite")
+    return request.getfixturevalue("sqlite_url" if which == "sqlite" else "postgres_url")
+
+
+ON_BOTH = pytest.mark.parametrize("database_url", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)],
+                                  indirect=True)
+
+
+@pytest.fixture
 def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
                     admin_token=TOKEN)
@@ -115,6 +126,7 @@ class TestAuth:
 
 
 # -- the list -----------------------------------------------------------------------------------------------
+@ON_BOTH
 class TestList:
     async def test_rows_have_the_fields_and_come_newest_updated_first(self, client, new_client):
         first = await solo(client, "Ann")
@@ -250,6 +262,7 @@ class TestDetail:
 
 # -- replay -------------------------------------------------------------------------------------------------
 class TestReplay:
+    @ON_BOTH
     async def test_replay_at_zero_middle_and_end(self, client):
         t = await solo(client, "Ann", moves=None)
         d = (await admin_get(client, f"/api/admin/tables/{t['code']}")).json()
