@@ -384,7 +384,7 @@ function route() {
     state.view = "list";
     state.code = null;
     document.title = "Admin · Icehouse Table";
-    if (!state.list) loadList();
+    loadList();   // fresh each time the list is shown: tables move on while one is open
   }
   redraw();
 }
