@@ -17,7 +17,9 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API keeps an event loop running in the main thread while
+# it is open, which breaks the async (httpx) tests of any module collected after a browser module.
+@pytest.fixture(scope="module")
 def browser() -> Iterator:
     require_service("chromium")
     from playwright.sync_api import sync_playwright
