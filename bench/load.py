@@ -2,7 +2,8 @@
 
     python -m bench.load [--tables 20] [--moves 40] [--sockets] [--database-url URL]
 
-Prints one JSON line: moves/s over all tables (people and bots), p50/p95 latency of a person's move
+Prints one JSON line: moves/s over all tables (people and bots), the process's CPU time per move (all
+threads; steadier than wall time on a shared machine), p50/p95 latency of a person's move
 (POST .../moves) under that load, and a bare-transport baseline measured in the same run on the same app
 and client (a trivial endpoint: latency one request at a time, requests/s with one client per table), so
 the figures read as ratios to what the machine can do at all.
@@ -210,16 +211,17 @@ async def run(tables: int, moves: int, url: str, sockets: bool = False) -> dict:
         base_rps = 2000 / (time.perf_counter() - base_started)
         latencies: list[float] = []
         turns = Turns(app)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         results = await asyncio.gather(*(one_table(app, client, turns, moves, latencies, sockets)
                                          for _ in range(tables)))
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         watchers = [w for _, ws in results for w in ws]
         complete = await _watchers_done(watchers, [(ws, seq) for seq, ws in results]) if sockets else None
     total = sum(seq for seq, _ in results)
     p50, b50 = statistics.median(latencies) if latencies else 0.0, statistics.median(base)
     out = {"bench": "load", "database": url.split(":", 1)[0], "tables": tables, "sockets": 2 * tables if sockets
            else 0, "moves": total, "seconds": round(elapsed, 3), "moves_per_s": round(total / elapsed, 1),
+           "cpu_ms_per_move": round(cpu * 1000 / total, 2),
            "move_p50_ms": round(p50, 2), "move_p95_ms": round(pct(latencies, 0.95), 2),
            "baseline_p50_ms": round(b50, 3), "baseline_p95_ms": round(pct(base, 0.95), 3),
            "baseline_rps": round(base_rps, 1), "move_p50_over_baseline": round(p50 / b50, 1) if b50 else None,

@@ -15,11 +15,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import Move, queries, utcnow
+from app.store import queries, utcnow
 from app.tables.errors import Conflict, Forbidden, Invalid
-from app.tables.seats import find_table
+from app.tables.identity import normalise_code
+from app.tables.seats import Caller, not_found
 from app.tables.service import Tables
-from app.tables.state import Snapshot, iso, snapshot_of, step_for
+from app.tables.state import Snapshot, iso, seat_dicts, step_for
 
 log = logging.getLogger("icehouse.moves")
 
@@ -29,12 +30,16 @@ def stale(code: str, sent: object, at: int) -> Conflict:
                     "Fetch the state again and retry.")
 
 
-async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapshot:
-    """Play `move` for an authenticated `seat`, expecting the table at `seq`; returns the new snapshot."""
+async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any, *,
+               seats: list[dict] | None = None) -> Snapshot:
+    """Play `move` for an authenticated `seat`, expecting the table at `seq`; returns the new snapshot.
+
+    `seats`: the table's seats as the snapshot keeps them, when the caller read them while the game was on
+    (they cannot change after the start); otherwise they are read in the write transaction."""
     started = time.perf_counter()
     async with ctx.locks.hold(code):
         async with ctx.db.writing() as s:
-            snap, step, before = await _apply(s, code, seat, seq, move)
+            snap, step, before = await _apply(s, code, seat, seq, move, seats)
         await ctx.publish_move(snap, step)
     log.info("move", extra={"table": snap.code, "seq": snap.seq, "seat": seat,
                             "ms": round((time.perf_counter() - started) * 1000, 2)})
@@ -44,8 +49,17 @@ async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapsh
     return snap
 
 
-async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any) -> tuple[Snapshot, dict, list]:
-    table = await find_table(s, code, for_update=True)
+async def play_for(ctx: Tables, caller: Caller, seq: int, move: Any) -> Snapshot:
+    """`play` for an identified caller (REST or WebSocket): its seat, and its seats when still valid."""
+    return await play(ctx, caller.code, caller.seated(), seq, move, seats=caller.seats_if_playing())
+
+
+async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any,
+                 seats: list[dict] | None) -> tuple[Snapshot, dict, list]:
+    norm = normalise_code(code)
+    table = None if norm is None else await queries.table_for_move(s, norm)  # locked until the commit
+    if table is None:
+        raise not_found(code)
     if table.status != "playing":
         raise Conflict(f"Table {table.code} is not playing: it is {table.status}.")
     if type(seq) is not int or seq != table.seq:
@@ -56,24 +70,24 @@ async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any) -> 
         raise Forbidden(f"It is not your turn: seat {seat} may not act now (to act: {who}).")
     g = GAMES[table.game]
     result = _engine_apply(g, table.doc, seat, move)
-    seats = await queries.seats_of(s, table.id)
-    rematch_of = await queries.code_of(s, table.rematch_of_id)
-    new_seq = table.seq + 1
-    now = utcnow()
-    s.add(Move(table_id=table.id, seq=new_seq, seat=seat, move=move, events=result.events, at=now))
-    table.doc, table.seq, table.updated_at = result.doc, new_seq, now
+    if seats is None:
+        seats = seat_dicts(await queries.seat_rows(s, table.id))
+    new_seq, now = table.seq + 1, utcnow()
     outcome = g.result(result.doc)
-    if outcome is not None:
-        table.status, table.result, table.to_act, table.finished_at = "finished", outcome, [], now
-    else:
-        table.to_act = list(g.to_act(result.doc))
+    status, to_act = ("finished", []) if outcome is not None else ("playing", list(g.to_act(result.doc)))
     try:
+        await queries.record_move(s, table.id, seq=new_seq, seat=seat, move=move, events=result.events, at=now,
+                                  doc=result.doc, status=status, to_act=to_act, result=outcome,
+                                  finished_at=now if outcome is not None else None)
         await s.commit()
     except IntegrityError:  # another instance took this seq first
         await s.rollback()
         raise stale(code, seq, new_seq) from None
     step = {"seq": new_seq, "seat": seat, "move": move, "events": result.events}
-    snap = snapshot_of(table, seats, step, rematch=None, rematch_of=rematch_of)
+    snap = Snapshot(id=table.id, code=table.code, game=table.game, players=table.players, options=table.options,
+                    status=status, doc=result.doc, seq=new_seq, to_act=list(to_act),
+                    result=outcome if outcome is not None else table.result, created_at=iso(table.created_at),
+                    updated_at=iso(now), seats=seats, rematch=None, rematch_of=table.rematch_of, last=step)
     return snap, step, before
 
 

@@ -10,7 +10,7 @@ from app.store import queries
 from app.tables.moves import steps_since
 from app.tables.seats import Caller, find_table, player_of_cookie
 from app.tables.service import Tables
-from app.tables.state import iso, load_snapshot
+from app.tables.state import iso, snapshot_of_view
 
 
 def games() -> list[dict]:
@@ -29,7 +29,7 @@ async def table_state(ctx: Tables, s: AsyncSession, caller: Caller) -> dict:
     """The state as `caller` may see it, from the rows read when the caller was identified."""
     if caller.table is None:
         return await ctx.state(s, await find_table(s, caller.code), caller.seat)
-    return ctx.state_of(await load_snapshot(s, caller.table, caller.seats), caller.seat)
+    return ctx.state_of(snapshot_of_view(caller.table, caller.seats), caller.seat)
 
 
 async def table_log(ctx: Tables, s: AsyncSession, caller: Caller) -> dict:

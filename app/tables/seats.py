@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import Player, Seat, Table, queries
 from app.tables.errors import Conflict, Forbidden, NotFound, Unauthorized
 from app.tables.identity import hash_token, new_token, normalise_code, token_matches
+from app.tables.state import seat_dicts
 
 
 @dataclass(frozen=True)
@@ -16,8 +18,15 @@ class Caller:
     code: str
     seat: int | None  # None: a spectator
     player_id: int | None  # the cookie's player when the cookie decided the seat
-    table: Table | None = field(default=None, compare=False, repr=False)  # as read when identifying
-    seats: list[Seat] = field(default_factory=list, compare=False, repr=False)
+    table: Any = field(default=None, compare=False, repr=False)  # queries.table_view row, read when identifying
+    seats: list[Any] = field(default_factory=list, compare=False, repr=False)  # queries.seat_rows rows
+
+    def seats_if_playing(self) -> list[dict] | None:
+        """The seats as a snapshot keeps them, when they were read while the game was on: seats are taken
+        only in the lobby, so they cannot have changed since. None: the move pipeline reads them."""
+        if self.table is None or self.table.status != "playing":
+            return None
+        return seat_dicts(self.seats)
 
     def seated(self) -> int:
         """The caller's seat, or 401 for a spectator (a move or chat needs a seat)."""
@@ -37,8 +46,21 @@ async def find_table(s: AsyncSession, code: str, *, for_update: bool = False) ->
     norm = normalise_code(code)
     table = None if norm is None else await queries.table_by_code(s, norm, for_update=for_update)
     if table is None:
-        raise NotFound(f"There is no table with the code {code[:20]!r}.")
+        raise not_found(code)
     return table
+
+
+def not_found(code: str) -> NotFound:
+    return NotFound(f"There is no table with the code {code[:20]!r}.")
+
+
+async def find_table_view(s: AsyncSession, code: str) -> Any:
+    """queries.table_view for a code from a URL; 404 when there is no such table."""
+    norm = normalise_code(code)
+    row = None if norm is None else await queries.table_view(s, norm)
+    if row is None:
+        raise not_found(code)
+    return row
 
 
 async def player_of_cookie(s: AsyncSession, cookie: str | None) -> Player | None:
@@ -48,8 +70,8 @@ async def player_of_cookie(s: AsyncSession, cookie: str | None) -> Player | None
 
 
 async def identify(s: AsyncSession, code: str, token: str | None, cookie: str | None) -> Caller:
-    table = await find_table(s, code)
-    seats = await queries.seats_of(s, table.id)
+    table = await find_table_view(s, code)
+    seats = await queries.seat_rows(s, table.id)
     if token is not None:
         # Compare against every seat so the time taken does not depend on which seat matched.
         matched = [x.seat for x in seats if token_matches(token, x.token_hash)]

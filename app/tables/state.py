@@ -5,7 +5,7 @@ instance can build each socket's own view. The doc never leaves the server: only
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 from typing import Any
 
@@ -43,11 +43,32 @@ class Snapshot:
     last: dict | None = None  # {"seq", "seat", "move", "events"} unfiltered
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The fields as a dict, sharing their values (dataclasses.asdict would deep-copy the doc for every
+        publish; nothing downstream mutates a snapshot)."""
+        return {f.name: getattr(self, f.name) for f in _FIELDS}
 
     @classmethod
     def from_dict(cls, data: dict) -> Snapshot:
         return cls(**data)
+
+
+_FIELDS = fields(Snapshot)
+
+
+def seat_dicts(seats: list) -> list[dict]:
+    """Seat rows (ORM objects or queries.seat_rows rows) as the snapshot keeps them."""
+    return [{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "player_id": x.player_id} for x in seats]
+
+
+def snapshot_of_view(row: Any, seats: list) -> Snapshot:
+    """The snapshot from a queries.table_view row and the table's seat rows: no further query."""
+    last = None if row.last_seat is None else {"seq": row.seq, "seat": row.last_seat, "move": row.last_move,
+                                                  "events": row.last_events}
+    return Snapshot(
+        id=row.id, code=row.code, game=row.game, players=row.players, options=row.options,
+        status=row.status, doc=row.doc, seq=row.seq, to_act=list(row.to_act or []), result=row.result,
+        created_at=iso(row.created_at), updated_at=iso(row.updated_at), seats=seat_dicts(seats),
+        rematch=row.rematch, rematch_of=row.rematch_of, last=last)
 
 
 async def load_snapshot(s: AsyncSession, table: Table, seats: list[Seat] | None = None) -> Snapshot:
@@ -66,9 +87,7 @@ def snapshot_of(table: Table, seats: list[Seat], last: dict | None, *, rematch: 
         id=table.id, code=table.code, game=table.game, players=table.players, options=table.options,
         status=table.status, doc=table.doc, seq=table.seq, to_act=list(table.to_act or []),
         result=table.result, created_at=iso(table.created_at), updated_at=iso(table.updated_at),
-        seats=[{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "player_id": x.player_id}
-               for x in seats],
-        rematch=rematch, rematch_of=rematch_of, last=last)
+        seats=seat_dicts(seats), rematch=rematch, rematch_of=rematch_of, last=last)
 
 
 def view_events(game: Any, events: list, seat: int | None, doc: dict) -> list:

@@ -56,7 +56,7 @@ async def get_table(caller: Caller, ctx: Ctx, db: Db) -> dict:
 
 @router.post("/tables/{code}/moves")
 async def play_move(body: PlayMove, caller: SeatAuth, ctx: Ctx) -> dict:
-    snap = await moves.play(ctx, caller.code, caller.seated(), body.seq, body.move)
+    snap = await moves.play_for(ctx, caller, body.seq, body.move)
     return ctx.state_of(snap, caller.seat)
 
 

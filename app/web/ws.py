@@ -113,7 +113,7 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
             return _error("A move needs 'seq', the table's seq number you are answering.")
         if not isinstance(msg.get("move"), dict):
             return _error("A move needs 'move', a JSON object like one of your legal_moves.")
-        await moves.play(ctx, caller.code, caller.seated(), seq, msg["move"])
+        await moves.play_for(ctx, caller, seq, msg["move"])
         return None  # the update comes back through the broker like everyone else's
     if kind == "chat":
         await chat.say(ctx, caller, msg.get("text"))
