@@ -10,17 +10,10 @@ from asgi_lifespan import LifespanManager
 
 from app.config import Settings
 from app.main import create_app
-from app.web import admin
 from tests.api.helpers import bearer, create, full_table, state
 
 TOKEN = "admin-secret-for-tests"
 ADMIN = {"Authorization": f"Bearer {TOKEN}"}
-
-
-def wire(application) -> None:
-    """Include the admin router unless app/main.py already does."""
-    if not any(getattr(r, "path", None) == "/api/admin/tables" for r in application.routes):
-        application.include_router(admin.router)
 
 
 @pytest.fixture
@@ -43,7 +36,6 @@ def settings(database_url: str) -> Settings:
 @pytest.fixture
 async def app(settings: Settings):
     application = create_app(settings)
-    wire(application)
     async with LifespanManager(application):
         yield application
 
@@ -85,7 +77,6 @@ class TestAuth:
     async def test_closed_without_admin_token_is_403_with_the_setting_named(self, database_url):
         application = create_app(Settings(database_url=database_url, log_level="WARNING", redis_url=None,
                                           admin_token=None))
-        wire(application)
         async with LifespanManager(application):
             async with httpx.AsyncClient(transport=httpx.ASGITransport(app=application),
                                          base_url="http://testserver") as c:

@@ -2,58 +2,21 @@
 step its replay (buttons, keys, move list). Screenshots at desktop and phone widths go to artifacts/."""
 from __future__ import annotations
 
-import subprocess
-from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import expect
 
-from app.main import create_app
-from app.store.migrate import upgrade
 from tests.browser.conftest import PHONE
-from tests.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
 TOKEN = "browser-admin-token"
-FACTORY = "tests.browser.test_admin_browser:create_wired_app"
-
-
-def create_wired_app():
-    """app.main's app, with the admin router included unless app/main.py already does."""
-    from tests.api.test_admin import wire
-
-    application = create_app()
-    wire(application)
-    return application
-
-
-class AdminServer(LiveServer):
-    """The conftest LiveServer, started on `create_wired_app` instead of `app.main:create_app`."""
-
-    def spawn(self) -> LiveServer:
-        real = subprocess.Popen
-
-        def popen(args, **kwargs):
-            return real([FACTORY if a == "app.main:create_app" else a for a in args], **kwargs)
-
-        subprocess.Popen = popen
-        try:
-            return super().spawn()
-        finally:
-            subprocess.Popen = real
 
 
 @pytest.fixture
-def admin_server(tmp_path: Path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'admin.db'}"
-    upgrade(url)
-    server = AdminServer(url, tmp_path / "admin-server.log", {"ICEHOUSE_ADMIN_TOKEN": TOKEN})
-    try:
-        yield server.start()
-    finally:
-        server.stop()
+def admin_server(live_server):
+    return live_server(admin_token=TOKEN)
 
 
 def make_tables(base: str) -> dict:
