@@ -7,7 +7,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
-from app.bots import get_bot
+from app.bots import DEFAULT_BOT, get_bot
 from app.games import GAMES
 from app.store import queries
 from app.tables.errors import TableError
@@ -28,29 +28,26 @@ class BotRunner:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""
         if snap.status != "playing":
             return
-        bots = {x["seat"] for x in snap.seats if x["bot"]}
+        bots = {x["seat"]: x.get("bot_name") or DEFAULT_BOT for x in snap.seats if x["bot"]}
         for seat in snap.to_act:
             key = (snap.code, seat, snap.seq)
             if seat in bots and key not in self._tasks:
-                task = asyncio.create_task(self._turn(snap.code, seat, snap.seq), name=f"bot-{key}")
+                task = asyncio.create_task(self._turn(snap, seat, bots[seat]), name=f"bot-{key}")
                 self._tasks[key] = task
                 task.add_done_callback(lambda _t, k=key: self._tasks.pop(k, None))
 
-    async def _turn(self, code: str, seat: int, seq: int) -> None:
+    async def _turn(self, snap: Snapshot, seat: int, bot_name: str) -> None:
+        """Choose from the snapshot that scheduled this turn (no read: if the table has moved on since, the
+        pipeline refuses the stale seq) and play through the pipeline."""
         from app.tables.moves import play
 
         await asyncio.sleep(self.ctx.settings.bot_delay_seconds)
+        code, seq = snap.code, snap.seq
         try:
-            async with self.ctx.db.session() as s:
-                table = await queries.table_by_code(s, code)
-                if table is None or table.status != "playing" or table.seq != seq or seat not in table.to_act:
-                    return
-                seats = await queries.seats_of(s, table.id)
-                bot_name = seats[seat].bot or "random"
-                g = GAMES[table.game]
-                view, legal = g.view(table.doc, seat), g.legal_moves(table.doc, seat)
+            g = GAMES[snap.game]
+            view, legal = g.view(snap.doc, seat), g.legal_moves(snap.doc, seat)
             move = await asyncio.to_thread(get_bot(bot_name).choose, view, seat, legal)
-            await play(self.ctx, code, seat, seq, move)
+            await play(self.ctx, code, seat, seq, move, seats=snap.seats)
         except TableError as exc:  # someone else moved first, or the table ended: nothing to do
             log.info("bot turn skipped", extra={"table": code, "seat": seat, "seq": seq, "why": exc.detail})
         except asyncio.CancelledError:

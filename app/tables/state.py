@@ -37,7 +37,7 @@ class Snapshot:
     result: dict | None
     created_at: str | None
     updated_at: str | None
-    seats: list[dict] = field(default_factory=list)  # {"seat", "name", "bot": bool, "player_id"}
+    seats: list[dict] = field(default_factory=list)  # {"seat", "name", "bot": bool, "bot_name", "player_id"}
     rematch: str | None = None
     rematch_of: str | None = None
     last: dict | None = None  # {"seq", "seat", "move", "events"} unfiltered
@@ -57,7 +57,8 @@ _FIELDS = fields(Snapshot)
 
 def seat_dicts(seats: list) -> list[dict]:
     """Seat rows (ORM objects or queries.seat_rows rows) as the snapshot keeps them."""
-    return [{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "player_id": x.player_id} for x in seats]
+    return [{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "bot_name": x.bot, "player_id": x.player_id}
+            for x in seats]
 
 
 def snapshot_of_view(row: Any, seats: list) -> Snapshot:
