@@ -8,6 +8,8 @@ from contextlib import asynccontextmanager
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
+from app.store.sqlite import async_creator
+
 WRITE = "icehouse_write"  # execution option: this transaction will write (SQLite: BEGIN IMMEDIATE)
 BUSY_TIMEOUT_MS = 10_000
 
@@ -19,7 +21,11 @@ def is_sqlite(url: str) -> bool:
 def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
     if not is_sqlite(url):
         return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
-    engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    creator = async_creator(url, BUSY_TIMEOUT_MS / 1000)
+    if creator is not None:
+        engine = create_async_engine(url, async_creator=creator)
+    else:
+        engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection, _record):  # noqa: ANN001
