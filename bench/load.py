@@ -143,8 +143,8 @@ class Turns:
                 break
 
 
-async def one_table(app, client: Client, turns: Turns, moves: int, latencies: list[float],
-                    sockets: bool) -> tuple[int, list[Watcher]]:
+async def new_table(app, client: Client, turns: Turns, sockets: bool) -> tuple[str, str, list[Watcher]]:
+    """A started table: the person at seat 0 against a bot (and its watchers with --sockets)."""
     status, made = await client.request("POST", "/api/tables", {"game": "three-high", "players": 2,
                                                                "name": "Bench"})
     assert status == 201, made
@@ -153,6 +153,12 @@ async def one_table(app, client: Client, turns: Turns, moves: int, latencies: li
     await client.request("POST", f"/api/tables/{code}/bots", {}, token)
     watchers = [Watcher(app, code, token), Watcher(app, code, None)] if sockets else []
     await client.request("POST", f"/api/tables/{code}/start", None, token)
+    return code, token, watchers
+
+
+async def one_table(client: Client, turns: Turns, code: str, token: str, moves: int,
+                    latencies: list[float]) -> int:
+    """The person plays up to `moves` moves (reading the state once per turn); returns the table's seq."""
     played = 0
     while played < moves:
         _, st = await client.request("GET", f"/api/tables/{code}", None, token)
@@ -169,7 +175,7 @@ async def one_table(app, client: Client, turns: Turns, moves: int, latencies: li
             played += 1
             await turns.wait_past(code, st["seq"] + 1)
     _, st = await client.request("GET", f"/api/tables/{code}", None, token)
-    return st["seq"], watchers
+    return st["seq"]
 
 
 async def baseline(client: Client, n: int, concurrency: int) -> list[float]:
@@ -211,13 +217,18 @@ async def run(tables: int, moves: int, url: str, sockets: bool = False) -> dict:
         base_rps = 2000 / (time.perf_counter() - base_started)
         latencies: list[float] = []
         turns = Turns(app)
+        made = await asyncio.gather(*(new_table(app, client, turns, sockets) for _ in range(tables)))
+        # the clock starts once every table is set up (and the bots have made their first moves, if any)
+        await asyncio.sleep(0.2)
+        first = sum(turns.seq.get(code, 0) for code, _, _ in made)
         started, cpu = time.perf_counter(), time.process_time()
-        results = await asyncio.gather(*(one_table(app, client, turns, moves, latencies, sockets)
-                                         for _ in range(tables)))
+        seqs = await asyncio.gather(*(one_table(client, turns, code, token, moves, latencies)
+                                      for code, token, _ in made))
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
-        watchers = [w for _, ws in results for w in ws]
-        complete = await _watchers_done(watchers, [(ws, seq) for seq, ws in results]) if sockets else None
-    total = sum(seq for seq, _ in results)
+        watchers = [w for _, _, ws in made for w in ws]
+        complete = await _watchers_done(watchers, [(ws, seq) for (_, _, ws), seq in zip(made, seqs)]) \
+            if sockets else None
+    total = sum(seqs) - first
     p50, b50 = statistics.median(latencies) if latencies else 0.0, statistics.median(base)
     out = {"bench": "load", "database": url.split(":", 1)[0], "tables": tables, "sockets": 2 * tables if sockets
            else 0, "moves": total, "seconds": round(elapsed, 3), "moves_per_s": round(total / elapsed, 1),

@@ -25,10 +25,8 @@ def games() -> list[dict]:
     return out
 
 
-async def table_state(ctx: Tables, s: AsyncSession, caller: Caller) -> dict:
+def table_state(ctx: Tables, caller: Caller) -> dict:
     """The state as `caller` may see it, from the rows read when the caller was identified."""
-    if caller.table is None:
-        return await ctx.state(s, await find_table(s, caller.code), caller.seat)
     return ctx.state_of(snapshot_of_view(caller.table, caller.seats), caller.seat)
 
 

@@ -50,8 +50,8 @@ async def start_table(caller: SeatAuth, ctx: Ctx) -> dict:
 
 
 @router.get("/tables/{code}")
-async def get_table(caller: Caller, ctx: Ctx, db: Db) -> dict:
-    return await reads.table_state(ctx, db, caller)
+async def get_table(caller: Caller, ctx: Ctx) -> dict:
+    return reads.table_state(ctx, caller)
 
 
 @router.post("/tables/{code}/moves")
