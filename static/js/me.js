@@ -21,8 +21,7 @@ async function load() {
   tables.sort((a, b) => (b.your_turn - a.your_turn) || String(b.updated_at).localeCompare(String(a.updated_at)));
   const hello = data.name ? h("p", {}, `Playing as ${data.name}.`) : null;
   box.replaceChildren(...[hello, h("ul", { class: "me-list" }, tables.map((t) => h("li", {},
-    h("span", {}, h("a", { href: `/t/${t.code}` }, `${t.title || t.game} · ${t.code}`), " ",
-      h("span", { class: "muted" }, STATUS[t.status] || t.status)),
+    h("a", { href: `/t/${t.code}` }, `${t.title || t.game} · ${t.code}`),
     t.your_turn ? h("span", { class: "badge turn" }, "Your turn") : h("span", { class: "badge" }, STATUS[t.status] || t.status))))].filter(Boolean));
   document.title = tables.some((t) => t.your_turn) ? "● My tables · Icehouse Table" : "My tables · Icehouse Table";
 }

@@ -128,6 +128,7 @@ const conn = new Connection(`/ws/tables/${encodeURIComponent(code)}`, {
 // ---------- actions ----------
 async function sendMove(move) {
   const t = state.table;
+  if (state.pending) { say("Your play is on its way to the server…"); return; }   // one play per turn
   state.pending = true;
   redraw();
   if (conn.send({ type: "move", seq: t.seq, move })) {
@@ -200,6 +201,30 @@ function sendChat(text) {
   post(`/api/tables/${code}/chat`, { text }).then((m) => { state.chat.push(m); redraw(); }).catch(showError);
 }
 
+// One sentence when a click cannot do anything (not repeated while it is still on screen).
+let lastSaid = { text: "", at: 0 };
+function say(text, kind = "info") {
+  const now = Date.now();
+  if (text === lastSaid.text && now - lastSaid.at < 3000) return;
+  lastSaid = { text, at: now };
+  toast(text, kind, 3500);
+}
+
+function explainWait() {
+  const t = state.table;
+  if (!t) return;
+  if (t.status === "lobby") return say(state.me === t.host ? "The game has not started: press “Start the game” when every seat is filled." : "The game has not started yet: the host will start it.");
+  if (t.status !== "playing") return say("The game is over: nothing more can be played at this table.");
+  if (state.pending) return say("Your play is on its way to the server…");
+  if (state.me == null) return say("You are watching: only the players at the table can play.");
+  const acting = (t.to_act || []).filter((s) => s !== state.me);
+  if (acting.length) {
+    const names = acting.map((s) => (t.seats[s] && t.seats[s].bot ? `${seatName(s)} (a bot)` : seatName(s)));
+    return say(`Not your turn yet: ${names.join(" and ")} ${acting.length === 1 ? "is" : "are"} playing. Your hand lights up when it is your turn.`);
+  }
+  return say("Not your turn yet.");
+}
+
 // ---------- the game renderer ----------
 const RENDERERS = { "three-high": "./games/three_high.js" };
 let loading = false;
@@ -215,7 +240,7 @@ async function ensureRenderer() {
   loading = true;
   try {
     state.game = await import(path);
-    state.board = state.game.createBoard(area, { state, redraw, sendMove, seatName, sideRoot: $("game-side") });
+    state.board = state.game.createBoard(area, { state, redraw, sendMove, seatName, sideRoot: $("game-side"), say, explainWait });
   } finally {
     loading = false;
   }
@@ -223,6 +248,7 @@ async function ensureRenderer() {
 }
 
 // ---------- rendering ----------
+let notifyAsk = false;   // the browser may still be asked for notification permission
 const STATUS_TEXT = { connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…", down: "Connection lost, retrying…", closed: "Disconnected" };
 
 function render() {
@@ -247,6 +273,7 @@ function render() {
   renderLog(t);
   renderChat(t);
   renderResult(t);
+  $("notify-btn").hidden = !(notifyAsk && state.me != null && t.status !== "finished" && t.status !== "abandoned");
   if (state.board) state.board.render(state);
 }
 
@@ -267,6 +294,10 @@ function renderBanner(t) {
       text = `${names.join(", ")} to play…`;
     }
     if (state.me == null) text = `You are watching. ${text}`;
+    if (state.conn === "down" || state.conn === "reconnecting") {
+      text = `Connection lost: reconnecting… ${mine ? "It's your turn: play as soon as the connection is back." : text}`;
+      mine = false;
+    }
   } else if (t.status === "finished") {
     text = t.result && t.result.outcome === "won" ? "Game over: the team won!" : "Game over: the team lost.";
   } else if (t.status === "abandoned") {
@@ -385,7 +416,7 @@ function renderResult(t) {
     if (t.result.seat != null) stuckName = seatName(t.result.seat);
     else if (last != null && t.players) stuckName = seatName((last + 1) % t.players);
   }
-  const words = state.game && state.game.resultWords ? state.game.resultWords(t.result, { stuckName }) : { title: won ? "You won" : "Game over", reason: t.result.reason };
+  const words = state.game && state.game.resultWords ? state.game.resultWords(t.result, { stuckName, view: t.view }) : { title: won ? "You won" : "Game over", reason: t.result.reason };
   $("result-title").textContent = words.title;
   $("result-reason").textContent = words.reason;
   box.querySelector(".result-box").className = `result-box card ${won ? "won" : "lost"}`;
@@ -432,8 +463,9 @@ function wire() {
     if (ev.key === "Escape" && !$("result").hidden) { state.resultClosed = true; redraw(); }
   });
   const nb = $("notify-btn");
-  nb.hidden = !notify.canAskPermission();
-  nb.addEventListener("click", async () => { await notify.askPermission(); nb.hidden = true; });
+  notifyAsk = notify.canAskPermission();
+  nb.hidden = true;   // render() shows it to seated players only
+  nb.addEventListener("click", async () => { await notify.askPermission(); notifyAsk = false; redraw(); });
   window.addEventListener("focus", () => checkTurn());
 }
 

@@ -207,6 +207,8 @@ def test_solo_game_played_to_the_end_through_the_page(live_server, new_page, sho
     reason = page.inner_text("#result-reason")
     assert title and reason
     assert "team" in (title + reason).lower()
+    if "won" not in page.inner_text("#turn-banner"):
+        assert re.search(r"\d of the 5 trees", reason), reason   # how far the team got
     expect(page.locator("#log li.end")).to_have_count(1)  # the log may draw a frame after the overlay
     shot(page, "solo-result")
     page.click("#result-close")                       # look at the final board, then come back
@@ -231,6 +233,8 @@ def test_page_reconnects_after_a_server_restart_and_still_plays(live_server, new
     server.stop()
     page.wait_for_function("() => document.getElementById('table-root').dataset.conn !== 'open'")
     assert "retrying" in page.inner_text("#conn").lower() or "reconnecting" in page.inner_text("#conn").lower()
+    if status(page) == "playing":  # said where everyone looks, not only in the small corner label
+        expect(page.locator("#turn-banner")).to_contain_text("Connection lost")
     shot(page, "reconnect-server-down")
     server.start()
     wait_live(page)

@@ -103,6 +103,11 @@ export function createBoard(root, ctx) {
     return { t, view, boardMap, legal, targets, topAt, treeCount };
   }
 
+  const isMyTurn = () => {
+    const t = state.table;
+    return !!t && Array.isArray(t.legal_moves) && t.legal_moves.length > 0 && !state.pending;
+  };
+
   function movesFor(d, card, piece) {
     return d.legal.filter((m) => (card == null || m.card === card) && (piece == null || m.piece === piece));
   }
@@ -122,6 +127,12 @@ export function createBoard(root, ctx) {
     if (ui.card && ui.piece) {
       const dests = destinations(d);
       if (dests[sq] && dests[sq].length === 1) return send(dests[sq][0]);
+      if (dests[sq] && dests[sq].length > 1) {   // the same square from several sides: the side decides
+        const btn = board.querySelector(".edge-btn[tabindex]");
+        if (ctx.say) ctx.say(`Several sides lead to ${sq}: press the green button of the side you want.`);
+        if (btn) btn.focus();
+        return;
+      }
     }
     if (ui.card && top && movesFor(d, ui.card, top).length) {
       ui.piece = ui.piece === top ? null : top;
@@ -138,9 +149,13 @@ export function createBoard(root, ctx) {
   }
   function cancel() {
     const ui = state.ui;
-    if (ui.piece) { ui.piece = null; ui.focus = "movable"; } else { ui.focus = ui.card ? "card" : null; ui.card = null; }
+    // Esc steps back one stage and leaves focus on the thing that was picked, so Enter picks it again.
+    if (ui.piece) { ui.focusSquare = d0TopSquare(ui.piece); ui.piece = null; ui.focus = "movable"; }
+    else { ui.focusCard = ui.card; ui.focus = ui.card ? "card" : null; ui.card = null; }
     redraw();
   }
+  function d0TopSquare(piece) { return derive().topAt[piece] || null; }
+
   function destinations(d) {
     const ui = state.ui;
     const out = {};
@@ -213,6 +228,9 @@ export function createBoard(root, ctx) {
     if (swallowClick) { swallowClick = false; return; }
     const edge = ev.target.closest(".edge-btn");
     if (edge) {
+      // Only with a card and a pyramid picked: a second click of a double click finds the selection
+      // cleared, and must not pick some other listed play that happens to use the same side.
+      if (!state.ui.card || !state.ui.piece || !isMyTurn()) return;
       const d = derive();
       const m = movesFor(d, state.ui.card, state.ui.piece).find((mv) => mv.side === edge.dataset.side);
       if (m) send(m);
@@ -220,6 +238,22 @@ export function createBoard(root, ctx) {
     }
     const hit = ev.target.closest(".hit");
     if (hit && hit.hasAttribute("tabindex")) pickSquare(hit.dataset.square);
+    else if (hit) explainSquare(hit.dataset.square);
+  });
+  // A click that does nothing says why, in one sentence (the reasons come from the listed moves).
+  function explainSquare(sq) {
+    if (!isMyTurn()) { if (ctx.explainWait) ctx.explainWait(); return; }
+    if (!ctx.say) return;
+    const ui = state.ui;
+    const occupied = (derive().boardMap[sq] || []).length > 0;
+    if (!ui.card) { if (occupied) ctx.say("Pick a card from your hand first: the pyramids it can move then get a yellow frame."); }
+    else if (!ui.piece) { if (occupied) ctx.say(`${cardLabel(ui.card)} cannot move that pyramid: pick one in a yellow frame, or another card.`); }
+    else ctx.say(`The ${pieceWords(ui.piece)} cannot go to ${sq} with ${cardLabel(ui.card)}: pick a green square (Esc: back).`);
+  }
+  // A card that cannot be played now (not your turn, or watching): say why instead of doing nothing.
+  hands.addEventListener("click", (ev) => {
+    const c = ev.target.closest(".card-face");
+    if (c && c.tagName !== "BUTTON" && !isMyTurn() && ctx.explainWait) ctx.explainWait();
   });
   board.addEventListener("keydown", (ev) => {
     if (ev.key !== "Enter" && ev.key !== " ") return;
@@ -272,9 +306,11 @@ export function createBoard(root, ctx) {
       const top = stack[stack.length - 1];
       let cls = null, interactive = false, label = null;
       if (dests[sq]) {
-        cls = "dest"; interactive = dests[sq].length === 1;
+        cls = "dest"; interactive = true;
         const side = dests[sq].map((m) => m.side).join("/");
-        label = `Move ${pieceWords(ui.piece)} to ${sq} (${dests[sq].map((m) => SIDES[m.side]).join(" or ")})`;
+        label = dests[sq].length === 1
+          ? `Move ${pieceWords(ui.piece)} to ${sq} (${SIDES[dests[sq][0].side]})`
+          : `${pieceWords(ui.piece)} to ${sq}: from several sides, pick one with the side buttons`;
         el.dlabel.textContent = `${cardLabel(ui.card)} ${side}`;
         el.dlabel.style.display = "";
       } else {
@@ -292,7 +328,9 @@ export function createBoard(root, ctx) {
         el.hit.setAttribute("aria-label", label);
         el.hit.style.cursor = "pointer";
         el.hit.dataset.state = cls;
+        if (cls === "dest" && dests[sq].length > 1) el.hit.dataset.multi = "1"; else delete el.hit.dataset.multi;
       } else {
+        delete el.hit.dataset.multi;
         el.hit.removeAttribute("tabindex");
         el.hit.removeAttribute("role");
         el.hit.style.cursor = "";
@@ -325,11 +363,21 @@ export function createBoard(root, ctx) {
     const want = state.ui.focus;
     if (!want || !myTurn) return;
     let el = null;
-    if (want === "card") el = hands.querySelector("button.card-face:not([disabled])");
-    else if (want === "movable") el = board.querySelector('.hit[data-state="movable"], .hit[data-state="selected"]');
-    else if (want === "dest") el = board.querySelector('.hit[data-state="dest"][tabindex], .edge-btn[tabindex]');
+    const ui = state.ui;
+    if (want === "card") {
+      el = (ui.focusCard && hands.querySelector(`button.card-face[data-card="${ui.focusCard}"]:not([disabled])`))
+        || hands.querySelector("button.card-face:not([disabled])");
+    } else if (want === "movable") {
+      el = (ui.focusSquare && board.querySelector(`.hit[data-square="${ui.focusSquare}"][data-state="movable"]`))
+        || board.querySelector('.hit[data-state="movable"], .hit[data-state="selected"]');
+    }
+    else if (want === "dest") {
+      el = board.querySelector('.hit[data-state="dest"][tabindex]:not([data-multi])') || board.querySelector(".edge-btn[tabindex]");
+    }
     if (el) {
       state.ui.focus = null;
+      state.ui.focusCard = null;
+      state.ui.focusSquare = null;
       const active = document.activeElement;
       const typing = active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
       if (!typing) el.focus({ preventScroll: true });
@@ -359,6 +407,10 @@ export function createBoard(root, ctx) {
     if (state.pending) return "Sending your play…";
     if (!ui.card) return "Your turn: pick a card from your hand.";
     if (!ui.piece) return `${cardLabel(ui.card)} picked: now click a pyramid in a yellow frame (Esc: back).`;
+    const dests = Object.values(destinations(derive()));
+    const single = dests.some((ms) => ms.length === 1), multi = dests.some((ms) => ms.length > 1);
+    if (multi && !single) return `Press a green side button to play ${cardLabel(ui.card)} on the ${pieceWords(ui.piece)} (Esc: back).`;
+    if (multi) return `Click a green square, or a green side button, to move the ${pieceWords(ui.piece)} (Esc: back).`;
     return `Click a green square to move the ${pieceWords(ui.piece)} there (Esc: back).`;
   }
 
@@ -443,11 +495,22 @@ export function createBoard(root, ctx) {
 
 // Event text in words, "Ann played 8♦ north: red 3 d2→d7".
 export function describeEvent(ev, actorName) {
-  const text = ev.text || ev.type;
+  let text = ev.text || ev.type;
+  if (actorName === "You") text = text.replace(/^(draws|finds|leaves|completes|plays|has|is)\b/, (w) => YOU_VERB[w]);
   return actorName ? `${actorName} ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
 }
+const YOU_VERB = { draws: "draw", finds: "find", leaves: "leave", completes: "complete", plays: "play", has: "have", is: "are" };
 
 export function resultWords(result, ctx) {
+  const words = resultWordsBare(result, ctx);
+  const trees = ctx && ctx.view && typeof ctx.view.trees === "number" ? ctx.view.trees : null;
+  if (result && result.outcome !== "won" && trees != null) {
+    words.reason += ` The team had built ${trees} of the 5 trees.`;
+  }
+  return words;
+}
+
+function resultWordsBare(result, ctx) {
   const reason = result && result.reason;
   if (result && result.outcome === "won") {
     return { title: "All five trees are standing!", reason: "The team wins. Well played." };

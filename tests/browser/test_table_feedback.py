@@ -1,0 +1,145 @@
+"""What a person is told when a click cannot do anything, and the smaller things QA found on the table page:
+clicks out of turn, zero-square plays (one square reached from several sides), Esc and focus, /me, the
+home form on a phone, log lines that speak to "You"."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_three_high_browser import create_table, seq, start_game, status, wait_seq, whose_turn
+
+pytestmark = pytest.mark.browser
+
+
+def toast_texts(page) -> str:
+    return " | ".join(page.locator("#toasts .toast").all_inner_texts())
+
+
+def test_log_lines_about_you_read_as_english(live_server, new_page):
+    """The engine writes events in the third person ("draws no card ..."); after "You" it must not say
+    "You draws"."""
+    server = live_server()
+    page = new_page()
+    page.goto(server.url + "/rules/three-high")
+    lines = page.evaluate("""async () => {
+        const m = await import('/static/js/games/three_high.js');
+        const ev = {type: 'no_draw', text: 'draws no card after completing a tree'};
+        const lost = m.resultWords({outcome: 'lost', reason: 'out_of_cards'}, {view: {trees: 2}});
+        return [m.describeEvent(ev, 'You'), m.describeEvent(ev, 'Ann'), lost.reason];
+    }""")
+    assert lines[0] == "You draw no card after completing a tree"
+    assert lines[1] == "Ann draws no card after completing a tree"
+    assert "2 of the 5 trees" in lines[2]
+
+
+def test_out_of_turn_clicks_say_why_and_a_double_click_plays_once(live_server, new_page):
+    server = live_server()
+    ann = new_page()
+    bob = new_page(PHONE)
+    url = create_table(ann, server.url, "Ann", players=2)
+    bob.goto(url)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-form button[type=submit]")
+    bob.wait_for_selector("#seats li[data-seat='1'] .tag.you")
+    cat = new_page()
+    cat.goto(url)
+    if start_game(ann) != "playing":
+        pytest.skip("this deal was stuck from the start")
+    bob.wait_for_function("() => document.getElementById('table-root').dataset.status === 'playing'")
+    cat.wait_for_selector(".th-board .piece")
+    mover = whose_turn([ann, bob])
+    if mover is None:
+        pytest.skip("the game ended at once")
+    waiter, mover_name = (bob, "Ann") if mover is ann else (ann, "Bob")
+
+    # the one waiting clicks a card of their hand, then a pyramid: a sentence, not silence
+    waiter.locator(".hand .card-face").first.click()
+    expect(waiter.locator("#toasts")).to_contain_text(f"Not your turn yet: {mover_name} is playing")
+    # a watcher is told they are watching, and is not offered turn notifications
+    cat.locator(".hand .card-face").first.click()
+    expect(cat.locator("#toasts")).to_contain_text("You are watching")
+    assert cat.locator("#notify-btn").is_hidden()
+
+    # the player to act clicks a pyramid before a card: told to pick a card first
+    occupied = mover.evaluate("() => document.querySelector('.pieces g[data-square] .piece')"
+                              ".closest('g[data-square]').dataset.square")
+    mover.click(f'.hit[data-square="{occupied}"]')
+    expect(mover.locator("#toasts")).to_contain_text("Pick a card from your hand first")
+
+    # a double click on a side button sends that one play, once (the second click used to send another
+    # listed play with the same side, since the selection it read was already cleared)
+    before = seq(mover)
+    mover.locator("button.card-face:not([disabled])").first.click()
+    mover.locator('.hit[data-state="movable"]').first.click()
+    mover.locator(".edge-btn[tabindex]").first.dblclick()
+    wait_seq(mover, before + 1)
+    mover.wait_for_timeout(600)
+    assert seq(mover) == before + 1 or status(mover) != "playing"
+    assert mover.locator("#log li.play").count() == 1, mover.inner_text("#log")
+    assert "error" not in mover.locator("#toasts").inner_html()
+
+    # /me shows each table once, with one status word (it used to print "finished  finished")
+    me = waiter.context.new_page()
+    me.goto(server.url + "/me")
+    row = me.locator(".me-list li").first
+    expect(row).to_contain_text(url.rsplit("/", 1)[1])
+    words = row.inner_text().split()
+    assert len(words) == len(set(words)), words
+
+
+def _solo_zero_table(page, base: str):
+    """A solo table with zero-square plays allowed, playing, with a zero play in hand (or None)."""
+    for _ in range(6):
+        page.goto(base + "/")
+        page.check('input[name="game"][value="three-high"]')
+        page.select_option("#players", "1")
+        page.check("#opt-allow_zero_moves")
+        page.fill("#name", "Zoe")
+        page.click("#create-btn")
+        page.wait_for_selector("#created:not([hidden])")
+        page.click("#open-table")
+        page.wait_for_selector("#table-ui:not([hidden])")
+        if start_game(page) != "playing":
+            continue
+        code = page.get_attribute("#table-root", "data-code")
+        t = page.evaluate(f"fetch('/api/tables/{code}').then(r => r.json())")
+        for move, where in zip(t["legal_moves"], t["move_targets"]):
+            if where["from"] == where["to"]:
+                return move, where
+    return None
+
+
+def test_zero_square_play_points_to_the_side_buttons_and_esc_keeps_focus(live_server, new_page):
+    server = live_server()
+    page = new_page(PHONE)
+    page.goto(server.url + "/")
+    page.select_option("#players", "1")
+    # on a phone every house-rule box keeps its size beside a label that wraps
+    sizes = page.eval_on_selector_all(".check input", "els => els.map(e => e.getBoundingClientRect().width)")
+    assert len(sizes) == 2 and min(sizes) >= 18, sizes
+
+    found = _solo_zero_table(page, server.url)
+    if not found:
+        pytest.skip("no zero-square play in six deals")
+    move, where = found
+
+    # keyboard: Enter picks the card, Esc twice comes back to that same card (not the first one)
+    card = page.locator(f'button.card-face[data-card="{move["card"]}"]')
+    card.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset.state === 'movable'")
+    page.keyboard.press("Escape")
+    page.wait_for_function("c => document.activeElement && document.activeElement.dataset.card === c",
+                           arg=move["card"])
+
+    card.click()
+    page.click(f'.hit[data-square="{where["from"]}"]')
+    expect(page.locator("#turn-banner")).to_contain_text("side button")
+    page.click(f'.hit[data-square="{where["to"]}"]')     # the green square: several sides lead here
+    expect(page.locator("#toasts")).to_contain_text("Several sides lead to")
+    page.wait_for_function("() => document.activeElement && document.activeElement.classList.contains('edge-btn')")
+    before = seq(page)
+    page.keyboard.press("Enter")
+    wait_seq(page, before + 1)
+    expect(page.locator("#log")).to_contain_text(f"stays on {where['from']}")
