@@ -168,12 +168,13 @@ async def one_table(client: Client, turns: Turns, code: str, token: str, moves: 
             await turns.wait_past(code, st["seq"])
             continue
         started = time.perf_counter()
-        status, _ = await client.request("POST", f"/api/tables/{code}/moves",
-                                         {"seq": st["seq"], "move": st["legal_moves"][0]}, token)
+        status, after = await client.request("POST", f"/api/tables/{code}/moves",
+                                             {"seq": st["seq"], "move": st["legal_moves"][0]}, token)
         latencies.append((time.perf_counter() - started) * 1000)
         if status == 200:
             played += 1
-            await turns.wait_past(code, st["seq"] + 1)
+            if after["status"] == "playing" and after["to_act"] != [0]:  # the bot's turn: wait for it
+                await turns.wait_past(code, after["seq"])
     _, st = await client.request("GET", f"/api/tables/{code}", None, token)
     return st["seq"]
 

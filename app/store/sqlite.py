@@ -4,7 +4,8 @@ SQLAlchemy's aiosqlite adapter makes four trips for every statement (make a curs
 close), each a hand-off to the connection's worker thread and back through the event loop (about 45 us
 each on the bench machine, and the caller's continuation then waits behind every other ready task). Here
 the cursor is made, run, read to the end and closed on the worker thread in one call; the adapter then
-reads the rows from memory. Everything still runs on aiosqlite's thread, never on the event loop.
+reads the rows from memory; and a rollback with no transaction open makes no trip at all. Everything that
+touches the database still runs on aiosqlite's thread, never on the event loop.
 """
 from __future__ import annotations
 
@@ -78,6 +79,14 @@ class OneTripCursor:
 class OneTripConnection(aiosqlite.Connection):
     def cursor(self) -> OneTripCursor:  # type: ignore[override]  # SQLAlchemy enters it with `async with`
         return OneTripCursor(self)
+
+    async def rollback(self) -> None:
+        """No trip when no transaction is open: the session's close and the pool's reset-on-return each
+        roll back, after every commit too. (sqlite3's in_transaction only reads SQLite's autocommit flag,
+        and nothing else runs on this connection while its owner awaits this.)"""
+        if self._connection is not None and not self._connection.in_transaction:
+            return
+        await super().rollback()
 
 
 def async_creator(url: str, timeout: float) -> Callable[[], Awaitable[OneTripConnection]] | None:
