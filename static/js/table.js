@@ -323,6 +323,10 @@ function renderLobby(t) {
   const share = $("share-url");
   const url = `${location.origin}/t/${code}`;
   if (share.value !== url) share.value = url;
+  $("share-title").textContent = openSeats ? "Invite your friends" : "Share the link";
+  $("share-hint").textContent = openSeats
+    ? "Send them this link; they type a name and take a seat."
+    : "Every seat is taken: people who open this link can watch the game.";
   const canJoin = state.me == null && openSeats > 0 && !state.watching;
   const form = $("join-form");
   form.hidden = !canJoin;

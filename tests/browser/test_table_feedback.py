@@ -44,6 +44,9 @@ def test_out_of_turn_clicks_say_why_and_a_double_click_plays_once(live_server, n
     bob.wait_for_selector("#seats li[data-seat='1'] .tag.you")
     cat = new_page()
     cat.goto(url)
+    # every seat taken: the lobby no longer asks to invite friends who could not sit down
+    expect(ann.locator("#share-title")).to_have_text("Share the link")
+    expect(cat.locator("#lobby-note")).to_contain_text("you are watching")
     if start_game(ann) != "playing":
         pytest.skip("this deal was stuck from the start")
     bob.wait_for_function("() => document.getElementById('table-root').dataset.status === 'playing'")

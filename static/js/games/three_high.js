@@ -81,7 +81,7 @@ export function createBoard(root, ctx) {
   const legend = h("div", { class: "legend" },
     h("span", {}, "Dots = size (3 large, 2 medium, 1 small)"),
     h("span", {}, "Green ✓ frame = finished tree"),
-    h("span", {}, "Blue frames = last play"));
+    h("span", {}, "Blue frame = last play (dashed: where it came from)"));
   const cardHelp = h("p", { class: "hint" }, "A card moves a pyramid (card value − pyramid size) squares toward its side, "
     + "or away if that is negative. Diamonds ♦ ignore the size. Build five trees (3, 2, 1 of one colour) to win. ",
     h("a", { href: "/rules/three-high", target: "_blank", rel: "noopener" }, "All the rules"));
@@ -406,12 +406,16 @@ export function createBoard(root, ctx) {
     const ui = state.ui;
     if (state.pending) return "Sending your play…";
     if (!ui.card) return "Your turn: pick a card from your hand.";
-    if (!ui.piece) return `${cardLabel(ui.card)} picked: now click a pyramid in a yellow frame (Esc: back).`;
+    // On a touch screen there is no Esc key: tapping the picked card or pyramid again puts it back.
+    const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+    const click = touch ? "tap" : "click";
+    if (!ui.piece) return `${cardLabel(ui.card)} picked: now ${click} a pyramid in a yellow frame (${touch ? "tap the card again to change it" : "Esc: back"}).`;
+    const back = touch ? "tap the pyramid again to put it back" : "Esc: back";
     const dests = Object.values(destinations(derive()));
     const single = dests.some((ms) => ms.length === 1), multi = dests.some((ms) => ms.length > 1);
-    if (multi && !single) return `Press a green side button to play ${cardLabel(ui.card)} on the ${pieceWords(ui.piece)} (Esc: back).`;
-    if (multi) return `Click a green square, or a green side button, to move the ${pieceWords(ui.piece)} (Esc: back).`;
-    return `Click a green square to move the ${pieceWords(ui.piece)} there (Esc: back).`;
+    if (multi && !single) return `Press a green side button to play ${cardLabel(ui.card)} on the ${pieceWords(ui.piece)} (${back}).`;
+    if (multi) return `${touch ? "Tap" : "Click"} a green square, or a green side button, to move the ${pieceWords(ui.piece)} (${back}).`;
+    return `${touch ? "Tap" : "Click"} a green square to move the ${pieceWords(ui.piece)} there (${back}).`;
   }
 
   function renderHands(d, myTurn, cardOk) {
