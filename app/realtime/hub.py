@@ -14,7 +14,8 @@ from typing import Any
 
 log = logging.getLogger("icehouse.realtime")
 
-Sender = Callable[[dict], Awaitable[None]]
+Message = dict | str  # a message, or its JSON text when the caller encoded it once for many sockets
+Sender = Callable[[Message], Awaitable[None]]
 Closer = Callable[[int], Awaitable[None]]
 
 DROP_CODE = 4008  # close code sent to a socket that could not keep up
@@ -33,12 +34,12 @@ class Connection:
         self.player_id = player_id
         self._send = send
         self._close = close
-        self.queue: asyncio.Queue[dict | None] = asyncio.Queue(maxsize=queue_size)
+        self.queue: asyncio.Queue[Message | None] = asyncio.Queue(maxsize=queue_size)
         self.closed = False
         self._writer: asyncio.Task | None = None
-        self._held: list[dict] | None = []  # messages that arrive before open(): sent after the welcome
+        self._held: list[Message] | None = []  # messages that arrive before open(): sent after the welcome
 
-    def open(self, first: list[dict]) -> None:
+    def open(self, first: list[Message]) -> None:
         """Send `first` (the welcome), then whatever arrived meanwhile, then start streaming."""
         held, self._held = self._held or [], None
         for message in [*first, *held]:
@@ -46,7 +47,7 @@ class Connection:
         if not self.closed:
             self._writer = asyncio.create_task(self._drain(), name=f"ws-writer-{self.id}")
 
-    def send(self, message: dict) -> bool:
+    def send(self, message: Message) -> bool:
         """Queue a message; False (and the socket is dropped) when the queue is full."""
         if self.closed:
             return False

@@ -1,6 +1,11 @@
-"""Broker messages in, per-socket messages out: each socket gets the view for its own seat."""
+"""Broker messages in, per-socket messages out: each socket gets the view for its own seat.
+
+Each message is built and JSON-encoded once per seat (or once for all, when it does not depend on the
+seat), however many sockets share it; the sockets' writers send the ready text.
+"""
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from app.games import GAMES
@@ -31,14 +36,23 @@ async def dispatch(ctx: Tables, msg: dict) -> None:
         _to_all(ctx, code, {"type": "chat", **msg["message"]})
     elif kind == "your_turn":
         seats = set(msg.get("seats") or [])
+        text = encode({"type": "your_turn", "seq": msg.get("seq")})
         for conn in ctx.hub.connections(code):
             if conn.seat in seats:
-                conn.send({"type": "your_turn", "seq": msg.get("seq")})
+                conn.send(text)
+
+
+def encode(message: dict) -> str:
+    """The text of a socket message, as Starlette's send_json writes it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def _to_all(ctx: Tables, code: str, message: dict) -> None:
-    for conn in ctx.hub.connections(code):
-        conn.send(message)
+    conns = ctx.hub.connections(code)
+    if conns:
+        text = encode(message)
+        for conn in conns:
+            conn.send(text)
 
 
 def _states(ctx: Tables, code: str, snap: Snapshot) -> dict:
@@ -53,17 +67,17 @@ def _states(ctx: Tables, code: str, snap: Snapshot) -> dict:
 
 def _state(ctx: Tables, code: str, snap: Snapshot) -> None:
     states = _states(ctx, code, snap)
+    texts = {seat: encode({"type": "state", **state}) for seat, state in states.items()}
     for conn in ctx.hub.connections(code):
-        conn.send({"type": "state", **states[conn.seat]})
+        conn.send(texts[conn.seat])
 
 
 def _move(ctx: Tables, code: str, msg: dict) -> None:
     snap = Snapshot.from_dict(msg["snap"])
     g = GAMES[snap.game]
     states = _states(ctx, code, snap)
-    events: dict = {}
+    texts = {seat: encode({"type": "update", "seq": msg["seq"], "seat": msg["seat"], "move": msg["move"],
+                           "events": view_events(g, msg["events"], seat, snap.doc), "state": state})
+             for seat, state in states.items()}
     for conn in ctx.hub.connections(code):
-        if conn.seat not in events:
-            events[conn.seat] = view_events(g, msg["events"], conn.seat, snap.doc)
-        conn.send({"type": "update", "seq": msg["seq"], "seat": msg["seat"], "move": msg["move"],
-                   "events": events[conn.seat], "state": states[conn.seat]})
+        conn.send(texts[conn.seat])

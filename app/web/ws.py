@@ -36,7 +36,7 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
         await websocket.send_json({"type": "error", "detail": exc.detail})
         await websocket.close(code=4000 + exc.status)
         return
-    conn = ctx.hub.connect(caller.code, caller.seat, websocket.send_json, _closer(websocket), caller.player_id)
+    conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id)
     try:
         await ctx.attach(conn)
         conn.open(await _welcome(ctx, caller, websocket.query_params.get("since")))
@@ -47,6 +47,15 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
         pass
     finally:
         await ctx.detach(conn)
+
+
+def _sender(websocket: WebSocket):
+    async def send(message: dict | str) -> None:  # text: encoded once for every socket of a seat (fanout)
+        if isinstance(message, str):
+            await websocket.send_text(message)
+        else:
+            await websocket.send_json(message)
+    return send
 
 
 def _closer(websocket: WebSocket):
