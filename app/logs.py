@@ -1,12 +1,20 @@
-"""Structured logs: one JSON object per line (request and move records carry their fields as keys)."""
+"""Structured logs: one JSON object per line (request and move records carry their fields as keys).
+
+Records are handed to a bounded queue and formatted and written by a logging thread, so a slow or full
+stderr never stalls the event loop; when the queue is full a record is dropped and counted.
+"""
 from __future__ import annotations
 
+import atexit
 import json
 import logging
+import queue
 import sys
 import time
+from logging.handlers import QueueHandler, QueueListener
 
 _STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "taskName"}
+QUEUE_MAX = 10_000  # records waiting for the logging thread
 
 
 class JsonFormatter(logging.Formatter):
@@ -16,15 +24,42 @@ class JsonFormatter(logging.Formatter):
         out.update({k: v for k, v in vars(record).items() if k not in _STANDARD})
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)
+        elif record.exc_text:  # formatted when the record was queued
+            out["exc"] = record.exc_text
         return json.dumps(out, default=str)
+
+
+class Enqueue(QueueHandler):
+    """Queue a copy of the record with its message merged and any traceback already formatted (the
+    logging thread must not see arguments or frames that may change meanwhile); drop when full."""
+
+    dropped = 0
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        record = logging.makeLogRecord(vars(record))
+        record.msg, record.args = record.getMessage(), None
+        if record.exc_info:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+            record.exc_info = None
+        return record
+
+    def enqueue(self, record: logging.LogRecord) -> None:
+        try:
+            self.queue.put_nowait(record)
+        except queue.Full:
+            Enqueue.dropped += 1
 
 
 def configure(level: str = "INFO") -> None:
     root = logging.getLogger("icehouse")
-    if any(isinstance(h.formatter, JsonFormatter) for h in root.handlers):
+    if any(isinstance(h, Enqueue) for h in root.handlers):
         return
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter())
-    root.addHandler(handler)
+    records: queue.Queue = queue.Queue(QUEUE_MAX)
+    out = logging.StreamHandler(sys.stderr)
+    out.setFormatter(JsonFormatter())
+    listener = QueueListener(records, out)
+    listener.start()
+    atexit.register(listener.stop)  # write what is still queued
+    root.addHandler(Enqueue(records))
     root.setLevel(level.upper())
     root.propagate = False
