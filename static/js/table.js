@@ -24,12 +24,15 @@ Object.assign(state, {
   board: null,        // the renderer instance
 });
 
-const seatName = (seat) => {
-  const s = state.table && state.table.seats && state.table.seats[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  if (seat === state.me) return "You";
-  return s.name || `Seat ${seat + 1}`;
+// Two people may type the same name: then the seat number tells them apart everywhere they appear.
+const plainName = (seat) => {
+  const seats = (state.table && state.table.seats) || [];
+  const s = seats[seat];
+  if (!s || !s.name) return `Seat ${seat + 1}`;
+  const same = seats.filter((o) => o.name && o.name.trim().toLowerCase() === s.name.trim().toLowerCase()).length;
+  return same > 1 ? `${s.name} (seat ${seat + 1})` : s.name;
 };
+const seatName = (seat) => (seat === state.me && state.table && state.table.seats && state.table.seats[seat] ? "You" : plainName(seat));
 
 // ---------- server messages ----------
 function applyTable(t) {
@@ -358,7 +361,7 @@ function renderSeats(t) {
     const hostCanFill = !s.name && state.me === t.host && t.status === "lobby";
     return h("li", { class: acting.has(s.seat) ? "acting" : "", "data-seat": s.seat },
       h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
-      s.name ? h("span", { class: "name" }, s.name) : h("span", { class: "name open" }, "open seat"),
+      s.name ? h("span", { class: "name" }, plainName(s.seat)) : h("span", { class: "name open" }, "open seat"),
       s.bot ? h("span", { class: "tag" }, "bot") : null,
       s.seat === t.host && s.name ? h("span", { class: "tag" }, "host") : null,
       isMe ? h("span", { class: "tag you" }, "you") : null,
@@ -395,7 +398,7 @@ function renderChat(t) {
   const el = $("chat");
   const key = `${state.chat.length}|${state.chat.length ? state.chat[state.chat.length - 1].at : ""}|${state.me}`;
   const changed = setChildren(el, key, () => state.chat.length
-    ? state.chat.map((m) => h("li", {}, h("span", { class: "who" }, `${m.seat === state.me ? "You" : (m.name || seatName(m.seat))}:`), m.text))
+    ? state.chat.map((m) => h("li", {}, h("span", { class: "who" }, `${m.seat === state.me ? "You" : (m.seat != null && state.table && state.table.seats[m.seat] && state.table.seats[m.seat].name === m.name ? plainName(m.seat) : (m.name || seatName(m.seat)))}:`), " ", m.text))
     : [h("li", { class: "muted" }, "No messages yet.")]);
   if (changed) el.scrollTop = el.scrollHeight;
   const input = $("chat-input");

@@ -146,3 +146,19 @@ def test_zero_square_play_points_to_the_side_buttons_and_esc_keeps_focus(live_se
     page.keyboard.press("Enter")
     wait_seq(page, before + 1)
     expect(page.locator("#log")).to_contain_text(f"stays on {where['from']}")
+
+
+def test_two_players_with_the_same_name_are_told_apart(live_server, new_page):
+    server = live_server()
+    ann = new_page()
+    url = create_table(ann, server.url, "Ann", players=2)
+    other = new_page(PHONE)
+    other.goto(url)
+    other.fill("#join-name", "ann")
+    other.click("#join-form button[type=submit]")
+    other.wait_for_selector("#seats li[data-seat='1'] .tag.you")
+    expect(ann.locator("#seats li[data-seat='0'] .name")).to_have_text("Ann (seat 1)")
+    expect(ann.locator("#seats li[data-seat='1'] .name")).to_have_text("ann (seat 2)")
+    other.fill("#chat-input", "which one am I?")
+    other.press("#chat-input", "Enter")
+    expect(ann.locator("#chat")).to_contain_text("ann (seat 2): which one am I?")

@@ -20,7 +20,7 @@ export function createBoard(root, ctx) {
     "aria-label": "The board: columns a to h from west to east, rows 1 to 8 from south to north",
   });
   const layers = {};
-  for (const name of ["squares", "marks", "pieces", "hits", "edges"]) {
+  for (const name of ["squares", "marks", "pieces", "coords", "hits", "edges"]) {
     layers[name] = svg("g", { class: name });
     board.append(layers[name]);
   }
@@ -58,7 +58,7 @@ export function createBoard(root, ctx) {
     t.textContent = FILES[i];
     const t2 = svg("text", { x: M + 6, y: M + i * S + 9, class: "coord", "aria-hidden": "true" });
     t2.textContent = String(8 - i);
-    layers.squares.append(t, t2);
+    layers.coords.append(t, t2);   // above the pyramids (with a halo), so a large one never hides its letter
   }
   // Side names and the side buttons shown when a piece is picked.
   const edgePos = { N: [W / 2, 15], S: [W / 2, W - 15], W: [15, W / 2], E: [W - 15, W / 2] };
