@@ -341,10 +341,14 @@ function renderLobby(t) {
   }
   let note = "";
   if (state.me == null && openSeats === 0) note = "All seats are taken: you are watching.";
-  else if (state.me == null && state.watching) note = "You are watching. Reload the page to take a seat.";
+  else if (state.me == null && state.watching) note = "You are watching.";
   else if (state.me != null && state.me !== t.host) note = "You're in! The host will start the game.";
   else if (state.me === t.host && openSeats) note = "Wait for friends, or fill open seats with bots (in the list of players).";
-  $("lobby-note").textContent = note;
+  const noteEl = $("lobby-note");
+  const sitBack = state.me == null && state.watching && openSeats > 0;
+  setChildren(noteEl, `${note}|${sitBack}`, () => [note, sitBack ? " " : null, sitBack
+    ? h("button", { class: "link", type: "button", id: "sit-btn", onclick: () => { state.watching = false; redraw(); } }, "Take a seat after all")
+    : null]);
   $("host-controls").hidden = state.me !== t.host;
   const startBtn = $("start-btn");
   startBtn.disabled = openSeats > 0;
@@ -465,9 +469,15 @@ function wire() {
     input.value = "";
   });
   $("rematch-btn").addEventListener("click", rematch);
-  $("result-close").addEventListener("click", () => { state.resultClosed = true; redraw(); });
+  // Closing the result leaves focus on the banner's button that brings it back (not lost on <body>).
+  const closeResult = () => {
+    state.resultClosed = true;
+    redraw();
+    requestAnimationFrame(() => requestAnimationFrame(() => { const b = $("turn-banner").querySelector("button"); if (b) b.focus(); }));
+  };
+  $("result-close").addEventListener("click", closeResult);
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && !$("result").hidden) { state.resultClosed = true; redraw(); }
+    if (ev.key === "Escape" && !$("result").hidden) closeResult();
   });
   const nb = $("notify-btn");
   notifyAsk = notify.canAskPermission();

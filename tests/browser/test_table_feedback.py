@@ -154,6 +154,11 @@ def test_two_players_with_the_same_name_are_told_apart(live_server, new_page):
     url = create_table(ann, server.url, "Ann", players=2)
     other = new_page(PHONE)
     other.goto(url)
+    # "Just watch" is not a one-way door: the watcher can still sit down without reloading
+    other.click("#watch-btn")
+    expect(other.locator("#join-form")).to_be_hidden()
+    other.click("#sit-btn")
+    expect(other.locator("#join-form")).to_be_visible()
     other.fill("#join-name", "ann")
     other.click("#join-form button[type=submit]")
     other.wait_for_selector("#seats li[data-seat='1'] .tag.you")

@@ -213,6 +213,8 @@ def test_solo_game_played_to_the_end_through_the_page(live_server, new_page, sho
     shot(page, "solo-result")
     page.click("#result-close")                       # look at the final board, then come back
     page.wait_for_selector("#result", state="hidden")
+    # focus is not dropped on <body>: it waits on the button that brings the result back
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#turn-banner')")
     page.click("#turn-banner >> text=Result and rematch")
     page.wait_for_selector("#result:not([hidden])")
 
