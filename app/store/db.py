@@ -53,12 +53,21 @@ class Database:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        # Reads on PostgreSQL: READ COMMITTED gives each statement its own snapshot anyway, so a transaction
+        # only adds a BEGIN and a ROLLBACK round trip. SQLite keeps BEGIN: its statements then share one
+        # snapshot, and it costs no network.
+        self._reads = self.sessions if is_sqlite(url) else async_sessionmaker(
+            self.engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False)
         # SQLite has one writer at a time: queue this process's writers here rather than in SQLite's busy
         # handler (which sleeps in steps of up to 100 ms). Other processes still meet busy_timeout.
         self._write_lock = asyncio.Lock() if is_sqlite(url) else None
 
     def session(self) -> AsyncSession:
         return self.sessions()
+
+    def reading(self) -> AsyncSession:
+        """A session for reads only (see _reads): never write through it."""
+        return self._reads()
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[AsyncSession]:

@@ -54,7 +54,7 @@ async def get_caller(request: Request, code: str,
     pool while a write waits its turn; the caller carries the rows it read."""
     ctx: Tables = request.app.state.tables
     token = bearer(authorization)
-    async with ctx.db.session() as s:
+    async with ctx.db.reading() as s:
         return await identify(s, code, token, request.cookies.get(COOKIE_NAME))
 
 
