@@ -367,6 +367,7 @@ function renderSeats(t) {
       h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
       s.name ? h("span", { class: "name" }, plainName(s.seat)) : h("span", { class: "name open" }, "open seat"),
       s.bot ? h("span", { class: "tag" }, "bot") : null,
+      s.name && !s.bot && !s.connected ? h("span", { class: "tag off", title: "No page of theirs is open right now" }, "offline") : null,
       s.seat === t.host && s.name ? h("span", { class: "tag" }, "host") : null,
       isMe ? h("span", { class: "tag you" }, "you") : null,
       acting.has(s.seat) ? h("span", { class: "tag turn" }, "to play") : null,

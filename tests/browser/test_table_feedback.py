@@ -167,3 +167,7 @@ def test_two_players_with_the_same_name_are_told_apart(live_server, new_page):
     other.fill("#chat-input", "which one am I?")
     other.press("#chat-input", "Enter")
     expect(ann.locator("#chat")).to_contain_text("ann (seat 2): which one am I?")
+    # someone who closes the page is shown offline in words, not only by the colour of a dot
+    expect(ann.locator("#seats li[data-seat='1'] .tag.off")).to_have_count(0)
+    other.close()
+    expect(ann.locator("#seats li[data-seat='1'] .tag.off")).to_have_text("offline")
