@@ -160,7 +160,7 @@ class TestPlays:
         assert G.result(G.apply(doc, 0, move).doc) is None
 
     def test_it_avoids_a_losing_play_in_play_positions(self):
-        for doc in positions(4, False, 12, seed=31) + positions(2, True, 6, seed=32):
+        for doc in positions(4, False, 8, seed=31) + positions(2, True, 4, seed=32):
             seat = G.to_act(doc)[0]
             outcomes = {json.dumps(m): G.result(G.apply(doc, seat, m).doc) for m in G.legal_moves(doc, seat)}
             if any(r is None or r["outcome"] == "won" for r in outcomes.values()):
@@ -170,9 +170,8 @@ class TestPlays:
 
 class TestDeterminism:
     def test_the_same_question_gets_the_same_answer(self):
-        for doc in positions(2, False, 3, seed=41) + positions(4, True, 2, seed=42):
+        for doc in positions(2, False, 2, seed=41) + positions(4, True, 2, seed=42):
             seat = G.to_act(doc)[0]
             view, legal = G.view(doc, seat), G.legal_moves(doc, seat)
             first = BOT.choose(view, seat, legal)
-            again = get_bot("three-high").choose(copy.deepcopy(view), seat, copy.deepcopy(legal))
-            assert first == again and BOT.choose(view, seat, legal) is first
+            assert get_bot("three-high").choose(copy.deepcopy(view), seat, copy.deepcopy(legal)) == first

@@ -1,19 +1,21 @@
-"""The 3-High bot: sampled worlds, every play scored one ply deep, the best few searched two plies deep.
+"""The 3-High bot: sampled worlds, every play scored one ply deep, the best few searched deeper.
 
 `choose` (ThreeHighBot) works from the view alone:
 1. Rebuild the position; the unseen cards (not in a visible hand, not discarded) are dealt at random into
-   the hidden hands and the draw pile, `worlds` times (worlds.py). The random generator is seeded from a
+   the hidden hands and the draw pile, once per world (worlds.py). The random generator is seeded from a
    hash of (view, seat, legal moves, seconds), so the same question always gets the same answer.
-2. Score every legal play by `evaluate` of the position it leads to (evaluate.py: the cards the team can
-   still afford to waste, less hand troubles; a win or a loss dominates).
-3. Take the best `width` plays (and every play ending the game) and score each, in every world, by the
-   best reply of the seat that acts next (the same seat again in a solo game, holding the card it drew);
-   the play with the best mean wins, ties going to the better one-ply score, then to the earlier move.
+2. Score every legal play by the value of the position it leads to (evaluate.py: the cards the team can
+   still afford to waste, what the hands can still complete, hand troubles; a win or a loss dominates),
+   judging later trips without the card the play spends.
+3. Take the best `width` plays (and every completing play) and score each, in every world, by the best
+   line of the seats that act next, `depth` plays deep (the same seat again in a solo game, holding the
+   card it drew; below the first reply only the REPLY_WIDTH best plays are followed). The best mean wins;
+   a completing play is taken unless it is clearly worse (COMPLETE_MARGIN), loses, or leaves its seat
+   without cards.
 
-The effort is counted in worlds, never measured on the clock, so a choice is reproducible: the default
-(seconds=None) uses DEFAULT_WORLDS worlds and DEFAULT_WIDTH plays, about 0.1 s on one core; `seconds`
-scales the worlds (WORLDS_PER_SECOND) and widens the search, so a larger budget looks deeper into the
-chance of the draw. Only positions from the view's own seat to act are searched.
+The effort is counted in worlds and plays, never measured on the clock, so a choice is reproducible:
+seconds=None uses DEFAULT_EFFORT (about 0.02-0.1 s a decision on one idle core, 0.3 s at most); a
+`seconds` above 0.3 scales the worlds in proportion (an estimate, not a deadline) and widens the search.
 """
 from __future__ import annotations
 
@@ -28,11 +30,13 @@ from app.games.three_high.state import State, apply_unchecked, legal_codes
 from .evaluate import COLOURS, LOST, WON, colour_cost, live_cards, position_value, trip_costs
 from .worlds import base_state, sample
 
-DEFAULT_WORLDS = 4  # sampled deals of the unseen cards, seconds=None
-DEFAULT_WIDTH = 10  # plays searched two plies deep
-WORLDS_PER_SECOND = 16  # with seconds=s: max(DEFAULT_WORLDS, round(s * WORLDS_PER_SECOND)) worlds
-MAX_WORLDS = 256
-WIDE = 24
+# (worlds, width, depth) by seat count with seconds=None: sampled deals of the unseen cards, plays searched
+# past the first ply, plies searched after each of them. Alone, the unknown draws matter most (more
+# worlds); with teammates whose hands are open, the next seats' known hands reward depth.
+DEFAULT_EFFORT = {1: (4, 10, 1), "open": (2, 8, 2), "hidden": (3, 8, 2)}
+STEP_SECONDS = 0.15  # with seconds=s > 0.3, the worlds grow by a factor of s / STEP_SECONDS / 2
+MAX_WORLDS = 64
+REPLY_WIDTH = 4  # plays followed below the first reply
 COMPLETE_MARGIN = 4.0  # a completing play is preferred unless its mean value is this much worse  # plays searched two plies deep when seconds >= 1
 
 
@@ -47,6 +51,12 @@ class Node:
     @classmethod
     def root(cls, st: State, trip: tuple) -> "Node":
         return cls(st, [colour_cost(st, colour, trip) for colour in range(COLOURS)])
+
+    def play_fresh(self, code: int, trip: tuple) -> "Node":
+        """Like `play`, with every colour's cost computed afresh (for a new `trip` table)."""
+        child = self.st.copy()
+        apply_unchecked(child, code)
+        return Node.root(child, trip)
 
     def play(self, code: int, trip: tuple) -> "Node":
         """The position after `code` by the seat to act (drawing from the world's pile)."""
@@ -71,19 +81,18 @@ class Node:
         return position_value(st, sum(self.costs))
 
 
-def best_reply(node: Node, trip: tuple) -> float:
-    """The value after the best play of the seat to act (the node's own value if the game is over)."""
+def best_reply(node: Node, trip: tuple, depth: int = 1) -> float:
+    """The value after the best play of the seat to act, looking `depth` plays ahead (the node's own
+    value if the game is over); below the first ply only the REPLY_WIDTH best plays are followed."""
     st = node.st
     if st.over is not None:
         return node.value()
-    best = LOST - 100
-    for code in legal_codes(st, st.to_act):
-        value = node.play(code, trip).value()
-        if value > best:
-            best = value
-            if value >= WON:
-                break
-    return best
+    children = [node.play(code, trip) for code in legal_codes(st, st.to_act)]
+    values = [child.value() for child in children]
+    if depth <= 1 or not children:
+        return max(values, default=LOST - 100)
+    order = sorted(range(len(children)), key=values.__getitem__, reverse=True)[:REPLY_WIDTH]
+    return max(best_reply(children[i], trip, depth - 1) for i in order)
 
 
 def seed_of(view: Any, seat: int, legal_moves: list, seconds: float | None) -> int:
@@ -91,12 +100,15 @@ def seed_of(view: Any, seat: int, legal_moves: list, seconds: float | None) -> i
     return int.from_bytes(hashlib.sha256(blob).digest()[:8], "big")
 
 
-def budget(seconds: float | None) -> tuple[int, int]:
-    """(worlds, width) for a budget; seconds=None: the reproducible default."""
-    if seconds is None or seconds <= 0.3:
-        return DEFAULT_WORLDS, DEFAULT_WIDTH
-    worlds = min(MAX_WORLDS, max(DEFAULT_WORLDS, round(seconds * WORLDS_PER_SECOND)))
-    return worlds, WIDE if seconds >= 1 else DEFAULT_WIDTH
+def effort(players: int, hidden_hands: bool, seconds: float | None) -> tuple[int, int, int]:
+    """(worlds, width, depth) for a table and a budget; seconds=None (or up to 0.3): DEFAULT_EFFORT.
+
+    Counted in iterations, never read from the clock, so the same question gets the same answer."""
+    worlds, width, depth = DEFAULT_EFFORT[1 if players == 1 else "hidden" if hidden_hands else "open"]
+    if seconds is not None and seconds > 0.3:
+        worlds = min(MAX_WORLDS, round(worlds * seconds / STEP_SECONDS / 2))
+        width += 4
+    return worlds, width, depth
 
 
 class ThreeHighBot:
@@ -112,17 +124,25 @@ class ThreeHighBot:
         base, unseen, hidden = base_state(view)
         base.to_act = seat
         codes = [ThreeHigh.code_of(base, move) for move in legal_moves]
-        index = self.choose_code(base, unseen, hidden, view["hand_counts"], view["draw_pile_count"], codes,
-                                 random.Random(seed_of(view, seat, legal_moves, seconds)), *budget(seconds))
+        rng = random.Random(seed_of(view, seat, legal_moves, seconds))
+        index = self.choose_code(base, unseen, hidden, view["hand_counts"], view["draw_pile_count"], codes, rng,
+                                 *effort(base.players, bool(hidden), seconds))
         return legal_moves[index]
 
     @staticmethod
     def choose_code(base: State, unseen: list[int], hidden: list[int], counts: list[int], pile: int,
-                    codes: list[int], rng: random.Random, worlds: int, width: int) -> int:
+                    codes: list[int], rng: random.Random, worlds: int, width: int, depth: int) -> int:
         """The index in `codes` of the play to make (see the module docstring)."""
-        trip = trip_costs(live_cards(base))
-        first = Node.root(sample(base, unseen, hidden, counts, pile, rng), trip)
-        children = [first.play(code, trip) for code in codes]
+        # the card a play spends is gone for later trips: each play is judged with the trips left after it
+        live = live_cards(base)
+        trips = {}
+        for card in set(base.hands[base.to_act]):
+            live[card] = False
+            trips[card] = trip_costs(live)
+            live[card] = True
+        trip_of = [trips[(code >> 6) & 31] for code in codes]
+        first = sample(base, unseen, hidden, counts, pile, rng)
+        children = [Node(first, []).play_fresh(code, trip) for code, trip in zip(codes, trip_of)]
         shallow = [child.value() for child in children]
         order = sorted(range(len(codes)), key=lambda i: (-shallow[i], i))
         if shallow[order[0]] >= WON:
@@ -131,9 +151,9 @@ class ThreeHighBot:
         picked = order[:width] + [i for i in completing if i not in order[:width]]
         deep = dict.fromkeys(picked, 0.0)
         for world in range(worlds):
-            node = first if world == 0 else Node.root(sample(base, unseen, hidden, counts, pile, rng), trip)
+            node = Node(first if world == 0 else sample(base, unseen, hidden, counts, pile, rng), [])
             for i in picked:
-                deep[i] += best_reply(node.play(codes[i], trip), trip)
+                deep[i] += best_reply(node.play_fresh(codes[i], trip_of[i]), trip_of[i], depth)
         best = max(picked, key=lambda i: (deep[i], shallow[i], -i))
         # A tree in hand: complete one unless that loses or strands the mover without cards.
         mover = base.to_act
