@@ -83,6 +83,11 @@ function onMessage(msg) {
       const play = (msg.events || []).find((e) => e.type === "play");
       if (play && play.from && play.to) state.anim = { seq: msg.seq, piece: play.piece, from: play.from, to: play.to };
       applyTable(msg.state);
+      // A tree is the news of the game: say it out loud, not only as one more line of the log.
+      for (const e of (msg.events || []).filter((ev) => ev.type === "tree")) {
+        const line = stepLines({ seat: msg.seat, events: [e] })[0];
+        if (line) toast(line.text, "info", 5000);
+      }
       break;
     }
     case "sync":
