@@ -32,8 +32,9 @@ from .worlds import base_state, sample
 
 # (worlds, width, depth) by seat count with seconds=None: sampled deals of the unseen cards, plays searched
 # past the first ply, plies searched after each of them. Alone, the unknown draws matter most (more
-# worlds); with teammates whose hands are open, the next seats' known hands reward depth.
-DEFAULT_EFFORT = {1: (4, 10, 1), "open": (2, 8, 2), "hidden": (3, 8, 2)}
+# worlds); with teammates whose hands are open, their known hands reward depth. Hidden hands: one ply
+# (deeper lines over sampled hands cost more and did not pay in the bench).
+DEFAULT_EFFORT = {1: (4, 10, 1), "open": (2, 8, 2), "hidden": (4, 10, 1)}
 STEP_SECONDS = 0.15  # with seconds=s > 0.3, the worlds grow by a factor of s / STEP_SECONDS / 2
 MAX_WORLDS = 64
 REPLY_WIDTH = 4  # plays followed below the first reply
