@@ -177,8 +177,12 @@ async function join(name) {
   }
 }
 
+let addingBot = false;   // one request at a time: a double click must not ask twice for the same seat
 async function addBot(seat) {
+  if (addingBot) return;
+  addingBot = true;
   try { await post(`/api/tables/${code}/bots`, { seat }); await refresh(); } catch (err) { showError(err); }
+  finally { addingBot = false; }
 }
 
 async function start() {

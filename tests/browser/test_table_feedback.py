@@ -204,3 +204,14 @@ def test_a_completed_tree_is_announced(live_server, new_page):
     play_one(page)
     expect(page.locator("#toasts")).to_contain_text("You completed the red tree on d7 (1 of 5)")
     expect(page.locator("#log li.tree")).to_have_count(1)
+
+
+def test_double_click_on_add_a_bot_adds_one_bot_without_an_error(live_server, new_page):
+    server = live_server()
+    page = new_page()
+    create_table(page, server.url, "Hal", players=3)
+    page.locator("[data-add-bot]").first.dblclick()
+    expect(page.locator("#seats li .tag", has_text="bot")).to_have_count(1)
+    page.wait_for_timeout(500)
+    assert page.locator("#toasts .toast.error").count() == 0, toast_texts(page)
+    assert page.locator("[data-add-bot]").count() == 1
