@@ -175,3 +175,26 @@ class TestDeterminism:
             view, legal = G.view(doc, seat), G.legal_moves(doc, seat)
             first = BOT.choose(view, seat, legal)
             assert get_bot("three-high").choose(copy.deepcopy(view), seat, copy.deepcopy(legal)) == first
+
+
+class TestEvaluate:
+    """The plays-needed estimate behind the bot, on hand-built boards (evaluate.colour_cost)."""
+
+    @staticmethod
+    def cost(board: dict, colour: int = 0) -> float:
+        from app.bots.three_high.evaluate import colour_cost, live_cards, trip_costs
+        from app.games.three_high.docs import from_doc
+        st = from_doc(position(board, [["AC"]], pile=["2C"]))
+        return colour_cost(st, colour, trip_costs(live_cards(st)))
+
+    def test_a_complete_tree_needs_nothing(self):
+        assert self.cost({"d4": ["red3", "red2", "red1"]}) == 0
+
+    def test_a_one_lined_up_with_its_stacked_two_needs_one_play(self):
+        assert self.cost({"d4": ["red3", "red2"], "d7": ["red1"]}) == 1
+
+    def test_pieces_off_the_line_need_two_plays_each(self):
+        assert self.cost({"d4": ["red3"], "e6": ["red2"], "f7": ["red1"]}) == 4
+
+    def test_a_covered_three_costs_a_play_per_piece_on_it(self):
+        assert self.cost({"d4": ["red3", "blue2", "green1"], "d6": ["red2"], "a4": ["red1"]}) == 4

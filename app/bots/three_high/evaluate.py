@@ -7,9 +7,10 @@ square in one play when it shares a rank or file with it at a distance some live
 The tree is built where its 3 stands, or where the 3 can get to in one play if that is cheaper.
 
 Every play either makes progress (the estimate drops by one) or wastes a card. A completing play draws
-nothing, any other play draws one, so ``slack`` = draw pile - (plays needed - colours left) is the number
-of cards the team can still afford to waste; progress plays keep it, wasted ones lower it. `evaluate`
-adds small terms for the hands (a seat with no cards is stuck when its turn comes).
+nothing, any other play draws one, so the slack, draw pile - (plays needed - colours left), is the number
+of cards the team can still afford to waste; progress plays keep it, wasted ones lower it.
+`position_value` adds what the hands can still complete (each completion shrinks its seat's hand, and a
+seat with no cards is stuck when its turn comes).
 """
 from __future__ import annotations
 
@@ -129,11 +130,6 @@ def plays_needed(st: State, trip: tuple) -> float:
     return sum(colour_cost(st, colour, trip) for colour in range(COLOURS))
 
 
-def slack(st: State, trip: tuple) -> float:
-    """Draw pile minus the non-completing plays still needed: the cards the team can afford to waste."""
-    return len(st.pile) - (plays_needed(st, trip) - (WIN_TREES - st.trees))
-
-
 def position_value(st: State, needed: float) -> float:
     """The value of an unfinished position whose colours need `needed` plays in all (see `evaluate`)."""
     left = WIN_TREES - st.trees
@@ -151,9 +147,12 @@ def position_value(st: State, needed: float) -> float:
     return score
 
 
+def end_value(st: State) -> float:
+    """The value of a finished game: WON, or LOST plus a little per tree."""
+    return WON if st.over[0] == "won" else LOST + 10 * st.trees
+
+
 def evaluate(st: State, trip: tuple) -> float:
-    """Higher is better for the team: WON / LOST at the end, else the slack (cards the team can afford
+    """Higher is better for the team: `end_value` at the end, else the slack (cards the team can afford
     to waste) plus the value of the completions the hands can afford, less hand troubles."""
-    if st.over is not None:
-        return WON if st.over[0] == "won" else LOST + 10 * st.trees
-    return position_value(st, plays_needed(st, trip))
+    return end_value(st) if st.over is not None else position_value(st, plays_needed(st, trip))

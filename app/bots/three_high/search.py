@@ -27,7 +27,7 @@ from typing import Any
 from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.state import State, apply_unchecked, legal_codes
 
-from .evaluate import COLOURS, LOST, WON, colour_cost, live_cards, position_value, trip_costs
+from .evaluate import COLOURS, LOST, WON, colour_cost, end_value, live_cards, position_value, trip_costs
 from .worlds import base_state, sample
 
 # (worlds, width, depth) by seat count with seconds=None: sampled deals of the unseen cards, plays searched
@@ -77,9 +77,7 @@ class Node:
 
     def value(self) -> float:
         st = self.st
-        if st.over is not None:
-            return WON if st.over[0] == "won" else LOST + 10 * st.trees
-        return position_value(st, sum(self.costs))
+        return end_value(st) if st.over is not None else position_value(st, sum(self.costs))
 
 
 def best_reply(node: Node, trip: tuple, depth: int = 1) -> float:
