@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from app.store.sqlite import async_creator
 
 WRITE = "icehouse_write"  # execution option: this transaction will write (SQLite: BEGIN IMMEDIATE)
+NO_BEGIN = "icehouse_no_begin"  # execution option (SQLite): reads that need no shared snapshot, no BEGIN
 BUSY_TIMEOUT_MS = 10_000
 
 
@@ -41,7 +42,11 @@ def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn):  # noqa: ANN001
         # A writer takes the write lock up front, so two writers never deadlock upgrading a read lock.
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+        options = conn.get_execution_options()
+        if options.get(WRITE):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        elif not options.get(NO_BEGIN):
+            conn.exec_driver_sql("BEGIN")
 
     return engine
 
@@ -53,11 +58,12 @@ class Database:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
-        # Reads on PostgreSQL: READ COMMITTED gives each statement its own snapshot anyway, so a transaction
-        # only adds a BEGIN and a ROLLBACK round trip. SQLite keeps BEGIN: its statements then share one
-        # snapshot, and it costs no network.
-        self._reads = self.sessions if is_sqlite(url) else async_sessionmaker(
-            self.engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False)
+        # Identifying a caller reads the table row, then its seats. On PostgreSQL READ COMMITTED gives each
+        # statement its own snapshot anyway, so a transaction would only add a BEGIN and a ROLLBACK round
+        # trip; on SQLite the same two trips to the connection's thread. Seats change only in the lobby, so
+        # the two statements need no shared snapshot.
+        reads = {NO_BEGIN: True} if is_sqlite(url) else {"isolation_level": "AUTOCOMMIT"}
+        self._reads = async_sessionmaker(self.engine.execution_options(**reads), expire_on_commit=False)
         # SQLite has one writer at a time: queue this process's writers here rather than in SQLite's busy
         # handler (which sleeps in steps of up to 100 ms). Other processes still meet busy_timeout.
         self._write_lock = asyncio.Lock() if is_sqlite(url) else None
@@ -66,7 +72,7 @@ class Database:
         return self.sessions()
 
     def reading(self) -> AsyncSession:
-        """A session for reads only (see _reads): never write through it."""
+        """A session for reads that need no shared snapshot (see _reads): never write through it."""
         return self._reads()
 
     @asynccontextmanager
