@@ -488,6 +488,14 @@ function wire() {
   $("result-close").addEventListener("click", closeResult);
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && !$("result").hidden) closeResult();
+    if (ev.key === "Tab" && !$("result").hidden) {   // the result is a modal dialog: Tab stays inside it
+      const items = [...$("result").querySelectorAll("button:not([hidden]):not([disabled]), a[href]")];
+      if (!items.length) return;
+      const i = items.indexOf(document.activeElement);
+      const next = ev.shiftKey ? (i <= 0 ? items.length - 1 : i - 1) : (i < 0 || i === items.length - 1 ? 0 : i + 1);
+      ev.preventDefault();
+      items[next].focus();
+    }
   });
   const nb = $("notify-btn");
   notifyAsk = notify.canAskPermission();

@@ -210,6 +210,9 @@ def test_solo_game_played_to_the_end_through_the_page(live_server, new_page, sho
     if "won" not in page.inner_text("#turn-banner"):
         assert re.search(r"\d of the 5 trees", reason), reason   # how far the team got
     expect(page.locator("#log li.end")).to_have_count(1)  # the log may draw a frame after the overlay
+    for _ in range(3):  # the result is a modal dialog: Tab cycles through its buttons only
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => !!document.activeElement.closest('#result')")
     shot(page, "solo-result")
     page.click("#result-close")                       # look at the final board, then come back
     page.wait_for_selector("#result", state="hidden")
