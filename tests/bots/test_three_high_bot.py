@@ -198,3 +198,8 @@ class TestEvaluate:
 
     def test_a_covered_three_costs_a_play_per_piece_on_it(self):
         assert self.cost({"d4": ["red3", "blue2", "green1"], "d6": ["red2"], "a4": ["red1"]}) == 4
+
+
+def test_the_bot_refuses_another_game_with_a_sentence():
+    with pytest.raises(ValueError, match="bot_for_game"):
+        BOT.choose({"game": "dash"}, 0, [{"action": "draw"}])

@@ -118,6 +118,9 @@ class ThreeHighBot:
     def choose(self, view: Any, seat: int, legal_moves: list, seconds: float | None = None) -> dict:
         if not legal_moves:
             raise ValueError(f"Seat {seat} has no legal move to choose from.")
+        if view.get("game") != self.name:
+            raise ValueError(f"The {self.name} bot plays 3-High, not {view.get('game')!r}; "
+                             f"ask app.bots.bot_for_game for the right bot.")
         if len(legal_moves) == 1:
             return legal_moves[0]
         base, unseen, hidden = base_state(view)
