@@ -124,15 +124,14 @@ class Turns:
         async def handler(msg: dict) -> None:
             await inner(msg)
             code = msg.get("table")
-            if code in self.changed and msg.get("kind") in ("move", "state"):
-                if msg.get("kind") == "move":
-                    self.seq[code] = max(self.seq.get(code, 0), msg["seq"])
+            if code in self.changed and msg.get("kind") == "move":
+                self.seq[code] = max(self.seq.get(code, 0), msg["seq"])
                 self.changed[code].set()
 
         ctx.broker.subscribe(handler)
 
     async def wait_past(self, code: str, seq: int) -> None:
-        """Until the table is past `seq` (someone else moved) or something else changed; 1 s at most."""
+        """Until the table is past `seq` (the bot has moved); 1 s at most."""
         event = self.changed.setdefault(code, asyncio.Event())
         deadline = time.perf_counter() + 1.0
         while self.seq.get(code, 0) <= seq and time.perf_counter() < deadline:
