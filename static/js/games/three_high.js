@@ -150,11 +150,11 @@ export function createBoard(root, ctx) {
   function cancel() {
     const ui = state.ui;
     // Esc steps back one stage and leaves focus on the thing that was picked, so Enter picks it again.
-    if (ui.piece) { ui.focusSquare = d0TopSquare(ui.piece); ui.piece = null; ui.focus = "movable"; }
+    if (ui.piece) { ui.focusSquare = squareOf(ui.piece); ui.piece = null; ui.focus = "movable"; }
     else { ui.focusCard = ui.card; ui.focus = ui.card ? "card" : null; ui.card = null; }
     redraw();
   }
-  function d0TopSquare(piece) { return derive().topAt[piece] || null; }
+  function squareOf(piece) { return derive().topAt[piece] || null; }   // where a top piece stands
 
   function destinations(d) {
     const ui = state.ui;
