@@ -9,7 +9,7 @@
    judging later trips without the card the play spends.
 3. Take the best `width` plays (and every completing play) and score each, in every world, by the best
    line of the seats that act next, `depth` plays deep (the same seat again in a solo game, holding the
-   card it drew; below the first reply only the REPLY_WIDTH best plays are followed). The best mean wins;
+   card it drew; below the first reply only the few best plays are followed). The best mean wins;
    a completing play is taken unless it is clearly worse (COMPLETE_MARGIN), loses, or leaves its seat
    without cards.
 
@@ -30,15 +30,14 @@ from app.games.three_high.state import State, apply_unchecked, legal_codes
 from .evaluate import COLOURS, LOST, WON, colour_cost, end_value, live_cards, position_value, trip_costs
 from .worlds import base_state, sample
 
-# (worlds, width, depth) by seat count with seconds=None: sampled deals of the unseen cards, plays searched
-# past the first ply, plies searched after each of them. Alone, the unknown draws matter most (more
-# worlds); with teammates whose hands are open, their known hands reward depth. Hidden hands: one ply
-# (deeper lines over sampled hands cost more and did not pay in the bench).
-DEFAULT_EFFORT = {1: (4, 10, 1), "open": (2, 8, 2), "hidden": (4, 10, 1)}
+# (worlds, width, depth, reply width) by table with seconds=None: sampled deals of the unseen cards, plays
+# searched past the first ply, plies searched after each of them, plays followed below the first reply.
+# With teammates whose hands are open, their known hands reward depth; alone or with hidden hands, one
+# ply over more worlds (deeper lines over sampled draws cost more and did not pay in the bench).
+DEFAULT_EFFORT = {1: (4, 10, 1, 4), "open": (2, 8, 2, 4), "hidden": (4, 10, 1, 4)}
 STEP_SECONDS = 0.15  # with seconds=s > 0.3, the worlds grow by a factor of s / STEP_SECONDS / 2
 MAX_WORLDS = 64
-REPLY_WIDTH = 4  # plays followed below the first reply
-COMPLETE_MARGIN = 4.0  # a completing play is preferred unless its mean value is this much worse  # plays searched two plies deep when seconds >= 1
+COMPLETE_MARGIN = 4.0  # a completing play is preferred unless its mean value is this much worse
 
 
 class Node:
@@ -80,9 +79,9 @@ class Node:
         return end_value(st) if st.over is not None else position_value(st, sum(self.costs))
 
 
-def best_reply(node: Node, trip: tuple, depth: int = 1) -> float:
+def best_reply(node: Node, trip: tuple, depth: int = 1, reply_width: int = 4) -> float:
     """The value after the best play of the seat to act, looking `depth` plays ahead (the node's own
-    value if the game is over); below the first ply only the REPLY_WIDTH best plays are followed."""
+    value if the game is over); below the first ply only the `reply_width` best plays are followed."""
     st = node.st
     if st.over is not None:
         return node.value()
@@ -90,8 +89,8 @@ def best_reply(node: Node, trip: tuple, depth: int = 1) -> float:
     values = [child.value() for child in children]
     if depth <= 1 or not children:
         return max(values, default=LOST - 100)
-    order = sorted(range(len(children)), key=values.__getitem__, reverse=True)[:REPLY_WIDTH]
-    return max(best_reply(children[i], trip, depth - 1) for i in order)
+    order = sorted(range(len(children)), key=values.__getitem__, reverse=True)[:reply_width]
+    return max(best_reply(children[i], trip, depth - 1, reply_width) for i in order)
 
 
 def seed_of(view: Any, seat: int, legal_moves: list, seconds: float | None) -> int:
@@ -99,15 +98,15 @@ def seed_of(view: Any, seat: int, legal_moves: list, seconds: float | None) -> i
     return int.from_bytes(hashlib.sha256(blob).digest()[:8], "big")
 
 
-def effort(players: int, hidden_hands: bool, seconds: float | None) -> tuple[int, int, int]:
-    """(worlds, width, depth) for a table and a budget; seconds=None (or up to 0.3): DEFAULT_EFFORT.
-
-    Counted in iterations, never read from the clock, so the same question gets the same answer."""
-    worlds, width, depth = DEFAULT_EFFORT[1 if players == 1 else "hidden" if hidden_hands else "open"]
+def effort(players: int, hidden_hands: bool, seconds: float | None) -> tuple[int, int, int, int]:
+    """(worlds, width, depth, reply width) for a table and a budget; seconds=None (or up to 0.3) gives
+    DEFAULT_EFFORT. Counted in iterations, never read from the clock: the same question, the same answer."""
+    table = 1 if players == 1 else "hidden" if hidden_hands else "open"
+    worlds, width, depth, reply_width = DEFAULT_EFFORT[table]
     if seconds is not None and seconds > 0.3:
         worlds = min(MAX_WORLDS, round(worlds * seconds / STEP_SECONDS / 2))
         width += 4
-    return worlds, width, depth
+    return worlds, width, depth, reply_width
 
 
 class ThreeHighBot:
@@ -127,13 +126,14 @@ class ThreeHighBot:
         base.to_act = seat
         codes = [ThreeHigh.code_of(base, move) for move in legal_moves]
         rng = random.Random(seed_of(view, seat, legal_moves, seconds))
-        index = self.choose_code(base, unseen, hidden, view["hand_counts"], view["draw_pile_count"], codes, rng,
-                                 *effort(base.players, bool(hidden), seconds))
+        index = self.choose_code(base, unseen, hidden, view["hand_counts"], view["draw_pile_count"], codes,
+                                 rng, *effort(base.players, bool(hidden), seconds))
         return legal_moves[index]
 
     @staticmethod
     def choose_code(base: State, unseen: list[int], hidden: list[int], counts: list[int], pile: int,
-                    codes: list[int], rng: random.Random, worlds: int, width: int, depth: int) -> int:
+                    codes: list[int], rng: random.Random, worlds: int, width: int, depth: int,
+                    reply_width: int) -> int:
         """The index in `codes` of the play to make (see the module docstring)."""
         # the card a play spends is gone for later trips: each play is judged with the trips left after it
         live = live_cards(base)
@@ -155,7 +155,7 @@ class ThreeHighBot:
         for world in range(worlds):
             node = Node(first if world == 0 else sample(base, unseen, hidden, counts, pile, rng), [])
             for i in picked:
-                deep[i] += best_reply(node.play_fresh(codes[i], trip_of[i]), trip_of[i], depth)
+                deep[i] += best_reply(node.play_fresh(codes[i], trip_of[i]), trip_of[i], depth, reply_width)
         best = max(picked, key=lambda i: (deep[i], shallow[i], -i))
         # A tree in hand: complete one unless that loses or strands the mover without cards.
         mover = base.to_act
