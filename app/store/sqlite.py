@@ -77,14 +77,32 @@ class OneTripCursor:
 
 
 class OneTripConnection(aiosqlite.Connection):
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        # Calls handed to the worker thread, and calls it has finished (each counter written by one thread).
+        self._submitted = 0
+        self._finished = 0
+
     def cursor(self) -> OneTripCursor:  # type: ignore[override]  # SQLAlchemy enters it with `async with`
         return OneTripCursor(self)
 
+    async def _execute(self, fn: Callable, *args: Any, **kwargs: Any) -> Any:
+        self._submitted += 1
+        return await super()._execute(self._counted, fn, *args, **kwargs)
+
+    def _counted(self, fn: Callable, *args: Any, **kwargs: Any) -> Any:  # on the worker thread
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            self._finished += 1
+
     async def rollback(self) -> None:
-        """No trip when no transaction is open: the session's close and the pool's reset-on-return each
-        roll back, after every commit too. (sqlite3's in_transaction only reads SQLite's autocommit flag,
-        and nothing else runs on this connection while its owner awaits this.)"""
-        if self._connection is not None and not self._connection.in_transaction:
+        """No trip when no transaction is open and nothing is still queued or running on the thread (a
+        cancelled caller may have left a BEGIN there): the session's close and the pool's reset-on-return
+        each roll back, after every commit too. sqlite3's in_transaction only reads SQLite's autocommit
+        flag."""
+        idle = self._submitted == self._finished and self._tx.empty()
+        if idle and self._connection is not None and not self._connection.in_transaction:
             return
         await super().rollback()
 
