@@ -17,7 +17,7 @@ from app.config import Settings, get_settings
 from app.realtime import Hub, make_broker
 from app.store import Database
 from app.tables.service import Tables
-from app.web import admin, api, errors, pages, ws
+from app.web import admin, api, errors, notify, pages, ws
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_BODY = 64 * 1024  # bytes; no request of ours needs more
@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AccessLog)
     app.include_router(api.router)
     app.include_router(admin.router)
+    app.include_router(notify.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static", check_dir=False), name="static")

@@ -7,7 +7,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
-from app.bots import DEFAULT_BOT, get_bot
+from app.bots import bot_for_game, get_bot
 from app.games import GAMES
 from app.store import queries
 from app.tables.errors import TableError
@@ -28,7 +28,7 @@ class BotRunner:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""
         if snap.status != "playing":
             return
-        bots = {x["seat"]: x.get("bot_name") or DEFAULT_BOT for x in snap.seats if x["bot"]}
+        bots = {x["seat"]: x.get("bot_name") or bot_for_game(snap.game) for x in snap.seats if x["bot"]}
         for seat in snap.to_act:
             key = (snap.code, seat, snap.seq)
             if seat in bots and key not in self._tasks:

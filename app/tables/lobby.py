@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.bots import DEFAULT_BOT
+from app.bots import bot_for_game
 from app.games import GAMES
 from app.store import Seat, Table, queries, utcnow
 from app.tables.errors import Conflict, Invalid
@@ -143,7 +143,7 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None) -> dict:
             target = seats[seat]
             if target.name is not None:
                 raise Conflict(f"Seat {seat} is already taken by {target.name}.")
-        target.name, target.bot, target.joined_at = f"Bot {target.seat + 1}", DEFAULT_BOT, utcnow()
+        target.name, target.bot, target.joined_at = f"Bot {target.seat + 1}", bot_for_game(table.game), utcnow()
         table.updated_at = utcnow()
         await s.commit()
         snap = await load_snapshot(s, table)
@@ -172,7 +172,7 @@ async def start(ctx: Tables, caller: Caller) -> dict:
         await s.commit()
         snap = await load_snapshot(s, table)
     await ctx.publish_state(snap)
-    await ctx.publish_turn(snap.code, snap.to_act, snap.seq)
+    await ctx.announce_turn(snap, snap.to_act)
     ctx.bots.schedule(snap)
     return ctx.state_of(snap, host)
 

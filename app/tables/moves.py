@@ -44,7 +44,7 @@ async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any, *,
     log.info("move", extra={"table": snap.code, "seq": snap.seq, "seat": seat,
                             "ms": round((time.perf_counter() - started) * 1000, 2)})
     newly = [x for x in snap.to_act if x not in before]
-    await ctx.publish_turn(snap.code, newly, snap.seq)
+    await ctx.announce_turn(snap, newly)
     ctx.bots.schedule(snap)
     return snap
 

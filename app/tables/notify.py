@@ -1,6 +1,7 @@
 """Turn notifications beyond the WebSocket: each seat's optional webhook (see webhooks.py)."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from app.games import GAMES
@@ -11,6 +12,8 @@ from app.tables.webhooks import clean_url, turn_message
 if TYPE_CHECKING:
     from app.tables.service import Tables
     from app.tables.state import Snapshot
+
+log = logging.getLogger("icehouse.webhooks")
 
 
 def share_url(ctx: Tables, code: str) -> str:
@@ -42,8 +45,12 @@ async def turn(ctx: Tables, snap: Snapshot, seats: list[int]) -> None:
     people = {x["seat"] for x in snap.seats if not x["bot"]} & set(seats)
     if not people:
         return
-    async with ctx.db.session() as s:
-        rows = await queries.seats_of(s, snap.id)
+    try:
+        async with ctx.db.session() as s:
+            rows = await queries.seats_of(s, snap.id)
+    except Exception:  # a notification is a nicety: never let it take anything else down
+        log.exception("webhook look-up failed", extra={"table": snap.code})
+        return
     title = GAMES[snap.game].title
     for row in rows:
         if row.seat in people and row.webhook_url and row.notify:

@@ -11,10 +11,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.config import Settings
 from app.realtime import Broker, Connection, Hub
 from app.store import Database, Table
-from app.tables import fanout
+from app.tables import fanout, notify
 from app.tables.locks import KeyedLocks
 from app.tables.presence import Presence
 from app.tables.state import Snapshot, build_state, load_snapshot
+from app.tables.webhooks import Webhooks
 
 log = logging.getLogger("icehouse.tables")
 
@@ -31,11 +32,14 @@ class Tables:
         self.locks = KeyedLocks()
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
         self.bots = BotRunner(self)
+        self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)
         self._sweeper: asyncio.Task | None = None
+        self._background: set[asyncio.Task] = set()  # webhook look-ups in flight
 
     async def start(self) -> None:
         self.broker.subscribe(self.on_message)
         await self.broker.start()
+        await self.webhooks.start()
         await self.bots.resume()
         self._sweeper = asyncio.create_task(self._sweep(), name="tables-sweep")
 
@@ -58,6 +62,11 @@ class Tables:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
         await self.bots.stop()
+        background = list(self._background)
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)  # before the database goes away
+        await self.webhooks.stop()
         for code in self.hub.tables():  # tell the other instances our sockets are gone
             await self.broker.publish({"kind": "presence", "table": code, "instance": self.instance,
                                        "seats": [], "spectators": 0})
@@ -88,6 +97,16 @@ class Tables:
     async def publish_turn(self, code: str, seats: list[int], seq: int) -> None:
         if seats:
             await self.broker.publish({"kind": "your_turn", "table": code, "seats": seats, "seq": seq})
+
+    async def announce_turn(self, snap: Snapshot, seats: list[int]) -> None:
+        """Seats that just came to act: `your_turn` on their sockets, and their webhooks in the background
+        (looked up and queued by a task, so a move never waits on them)."""
+        if not seats:
+            return
+        await self.publish_turn(snap.code, seats, snap.seq)
+        task = asyncio.create_task(notify.turn(self, snap, seats), name=f"webhooks-{snap.code}-{snap.seq}")
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def publish_presence(self, code: str) -> None:
         here = self.hub.presence(code)

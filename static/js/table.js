@@ -3,6 +3,7 @@ import { state, redraw, onRedraw, h, setChildren } from "./core/store.js";
 import { get, post, toast, showError, copyText, savedName, saveName } from "./core/api.js";
 import { Connection } from "./core/connection.js";
 import * as notify from "./core/notify.js";
+import { setupWebhook } from "./webhook.js";
 
 const root = document.getElementById("table-root");
 const code = root.dataset.code;
@@ -260,6 +261,7 @@ async function ensureRenderer() {
 }
 
 // ---------- rendering ----------
+const renderWebhook = setupWebhook(code);
 let notifyAsk = false;   // the browser may still be asked for notification permission
 const STATUS_TEXT = { connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…", down: "Connection lost, retrying…", closed: "Disconnected" };
 
@@ -286,6 +288,7 @@ function render() {
   renderChat(t);
   renderResult(t);
   $("notify-btn").hidden = !(notifyAsk && state.me != null && t.status !== "finished" && t.status !== "abandoned");
+  renderWebhook(t, state.me);
   if (state.board) state.board.render(state);
 }
 

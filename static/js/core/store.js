@@ -42,6 +42,6 @@ export function h(tag, attrs = {}, ...children) {
 export function setChildren(container, key, build) {
   if (container.dataset.key === key) return false;
   container.dataset.key = key;
-  container.replaceChildren(...build());
+  container.replaceChildren(...build().filter((child) => child != null && child !== ""));   // null: nothing to show
   return true;
 }
