@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.tables.errors import TableError
+from app.web.pages import not_found
 
 
 def _where(loc: tuple) -> str:
@@ -28,7 +30,20 @@ def sentence(exc: RequestValidationError) -> str:
     return f"The field {where!r} is not valid: {first.get('msg', 'invalid value')}."
 
 
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, the socket or a static file)."""
+    path = request.url.path
+    return ("text/html" in request.headers.get("accept", "")
+            and not path.startswith(("/api/", "/ws/", "/static/")))
+
+
 def install(app: FastAPI) -> None:
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and wants_page(request):
+            return not_found(request, f"There is no page at {request.url.path[:80]}.")
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status)

@@ -70,3 +70,15 @@ async def test_static_files_are_served_locally(client, path):
 async def test_pages_load_nothing_from_another_site(client):
     for path in ("/", "/me", "/rules/three-high", "/t/nosuchtb"):
         assert not REMOTE.search((await client.get(path)).text), path
+
+
+@pytest.mark.parametrize("path", ["/nothing/here", "/t/", "/rules/three-high/extra"])
+async def test_unknown_page_is_the_404_page_for_browsers(client, path):
+    r = await client.get(path, headers={"Accept": "text/html,application/xhtml+xml"})
+    assert r.status_code == 404 and "text/html" in r.headers["content-type"]
+    assert "Nothing here" in r.text and 'href="/"' in r.text
+
+
+async def test_unknown_api_path_stays_json(client):
+    r = await client.get("/api/nothing", headers={"Accept": "text/html"})
+    assert r.status_code == 404 and r.json() == {"detail": "Not Found"}
