@@ -44,8 +44,10 @@ def make_tables(base: str) -> dict:
     return {"finished": finished, "playing": playing}
 
 
-def rows(page) -> list[str]:
-    return page.locator("#tables-body tr").evaluate_all("trs => trs.map(tr => tr.dataset.code)")
+def wait_rows(page, codes: list[str]) -> None:
+    """Wait until the list shows exactly these tables (a filter's answer, not the list before it)."""
+    page.wait_for_function("want => JSON.stringify([...document.querySelectorAll('#tables-body tr')]"
+                           ".map(tr => tr.dataset.code)) === JSON.stringify(want)", arg=codes)
 
 
 def wait_seq(page, n: int) -> None:
@@ -69,16 +71,14 @@ def test_admin_logs_in_filters_opens_a_finished_table_and_steps_the_replay(admin
     shot(page, "admin-list-desktop")
 
     page.select_option("#f-status", "finished")
-    expect(page.locator("#tables-body tr")).to_have_count(1)
-    assert rows(page) == [codes["finished"]]
+    wait_rows(page, [codes["finished"]])
     page.select_option("#f-status", "")
     page.fill("#f-player", "AM")
     page.press("#f-player", "Enter")
-    expect(page.locator("#tables-body tr")).to_have_count(1)
-    assert rows(page) == [codes["playing"]]
+    wait_rows(page, [codes["playing"]])
     page.fill("#f-player", "zed")
     page.press("#f-player", "Enter")
-    expect(page.locator("#tables-body tr")).to_have_count(1)
+    wait_rows(page, [codes["finished"]])
 
     page.click(f"a.code-link:has-text('{codes['finished']}')")
     expect(page.locator("#admin-detail")).to_be_visible()
