@@ -142,14 +142,14 @@ class Turns:
                 break
 
 
-async def new_table(app, client: Client, turns: Turns, sockets: bool) -> tuple[str, str, list[Watcher]]:
+async def new_table(app, client: Client, turns: Turns, sockets: bool, bot: str) -> tuple[str, str, list[Watcher]]:
     """A started table: the person at seat 0 against a bot (and its watchers with --sockets)."""
     status, made = await client.request("POST", "/api/tables", {"game": "three-high", "players": 2,
                                                                "name": "Bench"})
     assert status == 201, made
     code, token = made["code"], made["token"]
     turns.changed[code] = asyncio.Event()
-    await client.request("POST", f"/api/tables/{code}/bots", {}, token)
+    await client.request("POST", f"/api/tables/{code}/bots", {"bot": bot}, token)
     watchers = [Watcher(app, code, token), Watcher(app, code, None)] if sockets else []
     await client.request("POST", f"/api/tables/{code}/start", None, token)
     return code, token, watchers
@@ -201,7 +201,7 @@ async def _watchers_done(watchers: list[Watcher], seqs: list[int]) -> bool:
     return complete
 
 
-async def run(tables: int, moves: int, url: str, sockets: bool = False) -> dict:
+async def run(tables: int, moves: int, url: str, sockets: bool = False, bot: str = "random") -> dict:
     app = create_app(Settings(database_url=url, bot_delay_seconds=0, log_level="WARNING"))
 
     async def ping() -> dict:
@@ -217,7 +217,7 @@ async def run(tables: int, moves: int, url: str, sockets: bool = False) -> dict:
         base_rps = 2000 / (time.perf_counter() - base_started)
         latencies: list[float] = []
         turns = Turns(app)
-        made = await asyncio.gather(*(new_table(app, client, turns, sockets) for _ in range(tables)))
+        made = await asyncio.gather(*(new_table(app, client, turns, sockets, bot) for _ in range(tables)))
         # the clock starts once every table is set up (and the bots have made their first moves, if any)
         await asyncio.sleep(0.2)
         first = sum(turns.seq.get(code, 0) for code, _, _ in made)
@@ -230,7 +230,7 @@ async def run(tables: int, moves: int, url: str, sockets: bool = False) -> dict:
             if sockets else None
     total = sum(seqs) - first
     p50, b50 = statistics.median(latencies) if latencies else 0.0, statistics.median(base)
-    out = {"bench": "load", "database": url.split(":", 1)[0], "tables": tables, "sockets": 2 * tables if sockets
+    out = {"bench": "load", "database": url.split(":", 1)[0], "tables": tables, "bot": bot, "sockets": 2 * tables if sockets
            else 0, "moves": total, "seconds": round(elapsed, 3), "moves_per_s": round(total / elapsed, 1),
            "cpu_ms_per_move": round(cpu * 1000 / total, 2),
            "move_p50_ms": round(p50, 2), "move_p95_ms": round(pct(latencies, 0.95), 2),
@@ -256,6 +256,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--moves", type=int, default=40, help="moves per table by the person (bots add theirs)")
     parser.add_argument("--sockets", action="store_true", help="two WebSocket watchers per table")
+    parser.add_argument("--bot", default="random",
+                        help="the bot opponent: 'random' (default: measures the server) or 'three-high' (adds its search)")
     parser.add_argument("--database-url", default=None, help="default: a temporary SQLite file")
     args = parser.parse_args()
     url, drop = args.database_url, None
@@ -270,7 +272,7 @@ def main() -> None:
         drop = (libpq, schema)
     try:
         upgrade(url)
-        result = asyncio.run(run(args.tables, args.moves, url, args.sockets))
+        result = asyncio.run(run(args.tables, args.moves, url, args.sockets, args.bot))
     finally:
         if drop is not None:
             import psycopg

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.bots import bot_for_game
+from app.bots import DEFAULT_BOT, bot_for_game
 from app.games import GAMES
 from app.store import Seat, Table, queries, utcnow
 from app.tables.errors import Conflict, Invalid
@@ -128,11 +128,22 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> S
     return Seated(body, new_cookie)
 
 
-async def add_bot(ctx: Tables, caller: Caller, seat: int | None) -> dict:
+def _bot_name(game: str, bot: str | None) -> str:
+    """The game's own bot by default; "random" (a legal-move picker) on request."""
+    best = bot_for_game(game)
+    if bot is None or bot == best:
+        return best
+    if bot == DEFAULT_BOT:
+        return bot
+    raise Invalid(f"There is no bot called {bot[:40]!r} for this game; choose {best!r} or {DEFAULT_BOT!r}.")
+
+
+async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None = None) -> dict:
     host = caller.host("add bots")
     async with ctx.db.writing() as s:
         table, seats = await _in_lobby(s, caller.code,
                                        "Bots can only sit down before the game starts; table {code} is {status}.")
+        bot_name = _bot_name(table.game, bot)
         if seat is None:
             target = next((x for x in seats if x.name is None), None)
             if target is None:
@@ -143,7 +154,7 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None) -> dict:
             target = seats[seat]
             if target.name is not None:
                 raise Conflict(f"Seat {seat} is already taken by {target.name}.")
-        target.name, target.bot, target.joined_at = f"Bot {target.seat + 1}", bot_for_game(table.game), utcnow()
+        target.name, target.bot, target.joined_at = f"Bot {target.seat + 1}", bot_name, utcnow()
         table.updated_at = utcnow()
         await s.commit()
         snap = await load_snapshot(s, table)

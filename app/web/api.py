@@ -41,7 +41,7 @@ async def join_table(code: str, body: Join, ctx: Ctx, cookie: Cookie, response: 
 
 @router.post("/tables/{code}/bots")
 async def add_bot(caller: SeatAuth, ctx: Ctx, body: AddBot | None = None) -> dict:
-    return await lobby.add_bot(ctx, caller, body.seat if body else None)
+    return await lobby.add_bot(ctx, caller, body.seat if body else None, body.bot if body else None)
 
 
 @router.post("/tables/{code}/start")

@@ -23,6 +23,7 @@ class Join(Body):
 
 class AddBot(Body):
     seat: StrictInt | None = None
+    bot: StrictStr | None = None  # the game's own bot by default; "random" for a legal-move picker
 
 
 class PlayMove(Body):

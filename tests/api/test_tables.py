@@ -212,3 +212,14 @@ async def _finish(app, code: str) -> None:
         except Exception:  # a bot may have moved first
             pass
     raise AssertionError("the game did not end")
+
+
+async def test_host_picks_the_games_bot_by_default_or_the_random_one(client):
+    made = await create(client, 3)
+    code, auth = made["code"], bearer(made["token"])
+    r = await client.post(f"/api/tables/{code}/bots", headers=auth, json={"bot": "chess-master"})
+    assert r.status_code == 422 and "three-high" in r.json()["detail"] and "random" in r.json()["detail"]
+    assert (await client.post(f"/api/tables/{code}/bots", headers=auth, json={})).status_code == 200
+    assert (await client.post(f"/api/tables/{code}/bots", headers=auth, json={"bot": "random"})).status_code == 200
+    r = await client.get(f"/api/tables/{code}")
+    assert [s["bot"] for s in r.json()["seats"]] == [False, True, True]
