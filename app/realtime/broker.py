@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 
 log = logging.getLogger("icehouse.realtime")
@@ -16,7 +17,7 @@ log = logging.getLogger("icehouse.realtime")
 Handler = Callable[[dict], Awaitable[None]]
 
 
-class Broker:
+class Broker(ABC):
     def __init__(self) -> None:
         self._handler: Handler | None = None
 
@@ -27,8 +28,9 @@ class Broker:
 
     async def stop(self) -> None: ...
 
+    @abstractmethod
     async def publish(self, message: dict) -> None:
-        raise NotImplementedError
+        """Send `message` to every subscribed instance (this one included)."""
 
     async def _deliver(self, message: dict) -> None:
         if self._handler is None:

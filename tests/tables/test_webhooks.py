@@ -54,6 +54,17 @@ def receiver():
         r.close()
 
 
+async def deliver(hooks: Webhooks, url: str) -> Webhooks:
+    """Start `hooks`, send MESSAGE to `url`, wait until it is delivered or given up, stop."""
+    await hooks.start()
+    try:
+        assert hooks.send(url, MESSAGE)
+        await hooks.drained()
+    finally:
+        await hooks.stop()
+    return hooks
+
+
 MESSAGE = turn_message(code="abcd2345", title="3-High", seat=1, name="Bea", seq=7, url="https://x.org/t/abcd2345")
 
 
@@ -95,61 +106,32 @@ def test_message_reads_as_a_sentence_for_chat_rooms():
 
 async def test_delivers_json_to_the_url(receiver):
     r = receiver()
-    hooks = Webhooks(allow_private=True)
-    await hooks.start()
-    try:
-        assert hooks.send(r.url, MESSAGE)
-        await hooks.drained()
-    finally:
-        await hooks.stop()
+    hooks = await deliver(Webhooks(allow_private=True), r.url)
     assert r.bodies == [MESSAGE] and hooks.delivered == 1
 
 
 async def test_retries_server_errors_with_backoff(receiver):
     r = receiver(fail_first=2, fail_status=503)
-    hooks = Webhooks(allow_private=True, backoff=(0.01, 0.01, 0.01))
-    await hooks.start()
-    try:
-        hooks.send(r.url, MESSAGE)
-        await hooks.drained()
-    finally:
-        await hooks.stop()
+    hooks = await deliver(Webhooks(allow_private=True, backoff=(0.01, 0.01, 0.01)), r.url)
     assert r.hits == 3 and r.bodies == [MESSAGE] and hooks.delivered == 1
 
 
 async def test_gives_up_on_client_errors_without_retrying(receiver):
     r = receiver(fail_first=10, fail_status=404)
-    hooks = Webhooks(allow_private=True, backoff=(0.01, 0.01, 0.01))
-    await hooks.start()
-    try:
-        hooks.send(r.url, MESSAGE)
-        await hooks.drained()
-    finally:
-        await hooks.stop()
+    hooks = await deliver(Webhooks(allow_private=True, backoff=(0.01, 0.01, 0.01)), r.url)
     assert r.hits == 1 and hooks.failed == 1
 
 
 async def test_gives_up_after_the_last_retry(receiver):
     r = receiver(fail_first=10, fail_status=500)
-    hooks = Webhooks(allow_private=True, backoff=(0.01, 0.01, 0.01))
-    await hooks.start()
-    try:
-        hooks.send(r.url, MESSAGE)
-        await hooks.drained()
-    finally:
-        await hooks.stop()
+    hooks = await deliver(Webhooks(allow_private=True, backoff=(0.01, 0.01, 0.01)), r.url)
     assert r.hits == 4 and hooks.failed == 1 and not r.bodies
 
 
 async def test_loopback_refused_at_delivery_unless_allowed(receiver):
     r = receiver()
-    hooks = Webhooks(allow_private=False, backoff=(0.01,))
-    await hooks.start()
-    try:
-        hooks.send(r.url.replace("127.0.0.1", "localhost"), MESSAGE)  # a name that resolves to loopback
-        await hooks.drained()
-    finally:
-        await hooks.stop()
+    # a host name that resolves to loopback
+    hooks = await deliver(Webhooks(allow_private=False, backoff=(0.01,)), r.url.replace("127.0.0.1", "localhost"))
     assert r.hits == 0 and hooks.failed == 1
 
 
