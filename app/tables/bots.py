@@ -3,7 +3,6 @@ worker thread, given only the view) and plays through the same pipeline as every
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,7 @@ from app.games import GAMES
 from app.store import queries
 from app.tables.errors import TableError
 from app.tables.state import Snapshot, load_snapshot
+from app.tables.tasks import cancel_all
 
 if TYPE_CHECKING:
     from app.tables.service import Tables
@@ -62,12 +62,7 @@ class BotRunner:
                 self.schedule(await load_snapshot(s, table))
 
     async def stop(self) -> None:
-        tasks = list(self._tasks.values())
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all(list(self._tasks.values()))
         self._tasks.clear()
 
     def __len__(self) -> int:

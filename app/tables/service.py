@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 
@@ -15,6 +14,7 @@ from app.tables import fanout, notify
 from app.tables.locks import KeyedLocks
 from app.tables.presence import Presence
 from app.tables.state import Snapshot, build_state, load_snapshot
+from app.tables.tasks import cancel_all
 from app.tables.webhooks import Webhooks
 
 log = logging.getLogger("icehouse.tables")
@@ -57,15 +57,9 @@ class Tables:
                 log.exception("sweep failed")
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        await cancel_all([self._sweeper])
         await self.bots.stop()
-        background = list(self._background)
-        for task in background:
-            task.cancel()
-        await asyncio.gather(*background, return_exceptions=True)  # before the database goes away
+        await cancel_all(list(self._background))  # webhook look-ups, before the database goes away
         await self.webhooks.stop()
         for code in self.hub.tables():  # tell the other instances our sockets are gone
             await self.broker.publish({"kind": "presence", "table": code, "instance": self.instance,

@@ -10,7 +10,6 @@ ICEHOUSE_WEBHOOK_ALLOW_PRIVATE=1.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ipaddress
 import logging
 import socket
@@ -20,6 +19,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from app.tables.errors import Invalid
+from app.tables.tasks import cancel_all
 
 log = logging.getLogger("icehouse.webhooks")
 
@@ -122,12 +122,7 @@ class Webhooks:
         self._worker = asyncio.create_task(self._run(), name="webhooks")
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._worker, *self._inflight) if t is not None]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all([self._worker, *self._inflight])
         if self._client is not None:
             await self._client.aclose()
 
