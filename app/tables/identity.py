@@ -14,6 +14,11 @@ COOKIE_NAME = "icehouse_id"
 NAME_MAX = 40
 
 
+def share_url(public_url: str | None, code: str) -> str:
+    """The link friends open: absolute when the site's public URL is set, else relative to the site."""
+    return f"{(public_url or '').rstrip('/')}/t/{code}"
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 

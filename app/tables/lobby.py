@@ -11,7 +11,7 @@ from app.bots import DEFAULT_BOT, bot_for_game
 from app.games import GAMES
 from app.store import Seat, Table, queries, utcnow
 from app.tables.errors import Conflict, Invalid
-from app.tables.identity import clean_name, new_code
+from app.tables.identity import clean_name, new_code, share_url
 from app.tables.seats import Caller, ensure_not_seated, ensure_player, find_table, sit
 from app.tables.service import Tables
 from app.tables.state import load_snapshot
@@ -23,11 +23,6 @@ class Seated:
 
     body: dict
     cookie: str | None
-
-
-def share_url(ctx: Tables, code: str) -> str:
-    base = (ctx.settings.public_url or "").rstrip("/")
-    return f"{base}/t/{code}"
 
 
 def game_or_422(name: object) -> Any:
@@ -106,7 +101,8 @@ async def create(ctx: Tables, *, game: object, players: int, options: dict | Non
         seats[0].joined_at = now
         await s.commit()
         code = table.code
-    return Seated({"code": code, "seat": 0, "token": token, "url": share_url(ctx, code)}, new_cookie)
+    url = share_url(ctx.settings.public_url, code)
+    return Seated({"code": code, "seat": 0, "token": token, "url": url}, new_cookie)
 
 
 async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> Seated:
@@ -124,7 +120,8 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> S
         await s.commit()
         snap = await load_snapshot(s, table)
     await ctx.publish_state(snap)
-    body = {"code": snap.code, "seat": open_seat.seat, "token": token, "url": share_url(ctx, snap.code)}
+    url = share_url(ctx.settings.public_url, snap.code)
+    body = {"code": snap.code, "seat": open_seat.seat, "token": token, "url": url}
     return Seated(body, new_cookie)
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from app.games import GAMES
 from app.store import queries
+from app.tables.identity import share_url
 from app.tables.seats import Caller, find_table
 from app.tables.webhooks import clean_url, turn_message
 
@@ -14,11 +15,6 @@ if TYPE_CHECKING:
     from app.tables.state import Snapshot
 
 log = logging.getLogger("icehouse.webhooks")
-
-
-def share_url(ctx: Tables, code: str) -> str:
-    base = (ctx.settings.public_url or "").rstrip("/")
-    return f"{base}/t/{code}"
 
 
 async def get_webhook(ctx: Tables, caller: Caller) -> dict:
@@ -51,9 +47,8 @@ async def turn(ctx: Tables, snap: Snapshot, seats: list[int]) -> None:
     except Exception:  # a notification is a nicety: never let it take anything else down
         log.exception("webhook look-up failed", extra={"table": snap.code})
         return
-    title = GAMES[snap.game].title
+    title, url = GAMES[snap.game].title, share_url(ctx.settings.public_url, snap.code)
     for row in rows:
         if row.seat in people and row.webhook_url and row.notify:
             ctx.webhooks.send(row.webhook_url, turn_message(code=snap.code, title=title, seat=row.seat,
-                                                            name=row.name, seq=snap.seq,
-                                                            url=share_url(ctx, snap.code)))
+                                                            name=row.name, seq=snap.seq, url=url))
