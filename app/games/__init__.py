@@ -1,13 +1,16 @@
 """The rules engines (ENGINE.md): one game object per game, listed in GAMES by name.
 
-Adding a game: write a sibling module or package with a `Game` subclass and add it to `_GAME_CLASSES`.
+Adding a game: write a sibling package with a `Game` subclass (its declaration: see base.Game) and add
+one line to `_GAME_CLASSES`; the server, the pages, the bots and the benchmarks all read GAMES.
 """
 from __future__ import annotations
 
 from .base import Game, IllegalMove, Step
 from .three_high import ThreeHigh
 
-_GAME_CLASSES = (ThreeHigh,)
+_GAME_CLASSES = (
+    ThreeHigh,
+)
 
 GAMES: dict[str, Game] = {cls.name: cls() for cls in _GAME_CLASSES}
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from typing import Any, NamedTuple
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, NamedTuple
 
 
 class IllegalMove(ValueError):
@@ -68,24 +69,86 @@ _WORDS = struct.Struct(">8I")
 _WORD_SPAN = 1 << 32
 
 
-class Game:
-    """Base class of a game object (ENGINE.md). Subclasses declare their metadata as class attributes."""
+class Game(ABC):
+    """Base class of a game object (ENGINE.md). Each game declares itself up front, as class attributes:
 
-    name: str = ""
-    title: str = ""
-    min_players: int = 1
-    max_players: int = 1
-    pitch: str = ""  # one line for the home page
+    - name, title, pitch (one line for the home page), min_players, max_players;
+    - cooperative: True when the seats win or lose together (3-High), False when they compete;
+    - client: the browser module under static/js/ that draws the board (docs/CLIENT.md);
+    - css: the game's stylesheet under static/css/;
+    - rules_template: the rules page under templates/;
+    - bot: the default bot, as "module:Class" under app.bots (a string: engines import no bot);
+    - option_specs(players): the table options, checked once, here, by `check_options`.
 
+    A subclass that leaves a declaration empty, or lacks a method of the contract, fails when it is
+    defined (declaration) or instantiated at import of the registry (abstract methods).
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    pitch: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    cooperative: ClassVar[bool] = False
+    client: ClassVar[str] = ""
+    css: ClassVar[str] = ""
+    rules_template: ClassVar[str] = ""
+    bot: ClassVar[str] = ""
+
+    DECLARATION: ClassVar[tuple[str, ...]] = ("name", "title", "pitch", "client", "css", "rules_template", "bot")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if getattr(cls, "abstract", False) or cls.__dict__.get("abstract"):
+            return
+        missing = [attr for attr in cls.DECLARATION if not getattr(cls, attr, "")]
+        if missing:
+            raise TypeError(f"Game {cls.__name__} does not declare {', '.join(missing)}.")
+        if not 1 <= cls.min_players <= cls.max_players:
+            raise TypeError(f"Game {cls.__name__} declares {cls.min_players}..{cls.max_players} players.")
+
+    # --- the contract (ENGINE.md) ----------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int = 1, options: dict | None = None, seed: Any = 0) -> dict:
+        """The initial document; ValueError for a bad player count or options."""
+
+    @abstractmethod
+    def to_act(self, doc: dict) -> list[int]:
+        """The seats that may act now ([] once the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self, doc: dict, seat: int) -> list[dict]:
+        """The moves `seat` may make now, in a stable order ([] if none)."""
+
+    @abstractmethod
+    def apply(self, doc: dict, seat: int, move: Any) -> Step:
+        """The step after `seat` plays `move`; IllegalMove with a sentence otherwise. Never mutates `doc`."""
+
+    @abstractmethod
+    def view(self, doc: dict, seat: int | None) -> dict:
+        """What `seat` may see (None: a spectator). Never the secret, a pile's order or a hidden hand."""
+
+    @abstractmethod
+    def result(self, doc: dict) -> dict | None:
+        """None while playing; else {"outcome", "reason", "scores", "winners"}."""
+
+    # --- options ---------------------------------------------------------------------------------
     def option_specs(self, players: int) -> list[dict]:
-        """The table options for the home page: {"name", "type", "default", "label", "choices"?}."""
+        """The table options for `players`, each {"name", "type": "bool"|"int"|"choice", "default", "label"}
+        plus "choices" (a list), "min"/"max" (int), or, for an option whose choices depend on another
+        option: "depends_on": other name, "choices_by": {other value: [choices]}, "default_by":
+        {other value: default}. A depending option is listed after the one it depends on."""
         return []
 
     def default_options(self, players: int) -> dict:
-        return {spec["name"]: spec["default"] for spec in self.option_specs(players)}
+        full: dict = {}
+        for spec in self.option_specs(players):
+            full[spec["name"]] = _default_of(spec, full)
+        return full
 
     def check_options(self, players: int, options: dict | None) -> dict:
-        """The full options dict (defaults filled in); ValueError for unknown names or bad values."""
+        """The full options dict (defaults filled in); ValueError with a sentence for an unknown name or a
+        bad value. The one place options are checked: the server calls it before `setup`."""
         if not isinstance(players, int) or isinstance(players, bool) or not (
             self.min_players <= players <= self.max_players
         ):
@@ -95,17 +158,24 @@ class Game:
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise ValueError(f"Options must be a dict, not {options!r}.")
-        specs = {spec["name"]: spec for spec in self.option_specs(players)}
-        unknown = sorted(set(options) - set(specs), key=str)
+            raise ValueError(f"Options must be a dict, not {str(options)[:60]!r}.")
+        specs = self.option_specs(players)
+        names = {spec["name"] for spec in specs}
+        unknown = sorted((key for key in options if key not in names), key=str)
         if unknown:
-            raise ValueError(f"{self.title} has no option {unknown[0]!r}.")
-        full = self.default_options(players)
-        for key, value in options.items():
-            _check_option_value(specs[key], value)
-            full[key] = value
+            known = ", ".join(sorted(names)) or "none"
+            raise ValueError(f"{self.title} has no option {str(unknown[0])[:40]!r}; its options are: {known}.")
+        full: dict = {}
+        for spec in specs:
+            key = spec["name"]
+            if key in options:
+                _check_option_value(spec, options[key], full)
+                full[key] = options[key]
+            else:
+                full[key] = _default_of(spec, full)
         return full
 
+    # --- extras with defaults ----------------------------------------------------------------------
     def view_events(self, events: list, seat: int | None, doc: dict) -> list:
         """The events as `seat` may see them (seat None: a spectator). Default: all of them."""
         return [dict(event) for event in events]
@@ -125,14 +195,27 @@ class Game:
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-def _check_option_value(spec: dict, value: Any) -> None:
-    kind = spec["type"]
-    if kind == "bool":
-        ok = isinstance(value, bool)
-    elif kind == "int":
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        ok = ok and spec.get("min", value) <= value <= spec.get("max", value)
-    else:
-        ok = value in spec.get("choices", ())
-    if not ok:
-        raise ValueError(f"Option {spec['name']!r} cannot be {value!r} ({spec['label']}).")
+def _default_of(spec: dict, earlier: dict) -> Any:
+    if "depends_on" in spec:
+        return spec["default_by"][earlier[spec["depends_on"]]]
+    return spec["default"]
+
+
+def _check_option_value(spec: dict, value: Any, earlier: dict) -> None:
+    """ValueError unless `value` fits `spec` (its type, its range, its choices given the earlier options)."""
+    kind, name = spec["type"], spec["name"]
+    shown = str(value)[:40] if isinstance(value, str) else repr(value)[:40]
+    if kind == "bool" and not isinstance(value, bool):
+        raise ValueError(f"The option {name!r} is true or false, not {shown}.")
+    if kind == "int" and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ValueError(f"The option {name!r} is a whole number, not {shown}.")
+    if kind == "int" and not spec.get("min", value) <= value <= spec.get("max", value):
+        raise ValueError(f"The option {name!r} is from {spec['min']} to {spec['max']}, not {shown}.")
+    choices = spec.get("choices")
+    where = ""
+    if "depends_on" in spec:
+        other = spec["depends_on"]
+        choices, where = spec["choices_by"][earlier[other]], f" when {other} is {earlier[other]!r}"
+    if choices is not None and (not isinstance(value, (str, int)) or value not in choices):
+        listed = ", ".join(map(str, choices))
+        raise ValueError(f"The option {name!r} cannot be {shown}{where}; choose one of: {listed}.")

@@ -26,7 +26,13 @@ class ThreeHigh(Game):
     title = "3-High"
     min_players = 1
     max_players = 4
-    pitch = "Cooperatively build the five trees before the cards run out."
+    pitch = ("Work together: move pyramids with playing cards and build all five trees before the cards "
+             "run out.")
+    cooperative = True
+    client = "js/games/three_high.js"
+    css = "css/games/three_high.css"
+    rules_template = "rules/three_high.html"
+    bot = "three_high:ThreeHighBot"
 
     def option_specs(self, players: int) -> list[dict]:
         return [
