@@ -16,7 +16,7 @@ from app import logs
 from app.config import Settings, get_settings
 from app.realtime import Hub, make_broker
 from app.store import Database
-from app.tables.service import Tables
+from app.tables.build import build_tables
 from app.web import admin, api, errors, notify, pages, ws
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,8 +63,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         db = Database(settings.database_url)
-        tables = Tables(settings, db, Hub(settings.ws_queue_size),
-                        make_broker(settings.redis_url, settings.redis_channel))
+        tables = build_tables(settings, db, Hub(settings.ws_queue_size),
+                              make_broker(settings.redis_url, settings.redis_channel))
         app.state.tables = tables
         await tables.start()
         try:
