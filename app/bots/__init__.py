@@ -1,18 +1,20 @@
 """Bots: `get_bot(name).choose(view, seat, legal_moves, seconds=None)` returns one of `legal_moves`.
 
-A bot sees only `view = g.view(doc, seat)`, never the doc. Bots are keyed by the game they play
-("three-high"), plus "random" for any game, which picks a legal move deterministically from the view.
-`bot_for_game(game_name)` names the best bot for a game ("random" when the game has none of its own).
+A bot sees only `view = g.view(doc, seat)`, never the doc. Each game names its own bot in its declaration
+(`Game.bot = "module:Class"`, a class in a package of app.bots), and the bot is registered under the
+game's name ("three-high"). "random" plays any game: it picks a legal move deterministically from the view.
+`bot_for_game(game_name)` names the bot a table seats by default.
 """
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 from typing import Any
 
-from .three_high import ThreeHighBot
+from app.games import GAMES
 
-DEFAULT_BOT = "random"  # the bot for a game without one of its own; see bot_for_game
+DEFAULT_BOT = "random"  # plays any game; the host may pick it instead of the game's own bot
 
 
 class RandomBot:
@@ -26,11 +28,17 @@ class RandomBot:
         return legal_moves[index]
 
 
-BOTS = {"random": RandomBot(), "three-high": ThreeHighBot()}
+def _load(spec: str) -> Any:
+    """An instance of the bot class named "module:Class" under app.bots."""
+    module, _, cls = spec.partition(":")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), cls)()
+
+
+BOTS: dict[str, Any] = {DEFAULT_BOT: RandomBot(), **{name: _load(g.bot) for name, g in GAMES.items()}}
 
 
 def bot_for_game(game_name: str) -> str:
-    """The name of the best bot for `game_name`: its own bot if it has one, else DEFAULT_BOT."""
+    """The name of the bot a table of `game_name` seats by default: the game's own."""
     return game_name if game_name in BOTS else DEFAULT_BOT
 
 

@@ -33,7 +33,7 @@ OFFSET_MAX = 10**9  # far past any real list; keeps the number inside a database
 def check_admin(configured: str | None, presented: str | None) -> None:
     """403 while the admin area is closed (no ICEHOUSE_ADMIN_TOKEN), 401 without the right bearer token."""
     if not configured:
-        raise Forbidden("The admin area is closed: set ICEHOUSE_ADMIN_TOKEN on the server.")
+        raise Forbidden("The admin area is closed: set ICEHOUSE_ADMIN_TOKEN on the server.", "admin_closed")
     if presented is None:
         raise Unauthorized("The admin area needs 'Authorization: Bearer <admin token>' "
                            "(the server's ICEHOUSE_ADMIN_TOKEN).")

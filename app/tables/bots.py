@@ -4,24 +4,28 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from app.bots import bot_for_game, get_bot
+from app.config import Settings
 from app.games import GAMES
-from app.store import queries
+from app.store import Database, queries
 from app.tables.errors import TableError
 from app.tables.state import Snapshot, load_snapshot
 from app.tables.tasks import cancel_all
 
-if TYPE_CHECKING:
-    from app.tables.service import Tables
-
 log = logging.getLogger("icehouse.bots")
+
+# play(code, seat, seq, move, seats=...): the move pipeline (moves.play bound to the context)
+Play = Callable[..., Awaitable[Any]]
 
 
 class BotRunner:
-    def __init__(self, ctx: Tables):
-        self.ctx = ctx
+    def __init__(self, settings: Settings, db: Database, play: Play):
+        self.settings = settings
+        self.db = db
+        self.play = play
         self._tasks: dict[tuple[str, int, int], asyncio.Task] = {}
 
     def schedule(self, snap: Snapshot) -> None:
@@ -39,15 +43,13 @@ class BotRunner:
     async def _turn(self, snap: Snapshot, seat: int, bot_name: str) -> None:
         """Choose from the snapshot that scheduled this turn (no read: if the table has moved on since, the
         pipeline refuses the stale seq) and play through the pipeline."""
-        from app.tables.moves import play
-
-        await asyncio.sleep(self.ctx.settings.bot_delay_seconds)
+        await asyncio.sleep(self.settings.bot_delay_seconds)
         code, seq = snap.code, snap.seq
         try:
             g = GAMES[snap.game]
             view, legal = g.view(snap.doc, seat), g.legal_moves(snap.doc, seat)
             move = await asyncio.to_thread(get_bot(bot_name).choose, view, seat, legal)
-            await play(self.ctx, code, seat, seq, move, seats=snap.seats)
+            await self.play(code, seat, seq, move, seats=snap.seats)
         except TableError as exc:  # someone else moved first, or the table ended: nothing to do
             log.info("bot turn skipped", extra={"table": code, "seat": seat, "seq": seq, "why": exc.detail})
         except asyncio.CancelledError:
@@ -57,7 +59,7 @@ class BotRunner:
 
     async def resume(self) -> None:
         """After a restart: play the bots whose turn it is."""
-        async with self.ctx.db.session() as s:
+        async with self.db.session() as s:
             for table in await queries.playing_tables_with_bots(s):
                 self.schedule(await load_snapshot(s, table))
 

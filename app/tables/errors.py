@@ -1,4 +1,5 @@
-"""Domain errors. Each carries a sentence for the user; app/web/errors.py maps the class to a status code."""
+"""Domain errors. Each carries a sentence for the user and a machine-readable `code` (its cause);
+app/web/errors.py maps the class to a status code, and every error body is {"detail", "code"}."""
 from __future__ import annotations
 
 
@@ -6,35 +7,65 @@ class TableError(ValueError):
     """Base of every error the domain reports to a client."""
 
     status = 400
+    default_code = "bad_request"
 
-    def __init__(self, detail: str):
+    def __init__(self, detail: str, code: str | None = None):
         super().__init__(detail)
         self.detail = detail
+        self.code = code or self.default_code
+
+    def body(self) -> dict:
+        return {"detail": self.detail, "code": self.code}
 
 
 class Invalid(TableError):
-    """The request is well-formed but cannot be done as asked (bad option, illegal move, bad name)."""
+    """The request is well-formed but cannot be done as asked (bad option, bad name)."""
 
     status = 422
+    default_code = "invalid"
+
+
+class IllegalMoveError(Invalid):
+    """The engine refused the move; the detail is the engine's sentence."""
+
+    default_code = "illegal_move"
 
 
 class Unauthorized(TableError):
     """No seat token, or a token that does not belong to this table."""
 
     status = 401
+    default_code = "unauthorized"
 
 
 class Forbidden(TableError):
-    """Known caller, not allowed (not the host, not your turn, a spectator)."""
+    """Known caller, not allowed (not the host, a spectator)."""
 
     status = 403
+    default_code = "forbidden"
+
+
+class NotYourTurn(Forbidden):
+    default_code = "not_your_turn"
 
 
 class NotFound(TableError):
     status = 404
+    default_code = "not_found"
 
 
 class Conflict(TableError):
-    """The table is not in a state that allows this (full, started, finished, stale seq)."""
+    """The table is not in a state that allows this (full, started, finished)."""
 
     status = 409
+    default_code = "conflict"
+
+
+class StaleSeq(Conflict):
+    """The client answered an older seq: someone moved first. The only error after which a client resyncs."""
+
+    default_code = "stale_seq"
+
+
+class NotPlaying(Conflict):
+    default_code = "not_playing"

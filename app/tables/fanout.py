@@ -6,16 +6,13 @@ seat), however many sockets share it; the sockets' writers send the ready text.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from app.games import GAMES
-from app.tables.state import Snapshot, build_state, view_events
-
-if TYPE_CHECKING:
-    from app.tables.service import Tables
+from app.tables.context import Context
+from app.tables.state import Snapshot, build_state
 
 
-async def dispatch(ctx: Tables, msg: dict) -> None:
+async def dispatch(ctx: Context, msg: dict) -> None:
     kind, code = msg.get("kind"), msg.get("table")
     if not isinstance(code, str):
         return
@@ -47,7 +44,7 @@ def encode(message: dict) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def _to_all(ctx: Tables, code: str, message: dict) -> None:
+def _to_all(ctx: Context, code: str, message: dict) -> None:
     conns = ctx.hub.connections(code)
     if conns:
         text = encode(message)
@@ -55,7 +52,7 @@ def _to_all(ctx: Tables, code: str, message: dict) -> None:
             conn.send(text)
 
 
-def _states(ctx: Tables, code: str, snap: Snapshot) -> dict:
+def _states(ctx: Context, code: str, snap: Snapshot) -> dict:
     """Build each seat's state once, however many sockets share that seat."""
     connected, spectators = ctx.presence.connected(code), ctx.presence.spectators(code)
     cache: dict = {}
@@ -65,19 +62,19 @@ def _states(ctx: Tables, code: str, snap: Snapshot) -> dict:
     return cache
 
 
-def _state(ctx: Tables, code: str, snap: Snapshot) -> None:
+def _state(ctx: Context, code: str, snap: Snapshot) -> None:
     states = _states(ctx, code, snap)
     texts = {seat: encode({"type": "state", **state}) for seat, state in states.items()}
     for conn in ctx.hub.connections(code):
         conn.send(texts[conn.seat])
 
 
-def _move(ctx: Tables, code: str, msg: dict) -> None:
+def _move(ctx: Context, code: str, msg: dict) -> None:
     snap = Snapshot.from_dict(msg["snap"])
     g = GAMES[snap.game]
     states = _states(ctx, code, snap)
     texts = {seat: encode({"type": "update", "seq": msg["seq"], "seat": msg["seat"], "move": msg["move"],
-                           "events": view_events(g, msg["events"], seat, snap.doc), "state": state})
+                           "events": g.view_events(msg["events"], seat, snap.doc), "state": state})
              for seat, state in states.items()}
     for conn in ctx.hub.connections(code):
         conn.send(texts[conn.seat])

@@ -32,27 +32,12 @@ def game_or_422(name: object) -> Any:
     return g
 
 
-def check_options(g: Any, players: int, given: dict | None) -> dict:
-    """The game's defaults with the given options laid over them; unknown names or wrong types: 422."""
-    defaults = g.default_options(players)
-    given = given or {}
-    for key, value in given.items():
-        if key not in defaults:
-            known = ", ".join(sorted(defaults)) or "none"
-            raise Invalid(f"{g.title} has no option {key[:40]!r}; its options are: {known}.")
-        default = defaults[key]
-        if default is not None and not _same_kind(default, value):
-            raise Invalid(f"The option {key!r} of {g.title} takes a {type(default).__name__} like "
-                          f"{default!r}, not {str(value)[:40]!r}.")
-    return {**defaults, **given}
-
-
-def _same_kind(default: object, value: object) -> bool:
-    if isinstance(default, bool) or isinstance(value, bool):
-        return isinstance(default, bool) and isinstance(value, bool)
-    if isinstance(default, (int, float)):
-        return isinstance(value, (int, float))
-    return isinstance(value, type(default))
+def check_options(g: Any, players: int, given: object) -> dict:
+    """The full options for a new table, checked once, by the engine; its sentence as a 422 otherwise."""
+    try:
+        return g.check_options(players, given)
+    except ValueError as exc:
+        raise Invalid(str(exc)) from None
 
 
 def _setup(g: Any, players: int, options: dict) -> tuple[int, dict]:
@@ -75,7 +60,7 @@ async def _in_lobby(s: AsyncSession, code: str, refusal: str) -> tuple[Table, li
     """The table, locked for writing, and its seats; 409 with `refusal` unless it is still in the lobby."""
     table = await find_table(s, code, for_update=True)
     if table.status != "lobby":
-        raise Conflict(refusal.format(code=table.code, status=table.status))
+        raise Conflict(refusal.format(code=table.code, status=table.status), "wrong_status")
     return table, await queries.seats_of(s, table.id)
 
 
@@ -114,7 +99,7 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> S
         ensure_not_seated(seats, player)
         open_seat = next((x for x in seats if x.name is None), None)
         if open_seat is None:
-            raise Conflict(f"Table {table.code} is full: all {table.players} seats are taken.")
+            raise Conflict(f"Table {table.code} is full: all {table.players} seats are taken.", "table_full")
         token = sit(open_seat, name, player)
         open_seat.joined_at = table.updated_at = utcnow()
         await s.commit()
@@ -144,13 +129,13 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None
         if seat is None:
             target = next((x for x in seats if x.name is None), None)
             if target is None:
-                raise Conflict(f"Table {table.code} is full: there is no open seat for a bot.")
+                raise Conflict(f"Table {table.code} is full: there is no open seat for a bot.", "table_full")
         else:
             if not 0 <= seat < table.players:
                 raise Invalid(f"Table {table.code} has seats 0 to {table.players - 1}; there is no seat {seat}.")
             target = seats[seat]
             if target.name is not None:
-                raise Conflict(f"Seat {seat} is already taken by {target.name}.")
+                raise Conflict(f"Seat {seat} is already taken by {target.name}.", "seat_taken")
         target.name, target.bot, target.joined_at = f"Bot {target.seat + 1}", bot_name, utcnow()
         table.updated_at = utcnow()
         await s.commit()
@@ -168,7 +153,7 @@ async def start(ctx: Tables, caller: Caller) -> dict:
             n = len(open_seats)
             listed = ", ".join(str(x) for x in open_seats)
             raise Conflict(f"{n} seat{' is' if n == 1 else 's are'} still open: {listed}. "
-                           "Wait for friends to join or fill them with bots.")
+                           "Wait for friends to join or fill them with bots.", "seats_open")
         g = GAMES[table.game]
         now = utcnow()
         result = g.result(table.doc)
@@ -195,7 +180,7 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
             assert new is not None
             return ctx.state_of(await load_snapshot(s, new), seat), False
         if old.status not in ("finished", "abandoned"):
-            raise Conflict(f"The game at table {old.code} is not over yet ({old.status}).")
+            raise Conflict(f"The game at table {old.code} is not over yet ({old.status}).", "not_over")
         g = GAMES[old.game]
         seed, doc = _setup(g, old.players, old.options)
         now = utcnow()

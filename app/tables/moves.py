@@ -14,19 +14,19 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.games import GAMES
+from app.games import GAMES, IllegalMove
 from app.store import queries, utcnow
-from app.tables.errors import Conflict, Forbidden, Invalid
+from app.tables.errors import IllegalMoveError, Invalid, NotPlaying, NotYourTurn, StaleSeq
 from app.tables.identity import normalise_code
 from app.tables.seats import Caller, not_found
 from app.tables.service import Tables
-from app.tables.state import Snapshot, iso, seat_dicts, step_for
+from app.tables.state import Snapshot, iso, make_snapshot, make_step, seat_dicts, step_for
 
 log = logging.getLogger("icehouse.moves")
 
 
-def stale(code: str, sent: object, at: int) -> Conflict:
-    return Conflict(f"The table has moved on: you sent seq {sent}, but table {code} is at seq {at}. "
+def stale(code: str, sent: object, at: int) -> StaleSeq:
+    return StaleSeq(f"The table has moved on: you sent seq {sent}, but table {code} is at seq {at}. "
                     "Fetch the state again and retry.")
 
 
@@ -61,13 +61,13 @@ async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any,
     if table is None:
         raise not_found(code)
     if table.status != "playing":
-        raise Conflict(f"Table {table.code} is not playing: it is {table.status}.")
+        raise NotPlaying(f"Table {table.code} is not playing: it is {table.status}.")
     if type(seq) is not int or seq != table.seq:
         raise stale(table.code, seq, table.seq)
     before = list(table.to_act or [])
     if seat not in before:
         who = ", ".join(str(x) for x in before)
-        raise Forbidden(f"It is not your turn: seat {seat} may not act now (to act: {who}).")
+        raise NotYourTurn(f"It is not your turn: seat {seat} may not act now (to act: {who}).")
     g = GAMES[table.game]
     result = _engine_apply(g, table.doc, seat, move)
     if seats is None:
@@ -83,11 +83,10 @@ async def _apply(s: AsyncSession, code: str, seat: int, seq: int, move: Any,
     except IntegrityError:  # another instance took this seq first
         await s.rollback()
         raise stale(code, seq, new_seq) from None
-    step = {"seq": new_seq, "seat": seat, "move": move, "events": result.events}
-    snap = Snapshot(id=table.id, code=table.code, game=table.game, players=table.players, options=table.options,
-                    status=status, doc=result.doc, seq=new_seq, to_act=list(to_act),
-                    result=outcome if outcome is not None else table.result, created_at=iso(table.created_at),
-                    updated_at=iso(now), seats=seats, rematch=None, rematch_of=table.rematch_of, last=step)
+    step = make_step(new_seq, seat, move, result.events)
+    snap = make_snapshot(table, seats, step, rematch=None, rematch_of=table.rematch_of, status=status,
+                         doc=result.doc, seq=new_seq, to_act=list(to_act), updated_at=now,
+                         result=outcome if outcome is not None else table.result)
     return snap, step, before
 
 
@@ -102,12 +101,9 @@ def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
         raise Invalid(f"That move is too large to be a {g.title} move: pick one of the legal_moves.")
     try:
         return g.apply(doc, seat, move)
-    except ValueError as exc:  # IllegalMove, with the engine's sentence
+    except IllegalMove as exc:  # the engine's sentence; any other exception is an engine bug: a logged 500
         detail = str(exc)
-        raise Invalid(detail if len(detail) <= DETAIL_MAX else detail[:DETAIL_MAX - 1] + "…") from None
-    except Exception as exc:  # a malformed move the engine did not foresee: still the client's fault
-        log.warning("engine rejected a move with %s", type(exc).__name__, extra={"table": g.name})
-        raise Invalid(f"That move could not be understood: {str(move)[:120]}") from None
+        raise IllegalMoveError(detail if len(detail) <= DETAIL_MAX else detail[:DETAIL_MAX - 1] + "…") from None
 
 
 async def steps_since(ctx: Tables, s: AsyncSession, table_id: int, game: str, doc: dict, since: int,
@@ -115,5 +111,5 @@ async def steps_since(ctx: Tables, s: AsyncSession, table_id: int, game: str, do
     """The steps after `since`, as `seat` may see them."""
     g = GAMES[game]
     moves = await queries.moves_since(s, table_id, max(0, since), limit)
-    return [step_for(g, {"seq": m.seq, "seat": m.seat, "move": m.move, "events": m.events}, seat, doc)
-            | {"at": iso(m.at)} for m in moves]
+    return [step_for(g, make_step(m.seq, m.seat, m.move, m.events), seat, doc) | {"at": iso(m.at)}
+            for m in moves]

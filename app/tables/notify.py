@@ -2,29 +2,26 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from app.games import GAMES
 from app.store import queries
 from app.tables.identity import share_url
 from app.tables.seats import Caller, find_table
+from app.tables.context import Context
+from app.tables.state import Snapshot
 from app.tables.webhooks import clean_url, turn_message
-
-if TYPE_CHECKING:
-    from app.tables.service import Tables
-    from app.tables.state import Snapshot
 
 log = logging.getLogger("icehouse.webhooks")
 
 
-async def get_webhook(ctx: Tables, caller: Caller) -> dict:
+async def get_webhook(ctx: Context, caller: Caller) -> dict:
     seat = caller.seated()
     async with ctx.db.session() as s:
         seats = await queries.seats_of(s, caller.table_id)
     return {"seat": seat, "url": seats[seat].webhook_url}
 
 
-async def set_webhook(ctx: Tables, caller: Caller, raw: object) -> dict:
+async def set_webhook(ctx: Context, caller: Caller, raw: object) -> dict:
     """Store (or, with None or "", clear) the caller's seat's webhook URL."""
     seat = caller.seated()
     url = clean_url(raw, allow_private=ctx.settings.webhook_allow_private)
@@ -36,7 +33,7 @@ async def set_webhook(ctx: Tables, caller: Caller, raw: object) -> dict:
     return {"seat": seat, "url": url}
 
 
-async def turn(ctx: Tables, snap: Snapshot, seats: list[int]) -> None:
+async def turn(ctx: Context, snap: Snapshot, seats: list[int]) -> None:
     """Queue a webhook call for each person in `seats` (just came to act) who set one. Never waits on one."""
     people = {x["seat"] for x in snap.seats if not x["bot"]} & set(seats)
     if not people:

@@ -1,12 +1,11 @@
 """Read-only questions: the games list, a table's state and log, a browser's tables (/me)."""
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
 from app.store import queries
+from app.tables import chat
 from app.tables.moves import steps_since
 from app.tables.seats import Caller, find_table, player_of_cookie
 from app.tables.service import Tables
@@ -16,13 +15,35 @@ from app.tables.state import iso, snapshot_of_view
 def games() -> list[dict]:
     out = []
     for g in GAMES.values():
-        entry: dict[str, Any] = {"name": g.name, "title": g.title, "min_players": g.min_players,
-                                 "max_players": g.max_players, "options": g.default_options(g.min_players)}
-        specs = getattr(g, "option_specs", None)
-        if specs is not None:
-            entry["option_specs"] = specs(g.min_players)
-        out.append(entry)
+        out.append({"name": g.name, "title": g.title, "pitch": g.pitch, "cooperative": g.cooperative,
+                    "min_players": g.min_players, "max_players": g.max_players,
+                    "options": g.default_options(g.min_players), "option_specs": g.option_specs(g.min_players),
+                    "client": f"/static/{g.client}", "css": f"/static/{g.css}", "rules": f"/rules/{g.name}"})
     return out
+
+
+SYNC_MAX = 1000  # more missed steps than this: the client gets a fresh state only
+
+
+async def welcome(ctx: Tables, caller: Caller, since: str | None) -> list[dict]:
+    """A socket's first messages: state, chat_history, and the missed steps when the client says since=N."""
+    async with ctx.db.session() as s:
+        table = await find_table(s, caller.code)
+        first = [{"type": "state", **await ctx.state(s, table, caller.seat)},
+                 {"type": "chat_history", "messages": await chat.history(s, table.id)}]
+    if since is not None and since.isdigit() and len(since) <= 12:
+        first.append(await sync(ctx, caller, int(since)))
+    return first
+
+
+async def sync(ctx: Tables, caller: Caller, since: int) -> dict:
+    """The steps after `since` as the caller may see them (none when too many), and a fresh state."""
+    async with ctx.db.session() as s:
+        table = await find_table(s, caller.code)
+        steps = []
+        if 0 <= table.seq - since <= SYNC_MAX:
+            steps = await steps_since(ctx, s, table.id, table.game, table.doc, since, caller.seat)
+        return {"type": "sync", "since": since, "steps": steps, "state": await ctx.state(s, table, caller.seat)}
 
 
 def table_state(ctx: Tables, caller: Caller) -> dict:

@@ -38,7 +38,7 @@ class Caller:
     def host(self, what: str) -> int:
         seat = self.seated()
         if seat != 0:
-            raise Forbidden(f"Only the host (seat 0) can {what}; you sit at seat {seat}.")
+            raise Forbidden(f"Only the host (seat 0) can {what}; you sit at seat {seat}.", "not_host")
         return seat
 
 
@@ -107,4 +107,4 @@ def sit(seat: Seat, name: str, player: Player | None) -> str:
 def ensure_not_seated(seats: list[Seat], player: Player) -> None:
     for x in seats:
         if x.player_id == player.id:
-            raise Conflict(f"This browser already sits at seat {x.seat}.")
+            raise Conflict(f"This browser already sits at seat {x.seat}.", "already_seated")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 
@@ -11,6 +12,7 @@ from app.config import Settings
 from app.realtime import Broker, Connection, Hub
 from app.store import Database, Table
 from app.tables import fanout, notify
+from app.tables.bots import BotRunner, Play
 from app.tables.locks import KeyedLocks
 from app.tables.presence import Presence
 from app.tables.state import Snapshot, build_state, load_snapshot
@@ -21,9 +23,9 @@ log = logging.getLogger("icehouse.tables")
 
 
 class Tables:
-    def __init__(self, settings: Settings, db: Database, hub: Hub, broker: Broker):
-        from app.tables.bots import BotRunner  # bots call back into the pipeline
-
+    def __init__(self, settings: Settings, db: Database, hub: Hub, broker: Broker, play: Play):
+        """`play(ctx, code, seat, seq, move, seats=)`: the move pipeline (moves.play), given by the caller
+        (app/tables.build) so that the context does not import the pipeline that uses it."""
         self.settings = settings
         self.db = db
         self.hub = hub
@@ -31,7 +33,7 @@ class Tables:
         self.instance = secrets.token_hex(6)
         self.locks = KeyedLocks()
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
-        self.bots = BotRunner(self)
+        self.bots = BotRunner(settings, db, functools.partial(play, self))
         self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)
         self._sweeper: asyncio.Task | None = None
         self._background: set[asyncio.Task] = set()  # webhook look-ups in flight

@@ -55,51 +55,52 @@ class Snapshot:
 _FIELDS = fields(Snapshot)
 
 
+def make_step(seq: int, seat: int, move: Any, events: list) -> dict:
+    """The one shape of a step, everywhere: stored moves, broker messages, logs, `last`."""
+    return {"seq": seq, "seat": seat, "move": move, "events": events}
+
+
 def seat_dicts(seats: list) -> list[dict]:
     """Seat rows (ORM objects or queries.seat_rows rows) as the snapshot keeps them."""
     return [{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "bot_name": x.bot, "player_id": x.player_id}
             for x in seats]
 
 
+def make_snapshot(table: Any, seats: list, last: dict | None, *, rematch: str | None, rematch_of: str | None,
+                  **changed: Any) -> Snapshot:
+    """The one way a Snapshot is built: from a table row (ORM object or queries.table_view row), its seat
+    rows (or seat dicts), the last step, and the fields `changed` since the row was read (after a move)."""
+    fields_ = {
+        "id": table.id, "code": table.code, "game": table.game, "players": table.players,
+        "options": table.options, "status": table.status, "doc": table.doc, "seq": table.seq,
+        "to_act": list(table.to_act or []), "result": table.result, "created_at": iso(table.created_at),
+        "updated_at": iso(table.updated_at),
+    }
+    if "updated_at" in changed:
+        changed["updated_at"] = iso(changed["updated_at"])
+    fields_.update(changed)
+    seat_list = seats if not seats or isinstance(seats[0], dict) else seat_dicts(seats)
+    return Snapshot(**fields_, seats=seat_list, rematch=rematch, rematch_of=rematch_of, last=last)
+
+
 def snapshot_of_view(row: Any, seats: list) -> Snapshot:
     """The snapshot from a queries.table_view row and the table's seat rows: no further query."""
-    last = None if row.last_seat is None else {"seq": row.seq, "seat": row.last_seat, "move": row.last_move,
-                                                  "events": row.last_events}
-    return Snapshot(
-        id=row.id, code=row.code, game=row.game, players=row.players, options=row.options,
-        status=row.status, doc=row.doc, seq=row.seq, to_act=list(row.to_act or []), result=row.result,
-        created_at=iso(row.created_at), updated_at=iso(row.updated_at), seats=seat_dicts(seats),
-        rematch=row.rematch, rematch_of=row.rematch_of, last=last)
+    last = None if row.last_seat is None else make_step(row.seq, row.last_seat, row.last_move, row.last_events)
+    return make_snapshot(row, seats, last, rematch=row.rematch, rematch_of=row.rematch_of)
 
 
 async def load_snapshot(s: AsyncSession, table: Table, seats: list[Seat] | None = None) -> Snapshot:
     """The snapshot of `table` (its `seats` too, when the caller has just read them)."""
     last = await queries.last_move(s, table.id)
-    return snapshot_of(table, seats if seats is not None else await queries.seats_of(s, table.id),
-                       None if last is None else {"seq": last.seq, "seat": last.seat, "move": last.move,
-                                                  "events": last.events},
-                       rematch=await queries.code_of(s, table.rematch_id),
-                       rematch_of=await queries.code_of(s, table.rematch_of_id))
-
-
-def snapshot_of(table: Table, seats: list[Seat], last: dict | None, *, rematch: str | None,
-                rematch_of: str | None) -> Snapshot:
-    return Snapshot(
-        id=table.id, code=table.code, game=table.game, players=table.players, options=table.options,
-        status=table.status, doc=table.doc, seq=table.seq, to_act=list(table.to_act or []),
-        result=table.result, created_at=iso(table.created_at), updated_at=iso(table.updated_at),
-        seats=seat_dicts(seats), rematch=rematch, rematch_of=rematch_of, last=last)
-
-
-def view_events(game: Any, events: list, seat: int | None, doc: dict) -> list:
-    """Events as `seat` may see them (seat None: a spectator)."""
-    fn = getattr(game, "view_events", None)
-    return fn(events, seat, doc) if fn is not None else list(events)
+    return make_snapshot(table, seats if seats is not None else await queries.seats_of(s, table.id),
+                         None if last is None else make_step(last.seq, last.seat, last.move, last.events),
+                         rematch=await queries.code_of(s, table.rematch_id),
+                         rematch_of=await queries.code_of(s, table.rematch_of_id))
 
 
 def step_for(game: Any, step: dict, seat: int | None, doc: dict) -> dict:
-    return {"seq": step["seq"], "seat": step["seat"], "move": step["move"],
-            "events": view_events(game, step["events"], seat, doc)}
+    """A step as `seat` may see it (seat None: a spectator)."""
+    return make_step(step["seq"], step["seat"], step["move"], game.view_events(step["events"], seat, doc))
 
 
 def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectators: int) -> dict:

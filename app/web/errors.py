@@ -1,5 +1,7 @@
-"""The one mapping from domain errors to HTTP: every error body is {"detail": "<sentence>"}."""
+"""The one mapping from domain errors to HTTP: every error body is {"detail": "<sentence>", "code": "<cause>"}."""
 from __future__ import annotations
+
+import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -8,6 +10,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.tables.errors import TableError
 from app.web.pages import not_found
+
+
+log = logging.getLogger("icehouse.errors")
+
+HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
+              409: "conflict", 413: "too_large", 415: "unsupported_media_type", 422: "invalid", 429: "rate_limited"}
 
 
 def _where(loc: tuple) -> str:
@@ -42,12 +50,20 @@ def install(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and wants_page(request):
             return not_found(request, f"There is no page at {request.url.path[:80]}.")
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        code = HTTP_CODES.get(exc.status_code, "error")
+        return JSONResponse({"detail": exc.detail, "code": code}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        return JSONResponse(exc.body(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": sentence(exc)}, status_code=422)
+        return JSONResponse({"detail": sentence(exc), "code": "invalid"}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> JSONResponse:
+        """A bug (an engine's unexpected exception, say): logged with its traceback, answered 500."""
+        log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+        return JSONResponse({"detail": "The server failed to handle that request; the error has been logged.",
+                             "code": "internal"}, status_code=500)

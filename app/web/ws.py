@@ -11,17 +11,16 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
 from app.realtime import Connection
-from app.tables import chat, moves
+from app.tables import chat, moves, reads
 from app.tables.errors import TableError
 from app.tables.identity import COOKIE_NAME
-from app.tables.seats import Caller, find_table, identify
+from app.tables.seats import Caller, identify
 from app.tables.service import Tables
 
 router = APIRouter()
 log = logging.getLogger("icehouse.ws")
 
 MAX_MESSAGE = 64 * 1024
-SYNC_MAX = 1000  # more missed steps than this: the client gets a fresh state only
 
 
 @router.websocket("/ws/tables/{code}")
@@ -33,13 +32,13 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
         async with ctx.db.session() as s:
             caller = await identify(s, code, token, websocket.cookies.get(COOKIE_NAME))
     except TableError as exc:
-        await websocket.send_json({"type": "error", "detail": exc.detail})
+        await websocket.send_json({"type": "error", **exc.body()})
         await websocket.close(code=4000 + exc.status)
         return
     conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id)
     try:
         await ctx.attach(conn)
-        conn.open(await _welcome(ctx, caller, websocket.query_params.get("since")))
+        conn.open(await reads.welcome(ctx, caller, websocket.query_params.get("since")))
         await _serve(ctx, websocket, conn, caller)
     except WebSocketDisconnect:
         pass
@@ -65,26 +64,6 @@ def _closer(websocket: WebSocket):
     return close
 
 
-async def _welcome(ctx: Tables, caller: Caller, since: str | None) -> list[dict]:
-    """The first messages: state, chat_history, and the missed steps when the client says since=N."""
-    async with ctx.db.session() as s:
-        table = await find_table(s, caller.code)
-        first = [{"type": "state", **await ctx.state(s, table, caller.seat)},
-                 {"type": "chat_history", "messages": await chat.history(s, table.id)}]
-    if since is not None and since.isdigit() and len(since) <= 12:
-        first.append(await _sync(ctx, caller, int(since)))
-    return first
-
-
-async def _sync(ctx: Tables, caller: Caller, since: int) -> dict:
-    async with ctx.db.session() as s:
-        table = await find_table(s, caller.code)
-        steps = []
-        if 0 <= table.seq - since <= SYNC_MAX:
-            steps = await moves.steps_since(ctx, s, table.id, table.game, table.doc, since, caller.seat)
-        return {"type": "sync", "since": since, "steps": steps, "state": await ctx.state(s, table, caller.seat)}
-
-
 async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Caller) -> None:
     while not conn.closed:
         message = await websocket.receive()
@@ -96,10 +75,10 @@ async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Ca
         try:
             reply = await _handle(ctx, conn, caller, raw)
         except TableError as exc:
-            reply = {"type": "error", "detail": exc.detail, "status": exc.status}
+            reply = {"type": "error", **exc.body(), "status": exc.status}
         except Exception:
             log.exception("socket message failed", extra={"table": caller.code})
-            reply = {"type": "error", "detail": "The server could not handle that message."}
+            reply = {"type": "error", "detail": "The server could not handle that message.", "code": "internal"}
         if reply is not None:
             conn.send(reply)
 
@@ -131,9 +110,9 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         since = msg.get("since")
         if type(since) is not int:
             return _error("A sync needs 'since', the last seq you saw.")
-        return await _sync(ctx, caller, since)
+        return await reads.sync(ctx, caller, since)
     return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, sync or ping.")
 
 
 def _error(detail: str) -> dict:
-    return {"type": "error", "detail": detail}
+    return {"type": "error", "detail": detail, "code": "bad_message"}

@@ -3,21 +3,34 @@
 // One state object; handlers change it and call redraw(). Location: "#" the list, "#CODE" or "#CODE/N".
 import { ApiError, get } from "./core/api.js";
 import { h, onRedraw, redraw, state } from "./core/store.js";
-import {
-  S, M, W, FILES, SIDES, SUITS, parseCard, cardWords, cardLabel, pieceWords, sqXY, allSquares, svg, drawStack,
-} from "./games/three_high_parts.js";
 
 const KEY = "icehouse:admin-token";
 const $ = (id) => document.getElementById(id);
 const STATUS_WORD = { lobby: "lobby", playing: "playing", finished: "finished", abandoned: "abandoned" };
-const BOARDS = { "three-high": drawThreeHigh };   // games with a drawing; others show render_text
+const MODULES = new Map();   // game name -> its client module (docs/CLIENT.md), loaded on first use
+let GAMES = [];              // /api/games: each with its client module and stylesheet
+let gamesLoaded = null;      // the promise of loadGames()
+
+// The game's client module, which draws its own replays and words its own events.
+async function gameModule(name) {
+  await gamesLoaded;
+  if (!MODULES.has(name)) {
+    const g = GAMES.find((x) => x.name === name);
+    if (!g || !g.client) return null;
+    if (g.css && !document.querySelector(`link[href="${g.css}"]`)) {
+      document.head.append(h("link", { rel: "stylesheet", href: g.css }));
+    }
+    MODULES.set(name, import(g.client).catch(() => null));
+  }
+  return MODULES.get(name);
+}
 
 Object.assign(state, {
   token: readToken(),
   view: "login",            // login | list | detail
   filters: { game: "", status: "", player: "", limit: 50, offset: 0 },
   list: null, total: 0, listError: "", loading: false,
-  code: null, detail: null, replay: null, seq: 0, cache: new Map(),
+  code: null, detail: null, replay: null, seq: 0, cache: new Map(), modules: {},
 });
 
 function readToken() { try { return sessionStorage.getItem(KEY) || ""; } catch { return ""; } }
@@ -170,6 +183,11 @@ function seatName(seat) {
   return s && s.name ? s.name : `Seat ${seat}`;
 }
 function stepWords(step) {
+  const mod = state.detail ? state.modules[state.detail.game] : null;
+  if (mod && mod.describeEvent) {
+    const lines = (step.events || []).map((e) => mod.describeEvent({ seat: step.seat, ...e }, seatName)).filter(Boolean);
+    if (lines.length) return lines.join("; ");
+  }
   const texts = (step.events || []).map((e) => e.text || e.type).filter(Boolean);
   return `${seatName(step.seat)} ${texts.join("; ") || JSON.stringify(step.move)}`;
 }
@@ -278,88 +296,19 @@ function renderReplay(d) {
   }
   $("r-step").textContent = state.detailError || (r && r.step ? stepWords(r.step) : r ? "The position as dealt." : "Loading…");
   if (!r || r.seq !== state.seq) return;
-  const draw = BOARDS[r.game];
+  const mod = state.modules[r.game];
+  if (mod === undefined) {   // not loaded yet: load, then draw
+    gameModule(r.game).then((m) => { state.modules[r.game] = m; redraw(); });
+    return;
+  }
   const key = `${d.code}/${r.seq}`;
   if ($("r-board").dataset.key === key) return;
   $("r-board").dataset.key = key;
-  if (draw) draw(r, $("r-board"), $("r-hidden"));
-  else {
+  if (mod && mod.drawReplay) {
+    mod.drawReplay($("r-board"), r.doc || {}, { seq: r.seq, step: r.step, view: r.view, names: seatName });
+  } else {
     $("r-board").replaceChildren(h("pre", { class: "replay-text" }, r.text || JSON.stringify(r.doc, null, 2)));
-    $("r-hidden").replaceChildren();
   }
-}
-
-// ---- the 3-High drawing: board, every hand, the draw pile in order ------------------------------------
-function drawThreeHigh(r, boardRoot, hiddenRoot) {
-  const doc = r.doc || {};
-  const view = r.view || {};
-  const play = r.step ? (r.step.events || []).find((e) => e.type === "play") : null;
-  const trees = new Set(view.tree_squares || []);
-  const board = svg("svg", { class: "th-board", viewBox: `0 0 ${W} ${W}`, role: "img",
-    "aria-label": `The board after move ${r.seq}` });
-  const squares = svg("g"), marks = svg("g", { class: "marks" }), pieces = svg("g", { class: "pieces" });
-  for (const sq of allSquares()) {
-    const [x, y] = sqXY(sq);
-    const f = FILES.indexOf(sq[0]), rk = Number(sq.slice(1));
-    squares.append(svg("rect", { x, y, width: S, height: S, class: `sq ${(f + rk) % 2 === 0 ? "dark" : "light"}` }));
-    const cls = play && sq === play.to ? "last-to" : play && sq === play.from ? "last-from" : null;
-    if (cls) marks.append(svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 6, class: `mark ${cls}`, "data-square": sq }));
-    if (trees.has(sq)) marks.append(svg("rect", { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 7, class: "tree-glow" }));
-    const stack = (doc.board || {})[sq];
-    if (stack && stack.length) {
-      const g = svg("g", { transform: `translate(${x} ${y})`, "data-square": sq });
-      const tip = svg("title");
-      tip.textContent = `${sq}: ${stack.map(pieceWords).join(", ")} (bottom to top)`;
-      g.append(tip, drawStack(stack));
-      pieces.append(g);
-    }
-  }
-  for (let i = 0; i < 8; i++) {
-    const t = svg("text", { x: M + i * S + S - 6, y: M + 8 * S - 7, class: "coord" });
-    t.textContent = FILES[i];
-    const t2 = svg("text", { x: M + 6, y: M + i * S + 9, class: "coord" });
-    t2.textContent = String(8 - i);
-    squares.append(t, t2);
-  }
-  const edges = svg("g");
-  const edgePos = { N: [W / 2, 15], S: [W / 2, W - 15], W: [15, W / 2], E: [W - 15, W / 2] };
-  for (const [side, [x, y]] of Object.entries(edgePos)) {
-    const vertical = side === "E" || side === "W";
-    const t = svg("text", { x, y, class: "edge-label", transform: vertical ? `rotate(${side === "E" ? 90 : -90} ${x} ${y})` : null });
-    t.textContent = SIDES[side].toUpperCase();
-    edges.append(t);
-  }
-  board.append(squares, marks, pieces, edges);
-  const pills = h("div", { class: "th-status" },
-    h("span", { class: "pill" }, "Trees: ", h("span", { class: "num" }, `${view.trees ?? "?"} of 5`)),
-    h("span", { class: "pill" }, "Draw pile: ", h("span", { class: "num" }, String((doc.draw_pile || []).length))),
-    play ? h("span", { class: "pill legend-last" }, `Blue frames: ${play.from} → ${play.to}`) : null);
-  boardRoot.replaceChildren(pills, h("div", { class: "th-boardwrap" }, board));
-
-  const toAct = doc.to_act || [];
-  const used = play ? play.card : null;
-  const hands = (doc.hands || []).map((hand, seat) => h("section", {
-    class: `hand${toAct.includes(seat) ? " acting" : ""}`, "aria-label": `${seatName(seat)}'s hand`, "data-seat": String(seat) },
-  h("h3", {}, `${seatName(seat)}'s hand`, toAct.includes(seat) ? h("span", { class: "badge turn" }, "to play") : null),
-  h("div", { class: "cards" }, hand.length ? hand.map((c) => cardFace(c)) : h("span", { class: "empty" }, "no cards"))));
-  const pile = doc.draw_pile || [];
-  const discard = doc.discard || [];
-  hiddenRoot.replaceChildren(
-    h("div", { class: "hands" }, hands),
-    h("section", { class: "hand pile", "aria-label": "Draw pile, next card first" },
-      h("h3", {}, `Draw pile (${pile.length}), next card first`),
-      h("div", { class: "cards" }, pile.length ? pile.map((c, i) => cardFace(c, i === 0 ? "next" : "")) : h("span", { class: "empty" }, "empty"))),
-    h("section", { class: "hand pile", "aria-label": "Discard pile" },
-      h("h3", {}, `Discard (${discard.length})${used ? `: ${cardLabel(used)} just played` : ""}`),
-      h("div", { class: "cards" }, discard.length ? discard.map((c) => cardFace(c, c === used ? "just" : "")) : h("span", { class: "empty" }, "empty"))));
-}
-
-function cardFace(c, extra = "") {
-  const pc = parseCard(c);
-  return h("span", { class: `card-face${pc.red ? " red" : ""}${extra ? ` ${extra}` : ""}`, role: "img",
-    "aria-label": cardWords(c), title: cardLabel(c), "data-card": c },
-  h("span", { class: "rank", "aria-hidden": "true" }, pc.rank),
-  h("span", { class: "suit", "aria-hidden": "true" }, SUITS[pc.suit]));
 }
 
 // ---- page switching ----------------------------------------------------------------------------------
@@ -391,9 +340,9 @@ function route() {
 
 async function loadGames() {
   try {
-    const games = await get("/api/games");
+    GAMES = await get("/api/games");
     const sel = $("f-game");
-    sel.append(...games.map((g) => h("option", { value: g.name }, g.title || g.name)));
+    sel.append(...GAMES.map((g) => h("option", { value: g.name }, g.title || g.name)));
   } catch { /* the filter still works with "any game" */ }
 }
 
@@ -449,5 +398,5 @@ document.addEventListener("keydown", (ev) => {
 });
 window.addEventListener("hashchange", route);
 
-loadGames();
+gamesLoaded = loadGames();
 route();

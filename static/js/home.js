@@ -25,28 +25,40 @@ function renderSeats() {
   renderOptions();
 }
 
+// Options come from the engine's option specs; an option may depend on an earlier one (its choices and
+// default follow that option's value: a board's size follows its shape).
 function renderOptions() {
   const g = selectedGame();
   const box = $("options");
+  const before = readOptions();
   box.replaceChildren();
   if (!g) return;
   const specs = (g.options && (g.options[$("players").value] || g.options[String(g.min_players)])) || [];
+  const chosen = {};
   for (const s of specs) {
     const id = `opt-${s.name}`;
-    if (s.type === "bool" || typeof s.default === "boolean") {
+    const dep = s.depends_on;
+    const choices = dep ? (s.choices_by || {})[chosen[dep]] : s.choices;
+    const fallback = dep ? (s.default_by || {})[chosen[dep]] : s.default;
+    let value = s.name in before ? before[s.name] : fallback;
+    if (Array.isArray(choices) && !choices.includes(value)) value = fallback;
+    chosen[s.name] = value;
+    if (s.type === "bool") {
       box.append(h("label", { class: "check", for: id },
-        h("input", { type: "checkbox", id, "data-opt": s.name, "data-type": "bool", checked: !!s.default }),
+        h("input", { type: "checkbox", id, "data-opt": s.name, "data-type": "bool", checked: !!value }),
         h("span", {}, s.label || s.name)));
-    } else if (Array.isArray(s.choices) && s.choices.length) {
-      const sel = h("select", { id, "data-opt": s.name, "data-type": typeof s.default === "number" ? "int" : "str" },
-        ...s.choices.map((c) => h("option", { value: c, selected: c === s.default }, String(c))));
+    } else if (Array.isArray(choices) && choices.length) {
+      const kind = typeof fallback === "number" ? "int" : "str";
+      const sel = h("select", { id, "data-opt": s.name, "data-type": kind },
+        ...choices.map((c) => h("option", { value: c, selected: c === value }, (s.choice_labels && s.choice_labels[c]) || String(c))));
+      if (specs.some((o) => o.depends_on === s.name)) sel.addEventListener("change", renderOptions);
       box.append(h("label", { class: "field", for: id }, s.label || s.name, sel));
-    } else if (s.type === "int" || typeof s.default === "number") {
+    } else if (s.type === "int") {
       box.append(h("label", { class: "field", for: id }, s.label || s.name,
-        h("input", { type: "number", id, "data-opt": s.name, "data-type": "int", value: s.default ?? "" })));
+        h("input", { type: "number", id, "data-opt": s.name, "data-type": "int", value: value ?? "", min: s.min, max: s.max })));
     } else {
       box.append(h("label", { class: "field", for: id }, s.label || s.name,
-        h("input", { id, "data-opt": s.name, "data-type": "str", value: s.default ?? "" })));
+        h("input", { id, "data-opt": s.name, "data-type": "str", value: value ?? "" })));
     }
   }
   if (!specs.length) box.append(h("p", { class: "hint" }, "No house rules for this game."));
@@ -99,10 +111,10 @@ async function init() {
   if (!games.length) {
     try {
       const list = await get("/api/games");
-      games = list.map((g) => ({ ...g, ready: g.name === "three-high", pitch: g.pitch || "", options: {} }));
+      games = list.map((g) => ({ ...g, pitch: g.pitch || "", options: { [String(g.min_players)]: g.option_specs || [] } }));
       const box = $("game-list");
-      box.replaceChildren(...games.map((g, i) => h("label", { class: `game-card${g.ready ? "" : " disabled"}` },
-        h("input", { type: "radio", name: "game", value: g.name, disabled: !g.ready, checked: g.ready && i === 0 }),
+      box.replaceChildren(...games.map((g, i) => h("label", { class: "game-card" },
+        h("input", { type: "radio", name: "game", value: g.name, checked: i === 0 }),
         h("span", { class: "game-title" }, g.title),
         h("span", { class: "game-players" }, `${g.min_players}–${g.max_players} players`),
         h("span", { class: "game-pitch" }, g.pitch))));
@@ -117,7 +129,7 @@ async function init() {
   $("name").value = savedName();
   renderSeats();
   document.querySelectorAll('input[name="game"]').forEach((r) => r.addEventListener("change", renderSeats));
-  $("players").addEventListener("change", renderOptions);
+  $("players").addEventListener("change", () => { $("options").replaceChildren(); renderOptions(); });
   $("create-form").addEventListener("submit", create);
   $("copy-btn").addEventListener("click", async () => {
     const ok = await copyText($("share-url").value, $("share-url"));

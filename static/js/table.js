@@ -1,4 +1,6 @@
 // The table page: lobby, seats, board, event log, chat, result. One state object, one redraw().
+// It knows no game: the game's own module (docs/CLIENT.md), named by the page, draws the board, words the
+// events and the result; this page only delegates.
 import { state, redraw, onRedraw, h, setChildren } from "./core/store.js";
 import { get, post, toast, showError, copyText, savedName, saveName } from "./core/api.js";
 import { Connection } from "./core/connection.js";
@@ -17,12 +19,11 @@ Object.assign(state, {
   log: [],            // [{seq, seat, events}] in seq order
   chat: [],
   pending: false,     // a move is on its way
-  anim: null,         // {seq, piece, from, to}: the play to animate
   resultClosed: false,
   watching: false,
   turnSeq: null,      // the seq we last chimed for
-  game: null,         // the game renderer module
-  board: null,        // the renderer instance
+  game: null,         // the game's client module
+  board: null,        // its board instance: {render, animate, destroy, hint?}
 });
 
 // Two people may type the same name: then the seat number tells them apart everywhere they appear.
@@ -80,12 +81,14 @@ function onMessage(msg) {
       break;
     }
     case "update": {
-      addStep({ seq: msg.seq, seat: msg.seat, events: msg.events });
-      const play = (msg.events || []).find((e) => e.type === "play");
-      if (play && play.from && play.to) state.anim = { seq: msg.seq, piece: play.piece, from: play.from, to: play.to };
+      const step = { seq: msg.seq, seat: msg.seat, move: msg.move, events: msg.events || [] };
+      addStep(step);
+      if (state.board && state.board.animate && (!state.table || msg.seq > state.table.seq)) state.board.animate(step);
       applyTable(msg.state);
-      // A tree is the news of the game: say it out loud, not only as one more line of the log.
-      for (const e of (msg.events || []).filter((ev) => ev.type === "tree")) {
+      settle(msg.seq, null);
+      // The game's headline events (a finished tree, say) are told to everyone, not only logged.
+      const headlines = (state.game && state.game.headlines) || [];
+      for (const e of step.events.filter((ev) => headlines.includes(ev.type))) {
         const line = stepLines({ seat: msg.seat, events: [e] })[0];
         if (line) toast(line.text, "info", 5000);
       }
@@ -116,8 +119,13 @@ function onMessage(msg) {
       break;
     case "error":
       state.pending = false;
-      toast(msg.detail || "The server refused that.", "error", 6000);
-      if (msg.status === 409) conn.requestSync();   // someone played first: catch up
+      settle(null, msg);
+      if (msg.code === "stale_seq") {   // someone played first: catch up (the only error that needs it)
+        conn.requestSync();
+        if (!state.quietStale) toast(msg.detail || "Someone played first.", "error", 6000);
+      } else {
+        toast(msg.detail || "The server refused that.", "error", 6000);
+      }
       redraw();
       break;
     default:
@@ -135,34 +143,48 @@ const conn = new Connection(`/ws/tables/${encodeURIComponent(code)}`, {
 });
 
 // ---------- actions ----------
-async function sendMove(move) {
+// The move in flight: sendMove's promise settles with {ok: true} when an update past its seq arrives, or
+// {ok: false, code, detail} when the server refuses it (codes: docs/API.md).
+let inFlight = null;
+function settle(seq, error) {
+  if (!inFlight) return;
+  if (error) { inFlight.resolve({ ok: false, code: error.code, detail: error.detail }); inFlight = null; }
+  else if (seq != null && seq > inFlight.seq) { inFlight.resolve({ ok: true }); inFlight = null; }
+}
+
+// Send one move (exactly a dict from legal_moves) through the socket, or REST when the socket is down.
+async function sendMove(move, { quietStale = false } = {}) {
   const t = state.table;
-  if (state.pending) { say("Your play is on its way to the server…"); return; }   // one play per turn
+  if (state.pending) { say("Your play is on its way to the server…"); return { ok: false, code: "pending" }; }
   state.pending = true;
+  state.quietStale = quietStale;
   redraw();
-  if (conn.send({ type: "move", seq: t.seq, move })) {
+  const seq = t.seq;
+  if (conn.send({ type: "move", seq, move })) {
+    const done = new Promise((resolve) => { inFlight = { seq, resolve }; });
     // The answer is an "update" (or an "error"); unstick the board if neither comes.
-    const seq = t.seq;
     setTimeout(() => {
       if (state.pending && state.table && state.table.seq === seq) {
         state.pending = false;
+        settle(null, { code: "timeout", detail: "The server did not answer in time." });
         conn.requestSync();
         redraw();
       }
     }, 8000);
-    return;
+    return done;
   }
   try {
-    const nt = await post(`/api/tables/${code}/moves`, { seq: t.seq, move });
-    const step = nt.last;
-    const play = step && (step.events || []).find((e) => e.type === "play");
-    if (play) state.anim = { seq: step.seq, piece: play.piece, from: play.from, to: play.to };
+    const nt = await post(`/api/tables/${code}/moves`, { seq, move });
+    if (nt.last && state.board && state.board.animate) state.board.animate(nt.last);
     applyTable(nt);
     conn.lastSeq = nt.seq;
+    return { ok: true };
   } catch (err) {
     state.pending = false;
-    showError(err);
+    if (err.code === "stale_seq") refresh();
+    if (!(quietStale && err.code === "stale_seq")) showError(err);
     redraw();
+    return { ok: false, code: err.code, detail: err.message };
   }
 }
 
@@ -238,26 +260,35 @@ function explainWait() {
   return say("Not your turn yet.");
 }
 
-// ---------- the game renderer ----------
-const RENDERERS = { "three-high": "./games/three_high.js" };
+// ---------- the game's module ----------
+// Seat colours: the same palette everywhere (seat list, board sides, scores); CSS has --seat-0 … --seat-5.
+const seatColor = (seat) => `var(--seat-${seat % 6})`;
 let loading = false;
 async function ensureRenderer() {
   const t = state.table;
   if (state.board || loading || !t) return;
-  const path = RENDERERS[t.game];
   const area = $("board-area");
-  if (!path) {
-    area.replaceChildren(h("p", { class: "card" }, `${t.title || t.game}: this game's board is not ready in the browser yet.`));
-    return;
-  }
   loading = true;
   try {
-    state.game = await import(path);
-    state.board = state.game.createBoard(area, { state, redraw, sendMove, seatName, sideRoot: $("game-side"), say, explainWait });
+    state.game = await import(root.dataset.client);
+    state.board = state.game.createBoard(area, {
+      state, redraw, sendMove, seatName, seatColor, sideRoot: $("game-side"), say, explainWait,
+    });
+  } catch (err) {
+    area.replaceChildren(h("p", { class: "card" }, "The board could not be loaded: reload the page to try again."));
+    throw err;
   } finally {
     loading = false;
   }
   redraw();
+}
+
+// The result in the game's own words: {title, text, tone, art, banner}.
+function resultWords(t) {
+  const ctx = { names: seatName, me: state.me, seats: t.seats, view: t.view, last: t.last, players: t.players };
+  const fallback = { title: "Game over", text: "", tone: "neutral", art: "" };
+  const words = state.game && state.game.resultText ? state.game.resultText(t.result, ctx) : fallback;
+  return { ...fallback, ...words };
 }
 
 // ---------- rendering ----------
@@ -314,7 +345,8 @@ function renderBanner(t) {
       mine = false;
     }
   } else if (t.status === "finished") {
-    text = t.result && t.result.outcome === "won" ? "Game over: the team won!" : "Game over: the team lost.";
+    const words = t.result ? resultWords(t) : null;
+    text = words ? (words.banner || `Game over: ${words.title}`) : "Game over.";
   } else if (t.status === "abandoned") {
     text = "This table was abandoned.";
   }
@@ -391,12 +423,10 @@ function renderSeats(t) {
 }
 
 function stepLines(step) {
-  const actor = step.seat != null ? seatName(step.seat) : null;
-  const describe = state.game && state.game.describeEvent ? state.game.describeEvent : (e, a) => `${a ? a + " " : ""}${e.text || e.type}`;
-  return (step.events || []).map((e) => ({
-    cls: e.type,
-    text: describe(e, e.seat != null ? seatName(e.seat) : actor),
-  }));
+  const describe = state.game && state.game.describeEvent ? state.game.describeEvent
+    : (e, names) => `${e.seat != null ? names(e.seat) + " " : ""}${e.text || e.type}`;
+  return (step.events || []).map((e) => ({ cls: e.type, text: describe({ seat: step.seat, ...e }, seatName) }))
+    .filter((line) => line.text);
 }
 
 function renderLog(t) {
@@ -432,29 +462,18 @@ function renderResult(t) {
   box.hidden = !done || state.resultClosed;
   if (!done) return;
   if (wasHidden && !box.hidden) setTimeout(() => ($("rematch-btn").hidden ? $("result-close") : $("rematch-btn")).focus(), 0);
-  const won = t.result.outcome === "won";
-  let stuckName = null;
-  if (t.result.reason === "stuck") {
-    // The seat that could not play: the one after the last player (the first seat if nobody played).
-    const last = t.last && typeof t.last.seat === "number" ? t.last.seat : null;
-    if (t.result.seat != null) stuckName = seatName(t.result.seat);
-    else if (last != null && t.players) stuckName = seatName((last + 1) % t.players);
-  }
-  const words = state.game && state.game.resultWords ? state.game.resultWords(t.result, { stuckName, view: t.view }) : { title: won ? "You won" : "Game over", reason: t.result.reason };
+  const words = resultWords(t);
   $("result-title").textContent = words.title;
-  $("result-reason").textContent = words.reason;
-  box.querySelector(".result-box").className = `result-box card ${won ? "won" : "lost"}`;
-  $("result-art").innerHTML = won ? TREES_ART : LOST_ART;
+  $("result-reason").textContent = words.text;
+  box.querySelector(".result-box").className = `result-box card ${words.tone}`;
+  const art = $("result-art");
+  if (art.dataset.key !== words.art) { art.dataset.key = words.art; art.innerHTML = words.art; }   // the module's own SVG, no user text
   const btn = $("rematch-btn");
   const seated = state.me != null;
   btn.hidden = !seated && !t.rematch;
   btn.textContent = t.rematch ? "Join the rematch" : "Rematch";
   $("rematch-note").textContent = t.rematch ? "A rematch table is ready, same players." : (seated ? "Play again with the same players and house rules." : "");
 }
-
-const tri = (x, s, c, y) => `<path d="M${x - s} ${y} L${x} ${y - s * 1.4} L${x + s} ${y} Z" fill="${c}" stroke="rgba(0,0,0,.4)"/>`;
-const TREES_ART = `<svg viewBox="0 0 140 80">${["#d62828", "#f58a07", "#f7d02c", "#2a9d3f", "#1d63c7"].map((c, i) => tri(14 + i * 28, 12, c, 76) + tri(14 + i * 28, 9, c, 62) + tri(14 + i * 28, 6, c, 49)).join("")}</svg>`;
-const LOST_ART = `<svg viewBox="0 0 140 80">${tri(50, 14, "#1d63c7", 76)}<g transform="rotate(35 92 60)">${tri(92, 11, "#d62828", 74)}</g></svg>`;
 
 onRedraw(render);
 

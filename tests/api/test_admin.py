@@ -84,7 +84,7 @@ class TestAuth:
                     r = await c.get(path, headers=ADMIN)
                     assert r.status_code == 403, r.text
                     assert r.json() == {"detail": "The admin area is closed: set ICEHOUSE_ADMIN_TOKEN on "
-                                                  "the server."}
+                                                  "the server.", "code": "admin_closed"}
                 page = await c.get("/admin")
                 assert page.status_code == 200 and "ICEHOUSE_ADMIN_TOKEN" in page.text
 

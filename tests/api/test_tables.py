@@ -35,7 +35,7 @@ async def test_create_returns_code_seat_token_url_and_sets_the_cookie(client):
     ({"game": GAME, "players": 2, "name": "   "}, "must not be empty"),
     ({"game": GAME, "players": 2, "name": "x" * 41}, "at most 40"),
     ({"game": GAME, "players": 2, "name": "A", "options": {"nope": True}}, "no option"),
-    ({"game": GAME, "players": 2, "name": "A", "options": {"hidden_hands": "yes"}}, "takes a bool"),
+    ({"game": GAME, "players": 2, "name": "A", "options": {"hidden_hands": "yes"}}, "true or false"),
     ({"game": GAME, "players": "2", "name": "A"}, "players"),
     ({"game": GAME, "name": "A"}, "missing"),
     ({"game": GAME, "players": 2, "name": "x" * 20000}, "at most 40"),

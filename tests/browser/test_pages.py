@@ -81,4 +81,4 @@ async def test_unknown_page_is_the_404_page_for_browsers(client, path):
 
 async def test_unknown_api_path_stays_json(client):
     r = await client.get("/api/nothing", headers={"Accept": "text/html"})
-    assert r.status_code == 404 and r.json() == {"detail": "Not Found"}
+    assert r.status_code == 404 and r.json() == {"detail": "Not Found", "code": "not_found"}

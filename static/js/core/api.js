@@ -1,8 +1,9 @@
-// fetch helpers: JSON in, JSON out; failures become ApiError with the server's {"detail"} sentence.
+// fetch helpers: JSON in, JSON out; failures become ApiError with the server's {"detail", "code"}.
 export class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, code = null) {
     super(detail);
     this.status = status;
+    this.code = code;   // the cause, machine-readable: "stale_seq", "not_your_turn", … (docs/API.md)
   }
 }
 
@@ -33,7 +34,7 @@ export async function api(method, path, body) {
   }
   if (!res.ok) {
     const msg = detailText(data && data.detail) || `The server said ${res.status} ${res.statusText}.`;
-    throw new ApiError(res.status, msg);
+    throw new ApiError(res.status, msg, (data && data.code) || null);
   }
   return data;
 }

@@ -476,8 +476,13 @@ export function createBoard(root, ctx) {
   }
 
   // The move just made glides from its square to its new one, on every screen.
+  let anim = null;   // {seq, piece, from, to}: the last play, to animate once its state is drawn
+  function noteStep(step) {
+    const play = (step.events || []).find((e) => e.type === "play");
+    if (play && play.from && play.to) anim = { seq: step.seq, piece: play.piece, from: play.from, to: play.to };
+  }
+
   function animate(t) {
-    const anim = state.anim;
     if (!anim || anim.seq === animatedSeq || anim.seq !== t.seq) return;
     animatedSeq = anim.seq;
     const el = squareEls[anim.to];
@@ -494,38 +499,57 @@ export function createBoard(root, ctx) {
     ], { duration: 520, easing: "ease-in-out" });
   }
 
-  return { render, hint, destroy: () => document.removeEventListener("keydown", onKey) };
+  return { render, hint, animate: noteStep, destroy: () => document.removeEventListener("keydown", onKey) };
 }
 
-// Event text in words, "Ann played 8♦ north: red 3 d2→d7".
-export function describeEvent(ev, actorName) {
+// Event types the whole table hears about (a toast), not only as a log line.
+export const headlines = ["tree"];
+
+// Event text in words, "Ann played 8♦ north: red 3 d2→d7". names(seat): "You" for the viewer.
+export function describeEvent(ev, names) {
+  const actorName = ev.seat != null && names ? names(ev.seat) : null;
   let text = ev.text || ev.type;
   if (actorName === "You") text = text.replace(/^(draws|finds|leaves|completes|plays|has|is)\b/, (w) => YOU_VERB[w]);
   return actorName ? `${actorName} ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
 }
 const YOU_VERB = { draws: "draw", finds: "find", leaves: "leave", completes: "complete", plays: "play", has: "have", is: "are" };
 
-export function resultWords(result, ctx) {
+// The result dialog: ctx = {names(seat), me, seats, view, last, players}.
+export function resultText(result, ctx = {}) {
+  const won = result && result.outcome === "won";
   const words = resultWordsBare(result, ctx);
-  const trees = ctx && ctx.view && typeof ctx.view.trees === "number" ? ctx.view.trees : null;
-  if (result && result.outcome !== "won" && trees != null) {
-    words.reason += ` The team had built ${trees} of the 5 trees.`;
-  }
-  return words;
+  const trees = ctx.view && typeof ctx.view.trees === "number" ? ctx.view.trees : null;
+  if (result && !won && trees != null) words.text += ` The team had built ${trees} of the 5 trees.`;
+  return { ...words, tone: won ? "won" : "lost", art: won ? TREES_ART : LOST_ART,
+    banner: won ? "Game over: the team won!" : "Game over: the team lost." };
+}
+
+// The seat that could not play: the one after the last player (the first seat if nobody played).
+function stuckSeat(result, ctx) {
+  if (result.seat != null) return result.seat;
+  const last = ctx.last && typeof ctx.last.seat === "number" ? ctx.last.seat : null;
+  return last != null && ctx.players ? (last + 1) % ctx.players : null;
 }
 
 function resultWordsBare(result, ctx) {
   const reason = result && result.reason;
   if (result && result.outcome === "won") {
-    return { title: "All five trees are standing!", reason: "The team wins. Well played." };
+    return { title: "All five trees are standing!", text: "The team wins. Well played." };
   }
   if (reason === "stuck") {
-    return { title: "The team is stuck", reason: `${ctx.stuckName ? ctx.stuckName + " had" : "The player to act had"} no legal play left, so the team loses.` };
+    const seat = stuckSeat(result, ctx);
+    const who = seat != null && ctx.names ? ctx.names(seat) : null;
+    return { title: "The team is stuck", text: `${who ? who + " had" : "The player to act had"} no legal play left, so the team loses.` };
   }
   if (reason === "out_of_cards") {
-    return { title: "Out of cards", reason: "A card had to be drawn but the draw pile was empty, so the team loses." };
+    return { title: "Out of cards", text: "A card had to be drawn but the draw pile was empty, so the team loses." };
   }
-  return { title: "Game over", reason: reason ? `Reason: ${reason}.` : "" };
+  return { title: "Game over", text: reason ? `Reason: ${reason}.` : "" };
 }
 
+const tri = (x, s, c, y) => `<path d="M${x - s} ${y} L${x} ${y - s * 1.4} L${x + s} ${y} Z" fill="${c}" stroke="rgba(0,0,0,.4)"/>`;
+const TREES_ART = `<svg viewBox="0 0 140 80">${["#d62828", "#f58a07", "#f7d02c", "#2a9d3f", "#1d63c7"].map((c, i) => tri(14 + i * 28, 12, c, 76) + tri(14 + i * 28, 9, c, 62) + tri(14 + i * 28, 6, c, 49)).join("")}</svg>`;
+const LOST_ART = `<svg viewBox="0 0 140 80">${tri(50, 14, "#1d63c7", 76)}<g transform="rotate(35 92 60)">${tri(92, 11, "#d62828", 74)}</g></svg>`;
+
+export { drawReplay } from "./three_high_replay.js";
 export { cardLabel, cardWords, pieceWords, parseCard, parsePiece, drawCount } from "./three_high_parts.js";

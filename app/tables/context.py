@@ -1,0 +1,26 @@
+"""What the domain's helpers need of the app instance's context (service.Tables), as a Protocol.
+
+fanout, notify and bots are given a context; typing them against this Protocol instead of importing
+service.Tables keeps app/tables free of import cycles (service imports them, not the other way round).
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from app.config import Settings
+from app.realtime import Broker, Hub
+from app.store import Database
+from app.tables.presence import Presence
+from app.tables.webhooks import Webhooks
+
+
+class Context(Protocol):
+    settings: Settings
+    db: Database
+    hub: Hub
+    broker: Broker
+    instance: str
+    presence: Presence
+    webhooks: Webhooks
+
+    async def publish_presence(self, code: str) -> None: ...
