@@ -1,4 +1,4 @@
-"""REST routes of DESIGN.md and docs/PROTOCOL.md. Thin: parse, depend, call one function of app/tables."""
+"""REST routes of docs/API.md. Thin: parse, depend, call one function of app/tables."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Response
