@@ -1,0 +1,449 @@
+"""Martian Treasure Hunt rules, one test per ruling (RULES.md "Martian Treasure Hunt")."""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import pytest
+
+from app.games import IllegalMove
+from app.games.martian_treasure_hunt.rules import roll_dice
+from tests.games.test_martian_treasure_hunt_helpers import (BISHOP, FAR_PYRAMID, G, KING, KNIGHT, PAWN, QUEEN,
+                                                            ROOK, arranged, position, roll_is, secret_for,
+                                                            targets, with_secret)
+
+N_HOME = {0: "0,9", 5: "5,9"}  # two north coins at home, out of the way
+
+
+# --- boards and setup -------------------------------------------------------------------------------
+def test_board_two_players_is_six_by_ten_with_south_and_north_arms():
+    view = G.view(G.setup(2, {}, 1), None)
+    squares = view["board"]["squares"]
+    assert len(squares) == 60 and {s.split(",")[0] for s in squares} == {str(x) for x in range(6)}
+    assert view["sides"] == ["S", "N"] and view["layout"] == "2p"
+    assert sorted(view["board"]["arms"][0]) == sorted(f"{x},{y}" for x in range(6) for y in (0, 1))
+    assert view["board"]["home_rows"] == [[f"{x},0" for x in range(6)], [f"{x},9" for x in range(6)]]
+
+
+def test_board_four_players_is_the_fat_plus_without_its_corners():
+    view = G.view(G.setup(4, {}, 1), None)
+    squares = set(view["board"]["squares"])
+    assert len(squares) == 84 and view["layout"] == "plus" and view["sides"] == ["S", "W", "N", "E"]
+    for corner in ("0,0", "1,1", "8,0", "9,1", "0,8", "1,9", "8,8", "9,9"):
+        assert corner not in squares
+    assert view["board"]["home_rows"][1] == [f"0,{y}" for y in range(2, 8)]  # west: by increasing y
+    assert view["board"]["home_rows"][3] == [f"9,{y}" for y in range(2, 8)]
+
+
+def test_board_three_players_leaves_out_the_east_arm():
+    view = G.view(G.setup(3, {}, 1), None)
+    squares = set(view["board"]["squares"])
+    assert len(squares) == 72 and view["sides"] == ["S", "W", "N"]
+    assert not {"8,4", "9,4", "8,2", "9,7"} & squares and {"0,4", "4,0", "4,9"} <= squares
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_places_36_pyramids_in_rings(players):
+    doc = G.setup(players, {}, 7)
+    sizes = Counter(doc["pyramids"].values())
+    assert sizes == {1: 20, 2: 12, 3: 4}
+    x0 = 0 if players == 2 else 2
+    assert {k for k, v in doc["pyramids"].items() if v == 3} == {f"{x0 + x},{y}" for x in (2, 3) for y in (4, 5)}
+    assert doc["pyramids"][f"{x0},2"] == 1 and doc["pyramids"][f"{x0 + 1},3"] == 2
+
+
+def test_setup_starts_in_the_arrange_phase_with_every_seat_to_act():
+    doc = G.setup(3, {}, 2)
+    assert doc["phase"] == "arrange" and doc["to_act"] == [0, 1, 2] and G.to_act(doc) == [0, 1, 2]
+    assert doc["coins"] == [None, None, None] and doc["dice"] is None and G.result(doc) is None
+
+
+def test_setup_refuses_player_counts_and_options():
+    for players in (1, 5):
+        with pytest.raises(ValueError, match="2 to 4 players"):
+            G.setup(players, {}, 1)
+    with pytest.raises(ValueError, match="no option"):
+        G.setup(2, {"board": "big"}, 1)
+
+
+# --- arranging --------------------------------------------------------------------------------------
+def test_arrange_lists_all_720_orders_plain_order_first():
+    moves = G.legal_moves(G.setup(2, {}, 1), 1)
+    assert len(moves) == 720 and moves[0] == {"order": [0, 1, 2, 3, 4, 5]}
+    assert len({tuple(m["order"]) for m in moves}) == 720
+
+
+def test_arrange_places_coins_along_the_home_row():
+    doc = arranged(4, orders={0: [5, 4, 3, 2, 1, 0], 1: [2, 0, 1, 3, 5, 4]})
+    assert doc["coins"][0]["5"] == "2,0" and doc["coins"][0]["0"] == "7,0"
+    assert doc["coins"][1]["2"] == "0,2" and doc["coins"][1]["4"] == "0,7"
+    assert doc["coins"][3]["0"] == "9,2" and doc["coins"][2]["5"] == "7,9"
+
+
+def test_arrange_every_seat_at_once_in_any_order():
+    doc = G.setup(3, {}, 3)
+    doc = G.apply(doc, 2, {"order": [0, 1, 2, 3, 4, 5]}).doc
+    assert G.to_act(doc) == [0, 1] and G.legal_moves(doc, 2) == []
+    doc = G.apply(doc, 0, {"order": [1, 0, 2, 3, 4, 5]}).doc
+    assert G.to_act(doc) == [1] and doc["phase"] == "arrange"
+
+
+def test_arrange_hidden_from_other_seats_until_all_have_arranged():
+    doc = G.setup(3, {}, 4)
+    step = G.apply(doc, 0, {"order": [3, 1, 4, 0, 5, 2]})
+    doc = step.doc
+    assert G.view(doc, 0)["coins"][0] == {"3": "2,0", "1": "3,0", "4": "4,0", "0": "5,0", "5": "6,0", "2": "7,0"}
+    for viewer in (1, 2, None):
+        assert G.view(doc, viewer)["coins"] == [None, None, None]
+        assert "order" not in G.view_events(step.events, viewer, doc)[0]
+    assert G.view_events(step.events, 0, doc)[0]["order"] == [3, 1, 4, 0, 5, 2]
+    doc = G.apply(doc, 1, {"order": [0, 1, 2, 3, 4, 5]}).doc
+    assert G.view(doc, 2)["coins"] == [None, None, None] and G.view(doc, 1)["coins"][0] is None
+    last = G.apply(doc, 2, {"order": [0, 1, 2, 3, 4, 5]})
+    for viewer in (0, 1, 2, None):
+        assert all(entry is not None for entry in G.view(last.doc, viewer)["coins"])
+
+
+def test_arrange_last_seat_reveals_draws_the_first_seat_and_rolls():
+    doc = G.setup(2, {}, 5)
+    doc = G.apply(doc, 1, {"order": [0, 1, 2, 3, 4, 5]}).doc
+    step = G.apply(doc, 0, {"order": [0, 1, 2, 3, 4, 5]})
+    kinds = [e["type"] for e in step.events]
+    assert kinds[:4] == ["arranged", "reveal", "first", "roll"]
+    assert step.doc["phase"] == "play" and step.doc["dice"] is not None and len(G.to_act(step.doc)) == 1
+    assert step.events[2]["seat"] in (0, 1)
+
+
+def test_arrange_first_seat_is_random_from_the_seed():
+    firsts = Counter(next(e["seat"] for e in arranged_events(4, seed) if e["type"] == "first") for seed in range(60))
+    assert set(firsts) == {0, 1, 2, 3}
+
+
+def arranged_events(players, seed):
+    doc, events = G.setup(players, {}, seed), []
+    for seat in range(players):
+        step = G.apply(doc, seat, {"order": [0, 1, 2, 3, 4, 5]})
+        doc, events = step.doc, events + step.events
+    return events
+
+
+def test_arrange_twice_refused():
+    doc = G.apply(G.setup(3, {}, 1), 1, {"order": [0, 1, 2, 3, 4, 5]}).doc
+    with pytest.raises(IllegalMove, match="Seat 1 has already arranged its coins; waiting for seats 0 and 2"):
+        G.apply(doc, 1, {"order": [5, 4, 3, 2, 1, 0]})
+
+
+@pytest.mark.parametrize("order, words", [
+    ([0, 0, 1, 2, 3, 4], "exactly once .missing: 5"), ([0, 1, 2], "six coin values"),
+    ([True, 1, 2, 3, 4, 5], "six coin values"), ("012345", "six coin values"), ([0, 1, 2, 3, 4, 9], "missing: 5"),
+])
+def test_arrange_refuses_bad_orders(order, words):
+    doc = G.setup(2, {}, 1)
+    with pytest.raises(IllegalMove, match=words):
+        G.apply(doc, 0, {"order": order})
+
+
+def test_arrange_phase_refuses_a_play_move():
+    with pytest.raises(IllegalMove, match="arrange phase"):
+        G.apply(G.setup(2, {}, 1), 0, {"to": "2,1"})
+
+
+# --- the six movement kinds ----------------------------------------------------------------------------
+def test_pawn_south_steps_north_and_takes_diagonally():
+    doc = position(coins={0: {3: "2,3"}, 1: N_HOME}, pyramids={"1,4": 1, "5,7": 1}, dice=(3, PAWN),
+                   left_home={0: [3]})
+    assert targets(doc) == ["1,4", "2,4"]
+
+
+def test_pawn_north_steps_south_and_takes_diagonally():
+    doc = position(coins={0: {0: "0,0", 1: "1,0"}, 1: {2: "3,6", 5: "5,9"}}, pyramids={"4,5": 2, "5,7": 1},
+                   to_act=1, dice=(2, PAWN), left_home={1: [2]})
+    assert targets(doc) == ["3,5", "4,5"]
+
+
+def test_pawn_west_steps_east_and_takes_coins_and_pyramids():
+    doc = position(4, coins={0: {0: "4,3", 1: "2,0"}, 1: {4: "3,4"}, 2: {0: "2,9"}, 3: {0: "9,2"}},
+                   pyramids={"4,5": 1, "7,7": 1}, to_act=1, dice=(4, PAWN), left_home={0: [0], 1: [4]})
+    assert targets(doc) == ["4,3", "4,4", "4,5"]
+
+
+def test_pawn_east_steps_west_not_onto_a_pyramid():
+    doc = position(4, coins={0: {0: "2,0"}, 1: {0: "0,2"}, 2: {0: "2,9"}, 3: {5: "6,4"}},
+                   pyramids={"5,4": 1, "5,5": 3, "7,7": 1}, to_act=3, dice=(5, PAWN), left_home={3: [5]})
+    assert targets(doc) == ["5,5"]
+    with pytest.raises(IllegalMove, match="straight ahead only onto an empty square; 5,4 holds a small pyramid"):
+        G.apply(doc, 3, {"to": "5,4"})
+    with pytest.raises(IllegalMove, match="diagonally only to capture; 5,3 is empty"):
+        G.apply(doc, 3, {"to": "5,3"})
+
+
+def test_pawn_at_home_steps_out_one_square_no_double_step():
+    doc = position(coins={0: {2: "2,0", 3: "3,0"}, 1: N_HOME}, dice=(2, PAWN))
+    assert targets(doc) == ["2,1"]
+    with pytest.raises(IllegalMove, match="A pawn moves one square straight ahead"):
+        G.apply(doc, 0, {"to": "2,2"})
+
+
+def test_rook_slides_until_blocked_and_captures_the_first_thing_in_its_way():
+    doc = position(coins={0: {1: "2,3", 0: "4,3"}, 1: {0: "0,3", 5: "5,9"}}, pyramids={"2,6": 2, "5,7": 1},
+                   dice=(1, ROOK), left_home={0: [0, 1]})
+    assert targets(doc) == ["2,2", "0,3", "1,3", "3,3", "2,4", "2,5", "2,6"]
+    with pytest.raises(IllegalMove, match="blocked at 2,6 by a medium pyramid"):
+        G.apply(doc, 0, {"to": "2,7"})
+    with pytest.raises(IllegalMove, match="Your own null stands on 4,3"):
+        G.apply(doc, 0, {"to": "4,3"})
+
+
+def test_bishop_slides_diagonally_and_stops_at_the_first_piece():
+    doc = position(coins={0: {3: "2,3"}, 1: {0: "1,4", 5: "5,9"}}, pyramids={"4,5": 1, "5,7": 1},
+                   dice=(3, BISHOP), left_home={0: [3]})
+    assert targets(doc) == ["1,2", "3,2", "1,4", "3,4", "4,5"]
+    with pytest.raises(IllegalMove, match="A bishop moves any distance diagonally; 2,5 is not such a move"):
+        G.apply(doc, 0, {"to": "2,5"})
+
+
+def test_queen_moves_like_rook_and_bishop_together():
+    coins = {0: {4: "2,3", 0: "4,3"}, 1: {0: "0,3", 1: "1,4"}}
+    pyramids = {"2,6": 2, "4,5": 1, "5,7": 1}
+    lines = {kind: set(targets(position(coins=coins, pyramids=pyramids, dice=(4, kind), left_home={0: [0, 4]})))
+             for kind in (ROOK, BISHOP, QUEEN)}
+    assert lines[QUEEN] == lines[ROOK] | lines[BISHOP] and len(lines[QUEEN]) == 12
+
+
+def test_king_moves_one_square_any_way_not_onto_its_own_coin():
+    doc = position(coins={0: {5: "2,3", 1: "3,3"}, 1: N_HOME}, dice=(5, KING), left_home={0: [1, 5]})
+    assert targets(doc) == ["1,2", "2,2", "3,2", "1,3", "1,4", "2,4", "3,4"]
+
+
+def test_knight_leaps_over_pyramids_and_coins():
+    around = {f"{x},{y}": 2 for x in (1, 2, 3) for y in (2, 3, 4) if (x, y) != (2, 3)}
+    doc = position(coins={0: {2: "2,3"}, 1: N_HOME}, pyramids={**around, "5,7": 1}, dice=(2, KNIGHT),
+                   left_home={0: [2]})
+    assert targets(doc) == ["0,2", "4,2", "0,4", "4,4", "1,5", "3,5"]
+    with pytest.raises(IllegalMove, match="A knight jumps two squares one way and one square the other"):
+        G.apply(doc, 0, {"to": "2,5"})
+
+
+def test_knight_does_not_land_on_its_own_coin():
+    doc = position(coins={0: {2: "2,3", 3: "4,4"}, 1: N_HOME}, dice=(2, KNIGHT), left_home={0: [2, 3]})
+    assert "4,4" not in targets(doc) and "3,5" in targets(doc)
+
+
+# --- captures ---------------------------------------------------------------------------------------------
+def test_capture_pyramid_goes_to_the_stash():
+    doc = position(coins={0: {1: "2,3"}, 1: N_HOME}, pyramids={"2,5": 3, "5,7": 1}, dice=(1, ROOK),
+                   left_home={0: [1]})
+    step = G.apply(doc, 0, {"to": "2,5"})
+    assert step.doc["stash"] == [[3], []] and "2,5" not in step.doc["pyramids"]
+    capture = next(e for e in step.events if e["type"] == "capture")
+    assert capture == {"type": "capture", "seat": 0, "at": "2,5", "pyramid": 3, "points": 3,
+                       "text": "captured a large pyramid (3 points)"}
+    assert G.view(step.doc, 1)["scores"] == [3, 0]
+
+
+def test_capture_coin_becomes_a_prisoner_worth_two():
+    doc = position(coins={0: {1: "2,3"}, 1: {0: "2,5", 5: "5,9"}}, dice=(1, ROOK), left_home={0: [1], 1: [0]})
+    step = G.apply(doc, 0, {"to": "2,5"})
+    assert step.doc["prisoners"] == [[{"seat": 1, "coin": 0}], []]
+    assert step.doc["coins"][1]["0"] is None and step.doc["coins"][0]["1"] == "2,5"
+    assert G.view(step.doc, None)["scores"] == [2, 0]
+
+
+def test_capture_of_the_fifth_coin_is_allowed():
+    doc = position(coins={0: {1: "2,3"}, 1: {0: "2,5", 5: "5,9"}}, dice=(1, ROOK), left_home={0: [1], 1: [0]},
+                   prisoners={0: [(1, 1), (1, 2), (1, 3), (1, 4)]})
+    step = G.apply(doc, 0, {"to": "2,5"})
+    assert len(step.doc["prisoners"][0]) == 5 and G.view(step.doc, 0)["scores"][0] == 10
+
+
+def test_last_coin_is_immune_and_blocks_like_any_piece():
+    doc = position(coins={0: {1: "2,3"}, 1: {4: "2,5"}}, dice=(1, ROOK), left_home={0: [1], 1: [4]})
+    assert "2,4" in targets(doc) and "2,5" not in targets(doc) and "2,6" not in targets(doc)
+    with pytest.raises(IllegalMove, match="moon 4 on 2,5 is that seat's last coin on the board: it is immune"):
+        G.apply(doc, 0, {"to": "2,5"})
+
+
+def test_last_coin_immune_to_pawns_and_knights_too():
+    doc = position(coins={0: {2: "2,3", 3: "0,0"}, 1: {4: "3,5"}}, dice=(2, KNIGHT), left_home={0: [2], 1: [4]})
+    assert "3,5" not in targets(doc)
+    doc = position(coins={0: {2: "2,3", 3: "0,0"}, 1: {4: "3,4"}}, pyramids={"1,4": 1, "5,7": 1},
+                   dice=(2, PAWN), left_home={0: [2], 1: [4]})
+    assert targets(doc) == ["1,4", "2,4"]
+
+
+# --- the back two rows ------------------------------------------------------------------------------------
+def test_zone_no_coin_enters_another_seats_back_two_rows():
+    doc = position(4, coins={0: {0: "2,2", 1: "2,0"}, 1: {0: "0,4"}, 2: {0: "2,9"}, 3: {0: "9,2"}},
+                   dice=(0, KING), left_home={0: [0]})
+    assert targets(doc) == ["3,2", "2,3", "3,3"]
+    with pytest.raises(IllegalMove, match="No coin may enter another seat's back two rows: 1,3 is in the west seat's"):
+        G.apply(doc, 0, {"to": "1,3"})
+
+
+def test_zone_a_coin_that_left_home_may_not_return():
+    doc = position(4, coins={0: {0: "2,2", 1: "2,0"}, 1: {0: "0,4"}, 2: {0: "2,9"}, 3: {0: "9,2"}},
+                   dice=(0, KING), left_home={0: [0]})
+    with pytest.raises(IllegalMove, match="has left your back two rows and may never enter them again .3,1."):
+        G.apply(doc, 0, {"to": "3,1"})
+
+
+def test_zone_a_coin_still_home_moves_within_home_and_out():
+    doc = position(4, coins={0: {0: "2,1", 1: "2,0"}, 1: {0: "0,4"}, 2: {0: "2,9"}, 3: {0: "9,2"}},
+                   dice=(0, KING))
+    assert targets(doc) == ["3,0", "3,1", "2,2", "3,2"]
+    inside = G.apply(doc, 0, {"to": "3,0"})
+    assert inside.doc["left_home"][0] == [] and not inside.events[0]["left_home"]
+    out = G.apply(doc, 0, {"to": "2,2"})
+    assert out.doc["left_home"][0] == [0] and out.events[0]["left_home"]
+
+
+def test_zone_pawn_cannot_step_into_the_far_arm():
+    secret = secret_for(roll_is(number=0, kind=KING))
+    doc = position(coins={0: {0: "2,7", 1: "1,1"}, 1: N_HOME}, dice=(0, PAWN), left_home={0: [0]}, secret=secret,
+                   to_act=1)
+    doc["to_act"], doc["dice"] = [0], {"number": 0, "kind": PAWN}
+    assert G.to_act(doc) == [1]  # a dead roll: the turn passes
+    assert G.legal_moves(doc, 0) == []
+
+
+def test_zone_sliders_stop_at_forbidden_rows():
+    doc = position(coins={0: {1: "2,7", 2: "0,0"}, 1: N_HOME}, dice=(1, ROOK), left_home={0: [1]})
+    assert "2,8" not in targets(doc) and "2,6" in targets(doc) and "2,2" in targets(doc)
+    assert "2,1" not in targets(doc)
+
+
+# --- dice and lost turns -------------------------------------------------------------------------------------
+def test_turn_lost_when_the_rolled_coin_is_captured():
+    secret = secret_for(roll_is(number=0), roll_is(number=0, kind=KING))
+    doc = position(coins={0: {0: "2,3"}, 1: {5: "5,9"}}, dice=(0, KING), left_home={0: [0]}, secret=secret)
+    step = G.apply(doc, 0, {"to": "2,4"})
+    kinds = [(e["type"], e.get("seat"), e.get("why")) for e in step.events]
+    assert kinds == [("move", 0, None), ("roll", 1, None), ("turn_lost", 1, "captured"), ("roll", 0, None)]
+    assert step.events[2]["text"] == "loses the turn: the moon null has been captured"
+    assert G.to_act(step.doc) == [0] and step.doc["dice"] == {"number": 0, "kind": KING}
+    assert step.doc["rolls"] == 2
+
+
+def test_turn_lost_when_the_rolled_coin_has_no_move_of_that_kind():
+    secret = secret_for(roll_is(number=2, kind=PAWN), roll_is(number=0, kind=KING))
+    doc = position(coins={0: {0: "0,4"}, 1: {2: "3,2", 5: "5,9"}}, dice=(0, KING), left_home={0: [0], 1: [2]},
+                   secret=secret)
+    step = G.apply(doc, 0, {"to": "0,5"})
+    lost = [e for e in step.events if e["type"] == "turn_lost"]
+    assert lost == [{"type": "turn_lost", "seat": 1, "why": "no_move", "number": 2, "kind": PAWN,
+                     "text": "loses the turn: the moon 2 has no pawn move"}]
+
+
+def test_lost_turns_pass_on_seat_after_seat():
+    secret = secret_for(roll_is(number=0), roll_is(number=0), roll_is(number=0, kind=KING))
+    doc = position(3, coins={0: {0: "4,4"}, 1: {5: "0,7"}, 2: {5: "7,9"}}, dice=(0, KING), left_home={0: [0]},
+                   secret=secret)
+    step = G.apply(doc, 0, {"to": "4,5"})
+    assert [(e["seat"], e["why"]) for e in step.events if e["type"] == "turn_lost"] == [(1, "captured"),
+                                                                                        (2, "captured")]
+    assert G.to_act(step.doc) == [0]
+
+
+def test_rolls_come_from_the_secret_by_counter():
+    doc = position(coins={0: {0: "2,3"}, 1: N_HOME}, dice=(0, KING), left_home={0: [0]}, rolls=17)
+    step = G.apply(doc, 0, {"to": "2,4"})
+    rolls = [(e["number"], e["kind"]) for e in step.events if e["type"] == "roll"]
+    assert rolls == [roll_dice("test", 17 + i) for i in range(len(rolls))]
+    assert step.doc["rolls"] == 17 + len(rolls)
+
+
+def test_a_hand_built_dead_roll_is_settled_on_reading():
+    secret = secret_for(roll_is(number=0, kind=KING))
+    doc = position(coins={0: {0: "2,3"}, 1: {5: "5,9"}, }, to_act=1, dice=(0, KING), left_home={0: [0]},
+                   secret=secret)
+    assert G.to_act(doc) == [0] and G.legal_moves(doc, 1) == []
+    step = G.apply(doc, 0, {"to": "2,4"})
+    assert step.events[0]["type"] == "turn_lost" and step.events[0]["why"] == "captured"
+
+
+def test_a_hand_built_play_doc_without_dice_rolls_for_the_seat_to_act():
+    secret = secret_for(roll_is(number=0, kind=QUEEN))
+    doc = position(coins={0: {0: "2,3"}, 1: N_HOME}, dice=None, left_home={0: [0]}, secret=secret)
+    assert G.view(doc, 0)["dice"] == {"number": 0, "kind": QUEEN} and G.to_act(doc) == [0]
+
+
+def test_no_coin_able_to_move_ends_the_game():
+    doc = position(coins={}, stash={0: [2]}, dice=None)
+    assert G.to_act(doc) == [] and G.result(doc) == {"outcome": "finished", "reason": "no_moves",
+                                                   "scores": [2, 0], "winners": [0]}
+
+
+# --- the end and the scores ------------------------------------------------------------------------------------
+def test_last_pyramid_ends_the_game_with_scores():
+    doc = position(coins={0: {1: "2,3"}, 1: N_HOME}, pyramids={"2,4": 3}, dice=(1, ROOK), left_home={0: [1]},
+                   stash={0: [1, 1], 1: [2]}, prisoners={1: [(0, 5)]})
+    step = G.apply(doc, 0, {"to": "2,4"})
+    assert G.result(step.doc) == {"outcome": "finished", "reason": "pyramids_captured", "scores": [5, 4],
+                                  "winners": [0]}
+    assert step.events[-1]["type"] == "end" and step.events[-1]["scores"] == [5, 4]
+    assert G.to_act(step.doc) == [] and G.legal_moves(step.doc, 1) == [] and step.doc["dice"] is None
+    with pytest.raises(IllegalMove, match="The game is over: the last pyramid has been captured .scores 5, 4."):
+        G.apply(step.doc, 1, {"to": "0,8"})
+
+
+def test_ties_share_the_win():
+    doc = position(3, coins={0: {1: "2,3"}, 1: {0: "0,4"}, 2: {0: "2,9"}}, pyramids={"2,4": 3}, dice=(1, ROOK),
+                   left_home={0: [1]}, stash={0: [1], 1: [2, 2], 2: [1]})
+    assert G.result(G.apply(doc, 0, {"to": "2,4"}).doc)["winners"] == [0, 1]
+
+
+# --- refusals, documents and extras --------------------------------------------------------------------------
+def test_play_out_of_turn_refused():
+    doc = position(coins={0: {1: "2,3"}, 1: N_HOME}, dice=(1, ROOK), left_home={0: [1]})
+    with pytest.raises(IllegalMove, match="It is seat 0's turn .south., not seat 1's"):
+        G.apply(doc, 1, {"to": "0,8"})
+    for seat in (-1, 2, "0", None, True):
+        with pytest.raises(IllegalMove, match="no seat"):
+            G.apply(doc, seat, {"to": "2,4"})
+
+
+@pytest.mark.parametrize("move, words", [
+    ({"to": "9,9"}, "not a square of this board"), ({"to": 5}, "not a square"), ({"to": "2,3"}, "already stands"),
+    ({"order": [0, 1, 2, 3, 4, 5]}, "play phase a move is a play"), ({"to": "2,4", "x": 1}, "play phase"),
+    ("2,4", "play phase"),
+])
+def test_malformed_play_moves_refused(move, words):
+    doc = position(coins={0: {1: "2,3"}, 1: N_HOME}, dice=(1, ROOK), left_home={0: [1]})
+    before = copy.deepcopy(doc)
+    with pytest.raises(IllegalMove, match=words):
+        G.apply(doc, 0, move)
+    assert doc == before
+
+
+def test_apply_never_mutates_and_repeats_exactly():
+    doc = arranged(4, seed=9)
+    seat = G.to_act(doc)[0]
+    before = copy.deepcopy(doc)
+    move = G.legal_moves(doc, seat)[0]
+    assert G.apply(doc, seat, move) == G.apply(copy.deepcopy(doc), seat, dict(move)) and doc == before
+
+
+def test_views_never_show_the_secret_or_depend_on_it():
+    doc = arranged(2, seed=3)
+    for viewer in (0, 1, None):
+        view = G.view(doc, viewer)
+        assert "secret" not in view and "rolls" not in view and doc["secret"] not in str(view)
+        assert view == G.view(with_secret(doc, "another secret"), viewer)
+
+
+def test_move_targets_and_describe_move_name_the_capture():
+    doc = position(coins={0: {1: "2,3"}, 1: {0: "0,3", 5: "5,9"}}, pyramids={"2,5": 2, "5,7": 1}, dice=(1, ROOK),
+                   left_home={0: [1], 1: [0]})
+    moves = G.legal_moves(doc, 0)
+    by_to = dict(zip([m["to"] for m in moves], G.move_targets(doc, moves)))
+    assert by_to["2,5"] == {"from": "2,3", "to": "2,5", "capture": "pyramid", "points": 2}
+    assert by_to["0,3"]["capture"] == "coin" and by_to["2,4"]["capture"] is None
+    assert G.describe_move(doc, 0, {"to": "0,3"}) == "the ace like a rook 2,3→0,3, capturing the moon null"
+    assert G.move_targets(G.setup(2, {}, 1), [{"order": [0, 1, 2, 3, 4, 5]}]) == [None]
+
+
+def test_render_text_shows_board_dice_and_scores():
+    doc = position(coins={0: {1: "2,3"}, 1: N_HOME}, dice=(1, ROOK), left_home={0: [1]}, stash={0: [3]})
+    text = G.render_text(doc)
+    assert "S1" in text and "N0" in text and "dice ace/rook" in text and "score 3" in text
+    assert FAR_PYRAMID[2] and "s1" in text
