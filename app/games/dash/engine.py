@@ -1,0 +1,151 @@
+"""Dash (Alexa Curvey): the game object of the engine contract (ENGINE.md, RULES.md "Dash").
+
+A race along the Classic board driven by cards drawn face up, with dares set by the opponents. Checked
+entry points take and return JSON documents; the rules run on the internal State (state.py, rules.py).
+"""
+from __future__ import annotations
+
+from ..base import Chance, Game, IllegalMove, Step, derive_secret
+from . import rules
+from . import view as views
+from .board import DECK
+from .dares import check_dare_text
+from .state import NO_SEAT, State, from_doc, result_of, to_doc
+
+DRAW = {"action": "draw"}
+SET_DARE = {"action": "set_dare"}
+ANSWERS = ({"action": "answer_dare", "done": True}, {"action": "answer_dare", "done": False})
+MOVE_KEYS = {"draw": {"action"}, "set_dare": {"action", "text"}, "answer_dare": {"action", "done"}}
+
+
+class Dash(Game):
+    name = "dash"
+    title = "Dash"
+    min_players = 2
+    max_players = 5
+    pitch = "Race your pyramid along a board of colours and pictures, drawing cards and daring your friends."
+    cooperative = False
+    client = "js/games/dash.js"
+    css = "css/games/dash.css"
+    rules_template = "rules/dash.html"
+    bot = "dash:DashBot"
+
+    def option_specs(self, players: int) -> list[dict]:
+        return [{"name": "there_and_back", "type": "bool", "default": False,
+                 "label": "There and back: turn round at Finish and race back to Start"}]
+
+    # --- the contract -------------------------------------------------------------------------------
+    def setup(self, players: int = 2, options: dict | None = None, seed=0) -> dict:
+        options = self.check_options(players, options)
+        return to_doc(self.new_state(players, options, seed))
+
+    def new_state(self, players: int, options: dict, seed) -> State:
+        """Every pyramid on Start, the 56 cards shuffled from the seed, a random first seat."""
+        secret = derive_secret(self.name, seed)
+        st = State(players, options["there_and_back"], secret)
+        chance = Chance(secret, "setup")
+        st.deck = chance.shuffle(list(DECK))
+        st.turn = chance.randbelow(players)
+        return st
+
+    def to_act(self, doc: dict) -> list[int]:
+        if "result" in doc and doc["result"] is not None:
+            return []
+        return from_doc(doc).to_act()
+
+    def legal_moves(self, doc: dict, seat: int) -> list[dict]:
+        """[draw] for the seat to play; [set_dare] (the mover adds "text") for each opponent of a dared
+        seat until one sets it; [done, refuse] for the dared seat once it is set."""
+        return legal_of(from_doc(doc), seat)
+
+    def apply(self, doc: dict, seat: int, move: dict) -> Step:
+        st = from_doc(doc)
+        kind = _check_shape(move)
+        _check_turn(st, seat, kind)
+        after = st.copy()
+        if kind == "draw":
+            events = rules.draw(after, seat)
+        elif kind == "set_dare":
+            suggested = "text" not in move
+            text = rules.suggestion_for(st) if suggested else check_dare_text(move["text"])
+            events = rules.set_dare(after, seat, text, suggested)
+        else:
+            events = rules.answer_dare(after, seat, move["done"])
+        return Step(to_doc(after), events)
+
+    def view(self, doc: dict, seat: int | None) -> dict:
+        return views.view(from_doc(doc), seat)
+
+    def result(self, doc: dict) -> dict | None:
+        if "result" in doc and doc["result"] is not None:
+            return dict(doc["result"], winners=list(doc["result"]["winners"]))
+        return result_of(from_doc(doc))
+
+    # --- extras -------------------------------------------------------------------------------------
+    def render_text(self, doc: dict) -> str:
+        return views.render_text(from_doc(doc))
+
+    def describe_move(self, doc: dict, seat: int, move: dict) -> str:
+        kind = move.get("action") if isinstance(move, dict) else None
+        if kind == "draw":
+            return "draw a card"
+        if kind == "set_dare":
+            return f"dare: “{move['text']}”" if isinstance(move.get("text"), str) else "dare: a built-in one"
+        if kind == "answer_dare":
+            return "the dare: done" if move.get("done") else "the dare: refused"
+        return str(move)
+
+
+def legal_of(st: State, seat) -> list[dict]:
+    if seat not in st.to_act():
+        return []
+    if st.dare_seat == NO_SEAT:
+        return [dict(DRAW)]
+    if st.dare_text is None:
+        return [dict(SET_DARE)]
+    return [dict(answer) for answer in ANSWERS]
+
+
+def _check_shape(move) -> str:
+    """The move's action, if the dict is shaped like a Dash move; IllegalMove otherwise."""
+    if not isinstance(move, dict) or not isinstance(move.get("action"), str) or move["action"] not in MOVE_KEYS:
+        raise IllegalMove(f"A Dash move is a dict with an action (draw, set_dare or answer_dare), not "
+                          f"{str(move)[:80]}.")
+    kind = move["action"]
+    keys = set(move)
+    if kind == "set_dare" and not keys <= MOVE_KEYS[kind] or kind != "set_dare" and keys != MOVE_KEYS[kind]:
+        wanted = {"draw": '{"action": "draw"}', "set_dare": '{"action": "set_dare", "text": "..."}',
+                  "answer_dare": '{"action": "answer_dare", "done": true or false}'}[kind]
+        raise IllegalMove(f"A {kind} move is written {wanted}, not {str(move)[:80]}.")
+    if kind == "answer_dare" and not isinstance(move["done"], bool):
+        raise IllegalMove(f"Answer a dare with done true (did it) or false (refused), not {str(move['done'])[:40]}.")
+    return kind
+
+
+def _check_turn(st: State, seat, kind: str) -> None:
+    """IllegalMove naming whose move it is, unless `seat` may make a `kind` move now."""
+    if st.over:
+        raise IllegalMove(f"The game is over: seat {st.winner} won the race.")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.players:
+        raise IllegalMove(f"There is no seat {seat!r} at this {st.players}-player table.")
+    dared, text = st.dare_seat, st.dare_text
+    if kind == "draw":
+        if dared != NO_SEAT:
+            raise IllegalMove(f"Nobody draws while seat {dared} is dared: the dare must be "
+                              f"{'set' if text is None else 'answered'} first.")
+        if seat != st.turn:
+            raise IllegalMove(f"It is seat {st.turn}'s turn to draw, not seat {seat}'s.")
+    elif kind == "set_dare":
+        if dared == NO_SEAT:
+            raise IllegalMove(f"There is no dare to set: nobody drew a dare card; seat {st.turn} is to draw.")
+        if text is not None:
+            raise IllegalMove(f"The dare for seat {dared} is already set (the first one sent stands): “{text}”.")
+        if seat == dared:
+            raise IllegalMove(f"Seat {seat} cannot set their own dare: an opponent writes it.")
+    else:
+        if dared == NO_SEAT:
+            raise IllegalMove(f"There is no dare to answer: seat {st.turn} is to draw.")
+        if seat != dared:
+            raise IllegalMove(f"Only seat {dared}, who was dared, answers the dare, not seat {seat}.")
+        if text is None:
+            raise IllegalMove(f"The dare for seat {dared} has not been written yet: an opponent sets it first.")
