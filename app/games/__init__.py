@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from .base import Game, IllegalMove, Step
 from .three_high import ThreeHigh
+from .dash import Dash
 
 _GAME_CLASSES = (
     ThreeHigh,
+    Dash,
 )
 
 GAMES: dict[str, Game] = {cls.name: cls() for cls in _GAME_CLASSES}
