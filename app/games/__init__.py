@@ -8,10 +8,12 @@ from __future__ import annotations
 from .base import Game, IllegalMove, Step
 from .three_high import ThreeHigh
 from .dash import Dash
+from .martian_treasure_hunt import MartianTreasureHunt
 
 _GAME_CLASSES = (
     ThreeHigh,
     Dash,
+    MartianTreasureHunt,
 )
 
 GAMES: dict[str, Game] = {cls.name: cls() for cls in _GAME_CLASSES}
