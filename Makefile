@@ -25,7 +25,7 @@ test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: install
-	$(BIN)/python -m bench.engine --game three-high
+	$(BIN)/python -m bench.engine
 
 clean:
 	rm -rf $(VENV) .pytest_cache icehouse.db icehouse.db-wal icehouse.db-shm

@@ -1,14 +1,13 @@
-"""Engine benchmark: `python -m bench.engine --game three-high [--seconds N]` prints one JSON line.
+"""Engine benchmark over every game of GAMES: `python -m bench.engine [--game NAME] [--seconds N]` prints one
+JSON line per game, through the engine contract only (what the server, bots and replays call).
 
-Figures, per second on one core:
-- playouts_per_s: random solo playouts from fresh seeds, setup included, the move drawn uniformly with
-  `random_code` (rejection sampling over card x piece x side, exact); playouts_full_list_per_s: the same
-  picking from the full legal list.
-- legal_moves_per_s / applies_per_s: the fast internal generator and `apply_unchecked` (state copies made
-  outside the timing), on positions sampled from random playouts.
-- legal_moves_doc_per_s / apply_doc_per_s: the public document API (`legal_moves`, checked `apply`).
-- baseline_loop_per_s: iterations of a bare Python `total += i` loop in the same run, so the figures can
-  be read as ratios on any machine.
+Figures per second on one core, on positions sampled from random playouts (every seat count the game
+allows, default options):
+- playouts_per_s: whole games from `setup` to the end, a uniformly random legal move each ply;
+- legal_moves_per_s, apply_per_s, view_per_s: `legal_moves`, checked `apply` and `view` (seat to act);
+- mean_plies, mean_legal_moves: the size of those games;
+- baseline_loop_per_s: iterations of a bare `total += i` loop in the same run, so figures read as ratios.
+3-High's internal State has its own figures: `python -m bench.three_high_internals`.
 """
 from __future__ import annotations
 
@@ -18,28 +17,21 @@ import platform
 import random
 import time
 
-from app.games import get_game
-from app.games.three_high import state as fast
-from app.games.three_high.docs import to_doc
+from app.games import GAMES, get_game
+
+MAX_PLIES = 5000  # a playout longer than this is cut (no game here comes near it)
 
 
 def rate(work, seconds: float) -> float:
-    """Units per second: `work(n)` does n units and returns the seconds that count; repeat until `seconds`."""
-    done, counted, batch, start = 0, 0.0, 1, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        counted += work(batch)
-        done += batch
-        batch = min(batch * 2, 1024)
-    return done / counted
-
-
-def timed(body):
-    """Wrap `body(n)` so that the whole call counts."""
-    def work(n: int) -> float:
+    """Units per second: `work(n)` does n units; repeat with growing batches until `seconds` have passed."""
+    done, spent, batch = 0, 0.0, 1
+    while spent < seconds:
         start = time.perf_counter()
-        body(n)
-        return time.perf_counter() - start
-    return work
+        work(batch)
+        spent += time.perf_counter() - start
+        done += batch
+        batch = min(batch * 2, 512)
+    return done / spent
 
 
 def baseline(n: int) -> None:
@@ -48,80 +40,56 @@ def baseline(n: int) -> None:
         total += i
 
 
-def playouts(game, rng: random.Random, full_list: bool):
-    options = game.default_options(1)
-    randbelow = lambda n: int(rng.random() * n)  # noqa: E731 - the bench's chance, not the engine's
-
-    def body(n: int) -> None:
-        for _ in range(n):
-            st = game.new_state(1, options, rng.getrandbits(64))
-            while st.over is None:
-                if full_list:
-                    codes = fast.legal_codes(st, st.to_act)
-                    code = codes[randbelow(len(codes))]
-                else:
-                    code = fast.random_code(st, randbelow)
-                fast.apply_unchecked(st, code)
-    return body
+def random_move(rng: random.Random, legal: list[dict]) -> dict:
+    move = rng.choice(legal)
+    return dict(move, text="Hop on one foot") if move.get("action") == "set_dare" else move
 
 
-def sample_positions(game, count: int, rng: random.Random) -> tuple[list, float]:
-    """(state, one legal code) at every point of random solo playouts while the game runs, and the
-    mean number of plies of those playouts."""
-    positions, games = [], 0
-    while len(positions) < count:
-        st = game.new_state(1, game.default_options(1), rng.getrandbits(64))
-        games += 1
-        while st.over is None:
-            codes = fast.legal_codes(st, st.to_act)
-            code = codes[rng.randrange(len(codes))]
-            positions.append((st.copy(), code))
-            fast.apply_unchecked(st, code)
-    return positions, len(positions) / games
+def playout(game, players: int, rng: random.Random, visit=None) -> int:
+    doc = game.setup(players, {}, rng.getrandbits(64))
+    for ply in range(MAX_PLIES):
+        seats = game.to_act(doc)
+        if not seats:
+            return ply
+        seat = rng.choice(seats)
+        legal = game.legal_moves(doc, seat)
+        move = random_move(rng, legal)
+        if visit is not None:
+            visit(doc, seat, legal, move)
+        doc = game.apply(doc, seat, move).doc
+    return MAX_PLIES
 
 
 def measure(game, seconds: float) -> dict:
-    rng = random.Random(20261129)
-    part = seconds / 7
-    positions, plies = sample_positions(game, 2000, rng)
-    options = game.default_options(1)
-    docs = [(to_doc(st, options), st.to_act, game.move_of(code)) for st, code in positions[:400]]
+    rng = random.Random(20261130)
+    counts = list(range(game.min_players, game.max_players + 1))
+    positions: list = []
+    plies = [playout(game, counts[i % len(counts)], rng,
+                     lambda doc, seat, legal, move: positions.append((doc, seat, len(legal), move)))
+             for i in range(4 * len(counts))]
+    sample = positions[:: max(1, len(positions) // 500)]
+    part = seconds / 5
 
-    def generate(n: int) -> None:
+    def playouts(n: int) -> None:
         for i in range(n):
-            st = positions[i % len(positions)][0]
-            fast.legal_codes(st, st.to_act)
+            playout(game, counts[i % len(counts)], rng)
 
-    def apply(n: int) -> float:
-        picked = [positions[i % len(positions)] for i in range(n)]
-        batch = [(st.copy(), code) for st, code in picked]
-        start = time.perf_counter()
-        for st, code in batch:
-            fast.apply_unchecked(st, code)
-        return time.perf_counter() - start
-
-    def generate_doc(n: int) -> None:
-        for i in range(n):
-            doc, seat, _ = docs[i % len(docs)]
-            game.legal_moves(doc, seat)
-
-    def apply_doc(n: int) -> None:
-        for i in range(n):
-            doc, seat, move = docs[i % len(docs)]
-            game.apply(doc, seat, move)
+    def each(fn):
+        def work(n: int) -> None:
+            for i in range(n):
+                fn(*sample[i % len(sample)])
+        return work
 
     return {
         "game": game.name,
-        "playouts_per_s": round(rate(timed(playouts(game, rng, False)), part), 1),
-        "playouts_full_list_per_s": round(rate(timed(playouts(game, rng, True)), part), 1),
-        "legal_moves_per_s": round(rate(timed(generate), part)),
-        "applies_per_s": round(rate(apply, part)),
-        "legal_moves_doc_per_s": round(rate(timed(generate_doc), part)),
-        "apply_doc_per_s": round(rate(timed(apply_doc), part)),
-        "baseline_loop_per_s": round(rate(timed(baseline), part) * 1000),
-        "mean_plies_per_playout": round(plies, 2),
-        "mean_legal_moves": round(sum(len(fast.legal_codes(st, st.to_act)) for st, _ in positions)
-                                  / len(positions), 1),
+        "playouts_per_s": round(rate(playouts, part), 1),
+        "legal_moves_per_s": round(rate(each(lambda d, s, _n, _m: game.legal_moves(d, s)), part)),
+        "apply_per_s": round(rate(each(lambda d, s, _n, m: game.apply(d, s, m)), part)),
+        "view_per_s": round(rate(each(lambda d, s, _n, _m: game.view(d, s)), part)),
+        "baseline_loop_per_s": round(rate(baseline, part) * 1000),
+        "mean_plies": round(sum(plies) / len(plies), 1),
+        "mean_legal_moves": round(sum(n for _d, _s, n, _m in positions) / len(positions), 1),
+        "players": counts,
         "python": platform.python_version(),
         "seconds": seconds,
     }
@@ -129,10 +97,11 @@ def measure(game, seconds: float) -> dict:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="three-high", choices=["three-high"])
-    parser.add_argument("--seconds", type=float, default=7.0, help="total measuring time")
+    parser.add_argument("--game", choices=sorted(GAMES), help="one game (default: every game)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="measuring time per game")
     args = parser.parse_args(argv)
-    print(json.dumps(measure(get_game(args.game), args.seconds)))
+    for game in ([get_game(args.game)] if args.game else GAMES.values()):
+        print(json.dumps(measure(game, args.seconds)), flush=True)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,11 @@ from app.games import GAMES
 DEFAULT_BOT = "random"  # plays any game; the host may pick it instead of the game's own bot
 
 
+# Moves that legal_moves lists without the free text the mover adds (ENGINE.md: Dash's set_dare): the field
+# to fill, and what the random bot writes there.
+FREE_TEXT = {"set_dare": ("text", ("Sing the first line of a song.", "Tell a joke.", "Do five jumping jacks."))}
+
+
 class RandomBot:
     name = "random"
 
@@ -24,8 +29,13 @@ class RandomBot:
         if not legal_moves:
             raise ValueError(f"Seat {seat} has no legal move to choose from.")
         blob = json.dumps([view, seat], sort_keys=True, default=str).encode()
-        index = int.from_bytes(hashlib.sha256(blob).digest()[:8], "big") % len(legal_moves)
-        return legal_moves[index]
+        number = int.from_bytes(hashlib.sha256(blob).digest()[:8], "big")
+        move = legal_moves[number % len(legal_moves)]
+        free = FREE_TEXT.get(move.get("action")) if isinstance(move, dict) else None
+        if free is not None and free[0] not in move:
+            field, texts = free
+            move = dict(move, **{field: texts[number % len(texts)]})
+        return move
 
 
 def _load(spec: str) -> Any:

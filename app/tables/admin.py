@@ -190,7 +190,7 @@ async def replay(s: AsyncSession, code: str, seq: int | None = None) -> dict:
 
 
 def _view(g: Any, doc: dict) -> dict | None:
-    """A spectator's view of the replayed doc (it carries derived facts such as 3-High's tree squares)."""
+    """A spectator's view of the replayed doc (it carries facts the engine derives for drawing)."""
     try:
         return g.view(doc, None)
     except Exception:  # noqa: BLE001 - a doc that stopped half way through a broken replay

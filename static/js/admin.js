@@ -238,11 +238,14 @@ function renderSeats(d) {
 
 function renderMoves(d) {
   const list = $("d-moves");
-  if (list.dataset.key !== d.code) {
-    list.dataset.key = d.code;
+  const listKey = `${d.code}|${state.modules[d.game] !== undefined}`;   // words come from the game's module
+  if (list.dataset.key !== listKey) {
+    list.dataset.key = listKey;
     const items = [h("li", {}, h("button", { type: "button", class: "link", "data-seq": "0" }, "0. The deal"))];
     for (const m of d.moves) {
-      const cls = (m.events || []).some((e) => e.type === "end") ? "end" : (m.events || []).some((e) => e.type === "tree") ? "tree" : "";
+      const headlines = (state.modules[d.game] && state.modules[d.game].headlines) || [];
+      const head = (m.events || []).find((e) => headlines.includes(e.type));
+      const cls = (m.events || []).some((e) => e.type === "end") ? "end" : head ? head.type : "";
       items.push(h("li", { class: cls }, h("button", { type: "button", class: "link", "data-seq": String(m.seq) },
         `${m.seq}. ${stepWords(m)}`)));
     }

@@ -86,7 +86,7 @@ function onMessage(msg) {
       if (state.board && state.board.animate && (!state.table || msg.seq > state.table.seq)) state.board.animate(step);
       applyTable(msg.state);
       settle(msg.seq, null);
-      // The game's headline events (a finished tree, say) are told to everyone, not only logged.
+      // The game's headline events are told to everyone, not only logged.
       const headlines = (state.game && state.game.headlines) || [];
       for (const e of step.events.filter((ev) => headlines.includes(ev.type))) {
         const line = stepLines({ seat: msg.seat, events: [e] })[0];
