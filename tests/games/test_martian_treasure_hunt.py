@@ -259,6 +259,7 @@ def test_capture_of_the_fifth_coin_is_allowed():
 def test_last_coin_is_immune_and_blocks_like_any_piece():
     doc = position(coins={0: {1: "2,3"}, 1: {4: "2,5"}}, dice=(1, ROOK), left_home={0: [1], 1: [4]})
     assert "2,4" in targets(doc) and "2,5" not in targets(doc) and "2,6" not in targets(doc)
+    assert G.view(doc, 0)["immune"] == [0, 1]  # each seat has one coin left
     with pytest.raises(IllegalMove, match="moon 4 on 2,5 is that seat's last coin on the board: it is immune"):
         G.apply(doc, 0, {"to": "2,5"})
 

@@ -41,6 +41,7 @@ def view(st: State, options: dict, seat: int | None) -> dict:
                       for owner in range(st.players)],
         "pyramids": {names[sq]: st.pyr[sq] for sq in st.geo.squares if st.pyr[sq]},
         "pyramids_left": st.pyramids_left,
+        "immune": [owner for owner in range(st.players) if st.phase == "play" and st.on_board[owner] == 1],
         "stash": [list(sizes) for sizes in st.stash],
         "prisoners": [[{"seat": s, "coin": v} for s, v in taken] for taken in st.prisoners],
         "dice": None if st.dice is None else {"number": st.dice[0], "kind": st.dice[1]},
