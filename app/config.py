@@ -1,9 +1,11 @@
 """Settings, read from the environment (prefix ICEHOUSE_). No other module reads the environment."""
 from __future__ import annotations
 
+import ipaddress
+import re
 from functools import lru_cache
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -13,7 +15,7 @@ class Settings(BaseSettings):
     database_url: str = "sqlite+aiosqlite:///./icehouse.db"
     redis_url: str | None = None  # unset: in-memory broker (one process)
     admin_token: str | None = None  # unset: admin API and pages are closed
-    secret_key: str | None = None  # signs nothing secret yet; required in production deployments
+    secret_key: str | None = None  # signs the admin session cookie; set it in production deployments
     public_url: str | None = None  # e.g. https://play.example.org; share links are relative when unset
     webhook_allow_private: bool = False
     bot_delay_seconds: float = Field(0.6, ge=0)  # pause before a bot plays, so people can follow
@@ -22,6 +24,49 @@ class Settings(BaseSettings):
     ws_queue_size: int = Field(64, ge=4)  # messages a socket may fall behind before it is dropped
     redis_channel: str = "icehouse:tables"  # pub/sub channel shared by the app instances
     sweep_seconds: float = Field(30.0, gt=0)  # presence re-announced, orphaned bot turns picked up
+
+    # -- guards (app/web/middleware.py, app/web/ratelimit.py) ----------------------------------------------
+    max_body_bytes: int = Field(64 * 1024, ge=1024)  # request bodies, counted as they arrive (413 past it)
+    # Comma-separated addresses or networks of our reverse proxies: only their X-Forwarded-For (the client's
+    # address, for rate limits) and X-Forwarded-Host (for the Origin check) are believed.
+    trusted_proxies: str = ""
+    # Comma-separated extra origins whose pages may post with the cookie (the site's own always may).
+    allowed_origins: str = ""
+    # Rate limits, "N/S": N at once, N more every S seconds, per key; "0" turns one off. Generous enough
+    # for the test suites and a lively table; tests that check them set them lower.
+    rate_limit_create: str = "30/60"  # tables created, per client address
+    rate_limit_join: str = "60/60"  # seats taken, per client address
+    rate_limit_chat: str = "20/20"  # chat messages, per seat
+    rate_limit_chat_address: str = "120/60"  # chat messages, per client address
+    rate_limit_move: str = "120/10"  # moves, per seat
+    rate_limit_move_address: str = "3000/60"  # moves, per client address
+    rate_limit_admin_login: str = "10/60"  # admin log-in attempts, per client address
+    admin_session_seconds: int = Field(8 * 3600, ge=60)  # an admin log-in lasts this long
+
+    # -- housekeeping (app/tables/housekeeping.py) ------------------------------------------------------
+    abandon_after_seconds: float = Field(14 * 24 * 3600, gt=0)  # a playing table with no move: abandoned
+    lobby_expire_seconds: float = Field(3 * 24 * 3600, gt=0)  # a lobby never started: deleted
+    housekeeping_seconds: float = Field(600.0, gt=0)  # how often the sweep looks for them
+
+    @field_validator("rate_limit_create", "rate_limit_join", "rate_limit_chat", "rate_limit_chat_address",
+                     "rate_limit_move", "rate_limit_move_address", "rate_limit_admin_login")
+    @classmethod
+    def _rate(cls, value: str) -> str:
+        text = (value or "").strip()
+        if text not in ("", "0", "off", "none") and not re.fullmatch(r"\d+\s*/\s*\d+(\.\d+)?", text):
+            raise ValueError(f"a rate limit is written N/S (N requests per S seconds), like 30/60, not {value!r}")
+        return text
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        for item in filter(None, (x.strip() for x in value.split(","))):
+            ipaddress.ip_network(item, strict=False)  # ValueError names the bad entry
+        return value
+
+    def listed(self, name: str) -> list[str]:
+        """A comma-separated setting as a list."""
+        return [x.strip() for x in getattr(self, name).split(",") if x.strip()]
 
 
 @lru_cache

@@ -7,9 +7,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import logs
@@ -17,15 +15,16 @@ from app.config import Settings, get_settings
 from app.realtime import Hub, make_broker
 from app.store import Database
 from app.tables.build import build_tables
-from app.web import admin, api, errors, notify, pages, ws
+from app.web import admin, api, docs, errors, notify, pages, ws
+from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
+from app.web.ratelimit import RateLimit, limits_from
 
 ROOT = Path(__file__).resolve().parents[1]
-MAX_BODY = 64 * 1024  # bytes; no request of ours needs more
 access = logging.getLogger("icehouse.http")
 
 
 class AccessLog:
-    """Pure ASGI middleware: refuse bodies over MAX_BODY, log each HTTP request (method, path, status, ms)."""
+    """Pure ASGI middleware: log each HTTP request (method, path, status, ms)."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
@@ -36,7 +35,6 @@ class AccessLog:
             return
         started = time.perf_counter()
         status = 500
-        length = Headers(scope=scope).get("content-length")
 
         async def send_logged(message: Message) -> None:
             nonlocal status
@@ -45,12 +43,7 @@ class AccessLog:
             await send(message)
 
         try:
-            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-                response = JSONResponse({"detail": f"The request body is too large (at most {MAX_BODY} bytes)."},
-                                        status_code=413)
-                await response(scope, receive, send_logged)
-            else:
-                await self.app(scope, receive, send_logged)
+            await self.app(scope, receive, send_logged)
         finally:
             access.info("request", extra={"method": scope["method"], "path": scope["path"], "status": status,
                                           "ms": round((time.perf_counter() - started) * 1000, 2)})
@@ -73,10 +66,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await tables.stop()
             await db.dispose()
 
-    app = FastAPI(title="Icehouse Table", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="Icehouse Table", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Looney Pyramid games with friends: share a link, take a seat, play.")
     errors.install(app)
+    docs.install(app)  # Swagger UI from this site, before the pages' catch-alls
 
+    # Outermost last: log, headers, then the guards (body size, origin, rate limits), then the routes.
+    proxies = Proxies(settings.listed("trusted_proxies"))
+    app.add_middleware(RateLimit, limits=limits_from(settings), proxies=proxies)
+    app.add_middleware(OriginCheck, proxies=proxies, public_url=settings.public_url,
+                       allowed_origins=settings.listed("allowed_origins"))
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders, hsts=settings.cookie_secure)
     app.add_middleware(AccessLog)
     app.include_router(api.router)
     app.include_router(admin.router)

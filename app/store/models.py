@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, validates
 
 
 def utcnow() -> datetime:
@@ -34,7 +34,9 @@ class Table(Base):
     game: Mapped[str] = mapped_column(String(40), index=True)
     players: Mapped[int] = mapped_column(Integer)  # seat count
     options: Mapped[dict] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    # The deal's seed as text: at least 128 random bits (ENGINE.md); tables made before revision 0002 keep
+    # their old integer seed, written in decimal.
+    seed: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), index=True)  # lobby|playing|finished|abandoned
     initial_doc: Mapped[dict] = mapped_column(JSON)
     doc: Mapped[dict] = mapped_column(JSON)
@@ -47,6 +49,10 @@ class Table(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    @validates("seed")
+    def _seed_as_text(self, _key: str, seed: object) -> str:
+        return seed if isinstance(seed, str) else str(seed)
 
 
 class Seat(Base):

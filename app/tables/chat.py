@@ -4,7 +4,7 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import ChatMessage, queries, utcnow
-from app.tables.errors import Invalid
+from app.tables import text as text_policy
 from app.tables.seats import Caller, find_table
 from app.tables.service import Tables
 from app.tables.state import iso
@@ -18,14 +18,8 @@ def as_message(m: ChatMessage) -> dict:
 
 
 def clean_text(raw: object) -> str:
-    if not isinstance(raw, str):
-        raise Invalid("A chat message must be text.")
-    text = raw.strip()
-    if not text:
-        raise Invalid("A chat message must not be empty.")
-    if len(text) > CHAT_MAX:
-        raise Invalid(f"A chat message must be at most {CHAT_MAX} characters; this one has {len(text)}.")
-    return text
+    """A chat line: the text policy (app/tables/text.py), 1..500 characters."""
+    return text_policy.clean(raw, what="A chat message", max_len=CHAT_MAX)
 
 
 async def history(s: AsyncSession, table_id: int) -> list[dict]:

@@ -4,9 +4,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import unicodedata
 
-from app.tables.errors import Invalid
+from app.tables import text
 
 CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # 32 symbols: no l, o, 0, 1
 CODE_LENGTH = 8
@@ -46,14 +45,6 @@ def token_matches(token: str, token_hash: str | None) -> bool:
 
 
 def clean_name(raw: object) -> str:
-    """A player's name: trimmed, 1..40 characters, no control characters."""
-    if not isinstance(raw, str):
-        raise Invalid("A name must be text.")
-    name = " ".join(raw.split())
-    if not name:
-        raise Invalid("A name must not be empty: type the name your friends know you by.")
-    if len(name) > NAME_MAX:
-        raise Invalid(f"A name must be at most {NAME_MAX} characters; this one has {len(name)}.")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise Invalid("A name must not contain control characters.")
-    return name
+    """A player's name: the text policy (app/tables/text.py), 1..40 characters."""
+    return text.clean(raw, what="A name", max_len=NAME_MAX,
+                      empty="A name must not be empty: type the name your friends know you by.")

@@ -5,7 +5,9 @@ Delivery never blocks a move: `Webhooks.turn()` only queues work (a bounded queu
 notification is dropped and logged). A worker delivers with a timeout and retries with back-off on network
 errors, 429 and 5xx. Private, loopback and link-local addresses are refused, both when the URL is set (for
 an address written in the URL) and at delivery (for what the host name resolves to), unless
-ICEHOUSE_WEBHOOK_ALLOW_PRIVATE=1.
+ICEHOUSE_WEBHOOK_ALLOW_PRIVATE=1. IPv6 addresses that carry an IPv4 address (mapped, compatible, NAT64,
+6to4, Teredo) are judged by that IPv4 address. Each attempt resolves the name once, checks every address,
+and connects only to those addresses (PinnedTransport), so DNS rebinding cannot redirect it.
 """
 from __future__ import annotations
 
@@ -13,11 +15,13 @@ import asyncio
 import ipaddress
 import logging
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from urllib.parse import urlsplit
 
+import httpcore
 import httpx
 
+from app.tables import text
 from app.tables.errors import Invalid
 from app.tables.tasks import cancel_all
 
@@ -28,6 +32,7 @@ QUEUE_MAX = 1000  # notifications waiting for delivery, per process
 PARALLEL = 8  # deliveries in flight at once
 TIMEOUT = 5.0  # seconds per attempt
 BACKOFF = (1.0, 4.0, 16.0)  # seconds before the 2nd, 3rd and 4th attempt
+HEADERS = {"User-Agent": "IcehouseTable-webhook/1"}
 
 
 class Refused(Exception):
@@ -40,9 +45,11 @@ def clean_url(raw: object, *, allow_private: bool) -> str | None:
         return None
     if not isinstance(raw, str):
         raise Invalid("A webhook must be a URL written as text, like https://chat.example.org/hooks/abc.")
-    url = raw.strip()
+    url = text.check(raw, "A webhook URL").strip()
     if len(url) > URL_MAX:
         raise Invalid(f"A webhook URL must be at most {URL_MAX} characters; this one has {len(url)}.")
+    if any(ch.isspace() for ch in url):
+        raise Invalid("A webhook URL must not contain spaces.")
     try:
         parts = urlsplit(url)
         host = parts.hostname
@@ -54,39 +61,116 @@ def clean_url(raw: object, *, allow_private: bool) -> str | None:
     if parts.username or parts.password:
         raise Invalid("A webhook URL must not carry a user name or password.")
     literal = _ip(host)
-    if literal is not None and not allow_private and not _public(literal):
+    if literal is not None and not allow_private and not is_public(literal):
         raise Invalid(f"The server does not call private or local addresses like {host}: use a public URL.")
     return url
 
 
-def _ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+IP = ipaddress.IPv4Address | ipaddress.IPv6Address
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")  # well-known prefix: reaches the IPv4 address it ends with
+NAT64_LOCAL = ipaddress.IPv6Network("64:ff9b:1::/48")  # local-use translation: a private network's
+IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")  # ::a.b.c.d (deprecated), and :: and ::1 themselves
+
+
+def _ip(host: str) -> IP | None:
     try:
-        return ipaddress.ip_address(host.strip("[]"))
+        return ipaddress.ip_address(host.strip("[]").split("%")[0])
     except ValueError:
         return None
 
 
-def _public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_global and not ip.is_multicast
+def embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 address carries and reaches: mapped (::ffff:a.b.c.d), compatible
+    (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) or 6to4 (2002:aabb:ccdd::)."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip in IPV4_COMPATIBLE or ip in NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
 
 
-async def check_target(url: str, *, allow_private: bool) -> None:
-    """Refused unless every address the URL's host resolves to is public (or private ones are allowed)."""
-    if allow_private:
-        return
+def is_public(ip: IP) -> bool:
+    """True for an address on the public internet; False for private, loopback, link-local, reserved,
+    multicast and unspecified ones, for an IPv6 address that embeds an IPv4 address that is not public, and
+    for Teredo tunnels and local-use NAT64."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = embedded_ipv4(ip)
+        if inner is not None:
+            return is_public(inner)
+        if ip.is_site_local or ip.teredo is not None or ip in NAT64_LOCAL:
+            return False
+    return ip.is_global and not (ip.is_multicast or ip.is_private or ip.is_loopback or ip.is_link_local
+                                 or ip.is_reserved or ip.is_unspecified)
+
+
+async def resolve(url: str, *, allow_private: bool) -> list[str]:
+    """The addresses to connect to for `url`: its literal address, or every address its host resolves to
+    (in order, once each). Refused unless all are public (or private ones are allowed).
+
+    Delivery connects only to these addresses (see PinnedTransport): a name that resolves to a public
+    address when checked cannot point the connection somewhere else a moment later (DNS rebinding)."""
     parts = urlsplit(url)
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    loop = asyncio.get_running_loop()
-    try:
-        infos = await loop.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
-    except OSError as exc:
-        raise Refused(f"cannot resolve {parts.hostname}: {exc}") from None
-    for info in infos:
-        ip = _ip(info[4][0].split("%")[0])
-        if ip is None or not _public(ip):
-            raise Refused(f"{parts.hostname} resolves to a private or local address")
+    host = parts.hostname or ""
+    literal = _ip(host)
+    if literal is not None:
+        found = [str(literal)]
+    else:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        loop = asyncio.get_running_loop()
+        try:
+            infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except OSError as exc:
+            raise Refused(f"cannot resolve {host}: {exc}") from None
+        found = list(dict.fromkeys(str(info[4][0]).split("%")[0] for info in infos))
+    if not found:
+        raise Refused(f"{host} resolves to no address")
+    if not allow_private:
+        for address in found:
+            ip = _ip(address)
+            if ip is None or not is_public(ip):
+                raise Refused(f"{host} resolves to a private or local address")
+    return found
+
+
+class PinnedBackend(httpcore.AsyncNetworkBackend):
+    """Opens TCP connections to `host` only at the addresses given (tried in order), never looking the name
+    up again; TLS still checks the certificate against the name (httpcore passes it as server_hostname)."""
+
+    def __init__(self, host: str, addresses: list[str], inner: httpcore.AsyncNetworkBackend | None = None):
+        self.host, self.addresses = host.lower(), addresses
+        self.inner = inner or httpcore.AnyIOBackend()
+
+    async def connect_tcp(self, host: str, port: int, timeout: float | None = None,
+                          local_address: str | None = None, socket_options: Iterable | None = None):
+        if host.strip("[]").lower() != self.host.strip("[]"):
+            raise httpcore.ConnectError(f"webhook connection to {host} refused: only {self.host} was checked")
+        failure: Exception | None = None
+        for address in self.addresses:
+            try:
+                return await self.inner.connect_tcp(address, port, timeout=timeout, local_address=local_address,
+                                                    socket_options=socket_options)
+            except (httpcore.ConnectError, httpcore.ConnectTimeout, OSError) as exc:
+                failure = exc
+        raise httpcore.ConnectError(f"cannot connect to {self.host}: {failure}")
+
+    async def connect_unix_socket(self, path: str, timeout: float | None = None,
+                                  socket_options: Iterable | None = None):
+        raise httpcore.ConnectError("webhooks never use unix sockets")
+
+    async def sleep(self, seconds: float) -> None:
+        await self.inner.sleep(seconds)
+
+
+class PinnedTransport(httpx.AsyncHTTPTransport):
+    """An httpx transport whose connections go only to the checked addresses of one host."""
+
+    def __init__(self, host: str, addresses: list[str], inner: httpcore.AsyncNetworkBackend | None = None):
+        super().__init__(trust_env=False, retries=0)
+        ssl_context = httpx.create_ssl_context(trust_env=False)
+        self._pool = httpcore.AsyncConnectionPool(ssl_context=ssl_context, max_connections=1,
+                                                  network_backend=PinnedBackend(host, addresses, inner))
 
 
 def turn_message(*, code: str, title: str, seat: int, name: str | None, seq: int, url: str) -> dict:
@@ -103,8 +187,10 @@ Post = Callable[[str, dict], Awaitable[int]]
 class Webhooks:
     """A bounded queue of deliveries and the worker draining it (one per app instance)."""
 
-    def __init__(self, *, allow_private: bool, post: Post | None = None, backoff: tuple = BACKOFF):
+    def __init__(self, *, allow_private: bool, post: Post | None = None, backoff: tuple = BACKOFF,
+                 network: httpcore.AsyncNetworkBackend | None = None):
         self.allow_private = allow_private
+        self.network = network  # the sockets under PinnedTransport (tests watch them); None: the real ones
         self.backoff = backoff
         self._post = post
         self._client: httpx.AsyncClient | None = None
@@ -117,8 +203,7 @@ class Webhooks:
 
     async def start(self) -> None:
         if self._post is None:
-            self._client = httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=False,
-                                             headers={"User-Agent": "IcehouseTable-webhook/1"})
+            self._client = httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=False, headers=HEADERS)
         self._worker = asyncio.create_task(self._run(), name="webhooks")
 
     async def stop(self) -> None:
@@ -167,8 +252,11 @@ class Webhooks:
     async def _attempt(self, url: str, body: dict) -> str:
         """"done", "retry" (network error, 429, 5xx) or "give_up" (refused address, other 4xx)."""
         try:
-            await check_target(url, allow_private=self.allow_private)
-            status = await (self._post or self._http_post)(url, body)
+            pinned = None if self.allow_private else await resolve(url, allow_private=False)
+            if self._post is not None:
+                status = await self._post(url, body)
+            else:
+                status = await self._http_post(url, body, pinned)
         except Refused as exc:
             log.warning("webhook refused", extra={"why": str(exc)})
             return "give_up"
@@ -179,6 +267,13 @@ class Webhooks:
             return "done"
         return "retry" if status == 429 or status >= 500 else "give_up"
 
-    async def _http_post(self, url: str, body: dict) -> int:
-        assert self._client is not None
-        return (await self._client.post(url, json=body)).status_code
+    async def _http_post(self, url: str, body: dict, pinned: list[str] | None) -> int:
+        """POST through the shared client (private addresses allowed: nothing to pin), or through a client
+        whose only connections go to the `pinned` addresses just checked."""
+        if pinned is None:
+            assert self._client is not None
+            return (await self._client.post(url, json=body)).status_code
+        transport = PinnedTransport(urlsplit(url).hostname or "", pinned, self.network)
+        async with httpx.AsyncClient(transport=transport, timeout=TIMEOUT, follow_redirects=False,
+                                     headers=HEADERS) as client:
+            return (await client.post(url, json=body)).status_code

@@ -206,7 +206,7 @@ class TestDetail:
         assert r.status_code == 200, r.text
         d = (await admin_get(client, f"/api/admin/tables/{hidden['code']}")).json()
         assert d["code"] == hidden["code"] and d["options"]["hidden_hands"] is True
-        assert isinstance(d["seed"], int) and d["initial_doc"]["game"] == "three-high"
+        assert isinstance(d["seed"], str) and d["initial_doc"]["game"] == "three-high"
         doc = d["doc"]
         assert doc["secret"] and isinstance(doc["draw_pile"], list) and doc["draw_pile"]
         assert all(isinstance(hand, list) and hand for hand in doc["hands"])

@@ -1,0 +1,87 @@
+"""One policy for every piece of text a person types: names, chat, dares, webhook URLs, admin searches.
+
+Text is refused (422, code "bad_text") when it is not valid Unicode (a lone surrogate cannot be stored or
+sent), holds a control character (NUL among them: PostgreSQL cannot store it in text), or holds a
+character that reorders or hides text (bidi embeddings, overrides and isolates, invisible format
+characters): those let a message or a name show something other than what it says. Zero-width joiners
+and non-joiners stay allowed (emoji sequences and several scripts need them), as do private-use
+characters. Accepted text is NFC-normalised; single-line text has its runs of white space (newlines
+included) collapsed to one space and its ends trimmed.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from app.tables.errors import Invalid
+
+BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+JOINERS = frozenset([0x200C, 0x200D])  # ZWNJ, ZWJ: part of emoji sequences and of several scripts
+
+
+class BadText(Invalid):
+    """Text that breaks the policy above; the sentence names the character and where it is."""
+
+    default_code = "bad_text"
+
+
+def _is_noncharacter(cp: int) -> bool:
+    return 0xFDD0 <= cp <= 0xFDEF or (cp & 0xFFFE) == 0xFFFE
+
+
+def problem(text: str) -> str | None:
+    """Why `text` breaks the policy (a phrase), or None when it does not."""
+    for i, ch in enumerate(text):
+        cp = ord(ch)
+        where = f"U+{cp:04X} at position {i + 1}"
+        category = unicodedata.category(ch)
+        if category == "Cs":
+            return f"is not valid Unicode: it holds a lone surrogate ({where})"
+        if category == "Cc":
+            return f"must not contain control characters ({where})"
+        if cp in BIDI:
+            return f"must not contain characters that reorder text ({where})"
+        if category == "Cf" and cp not in JOINERS:
+            return f"must not contain invisible formatting characters ({where})"
+        if _is_noncharacter(cp):
+            return f"must not contain Unicode noncharacters ({where})"
+    return None
+
+
+def check(text: str, what: str) -> str:
+    """`text` unchanged when it meets the policy; BadText naming `what` ("A chat message") otherwise."""
+    why = problem(text)
+    if why is not None:
+        raise BadText(f"{what} {why}.")
+    return text
+
+
+def clean(raw: object, *, what: str, max_len: int, required: bool = True, empty: str | None = None) -> str | None:
+    """Single-line text as stored: checked, NFC, white space collapsed, 1..max_len characters.
+
+    `what` starts the sentences ("A name"); `empty` replaces the one for empty text. With required=False,
+    empty text gives None."""
+    if not isinstance(raw, str):
+        raise BadText(f"{what} must be text.")
+    if _has_surrogate(raw):
+        check(raw, what)  # raises, naming the surrogate
+    text = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not text:
+        if required:
+            raise BadText(empty or f"{what} must not be empty.")
+        return None
+    if len(text) > max_len:
+        raise BadText(f"{what} must be at most {max_len} characters; this one has {len(text)}.")
+    return check(text, what)
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def safe(text: str) -> str:
+    """`text` with anything that cannot be encoded as UTF-8 replaced, for echoing input in a sentence."""
+    return text.encode("utf-8", "replace").decode("utf-8") if _has_surrogate(text) else text

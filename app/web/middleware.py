@@ -1,0 +1,230 @@
+"""Pure ASGI middleware that guards every request before a route sees it (wired in app/main.py):
+
+- BodyLimit: at most `max_bytes` of request body, counted as the bytes arrive (Content-Length or chunked):
+  413 {"code": "too_large"} as soon as the limit is passed, without reading the rest.
+- SecurityHeaders: Content-Security-Policy (no inline script, no framing), nosniff, Referrer-Policy on
+  every HTTP response.
+- OriginCheck: a state-changing request that the browser's cookie would authenticate (no Bearer token)
+  must come from one of our own pages: 403 {"code": "bad_origin"}; a WebSocket opened without ?token=
+  from another origin is closed with 4403.
+
+Client addresses and forwarded hosts come from `Proxies`: X-Forwarded-For and X-Forwarded-Host are
+believed only from the proxies listed in ICEHOUSE_TRUSTED_PROXIES.
+"""
+from __future__ import annotations
+
+import ipaddress
+import json
+from urllib.parse import parse_qs, urlsplit
+
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "font-src 'self'; connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),  # table links are the keys to tables: never sent to other sites
+    (b"x-frame-options", b"DENY"),  # frame-ancestors for browsers that predate it
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+def error_body(detail: str, code: str) -> bytes:
+    return json.dumps({"detail": detail, "code": code}, ensure_ascii=True).encode()
+
+
+async def send_error(send: Send, status: int, detail: str, code: str,
+                     headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    """An HTTP error response {"detail", "code"}, sent straight through ASGI."""
+    body = error_body(detail, code)
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *(headers or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def refuse_socket(receive: Receive, send: Send, close_code: int, detail: str, code: str,
+                        extra: dict | None = None) -> None:
+    """Accept the handshake only to say why, then close with `close_code` (browsers see 4xxx codes;
+    a refused handshake would reach them as a bare 1006)."""
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send",
+                "text": json.dumps({"type": "error", "detail": detail, "code": code, **(extra or {})})})
+    await send({"type": "websocket.close", "code": close_code})
+
+
+class Proxies:
+    """Which peers are our reverse proxies, and what they tell us about the client."""
+
+    def __init__(self, trusted: list[str]):
+        self.networks = [ipaddress.ip_network(x.strip(), strict=False) for x in trusted if x.strip()]
+
+    def trusts(self, address: str | None) -> bool:
+        if not address or not self.networks:
+            return False
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in net for net in self.networks)
+
+    def client(self, scope: Scope) -> str:
+        """The client's address: the peer, or, when the peer is a trusted proxy, the nearest address in
+        X-Forwarded-For that is not one of our proxies (addresses further left are the client's word)."""
+        peer = (scope.get("client") or ("unknown", 0))[0]
+        if not self.trusts(peer):
+            return peer
+        chain = [x.strip() for x in ",".join(Headers(scope=scope).getlist("x-forwarded-for")).split(",")]
+        for hop in reversed([x for x in chain if x]):
+            if not self.trusts(hop):
+                return hop
+        return peer
+
+    def host(self, scope: Scope) -> str | None:
+        """The host the browser asked for: X-Forwarded-Host from a trusted proxy, else Host."""
+        headers = Headers(scope=scope)
+        if self.trusts((scope.get("client") or ("", 0))[0]):
+            forwarded = headers.get("x-forwarded-host")
+            if forwarded:
+                return forwarded.split(",")[0].strip()
+        return headers.get("host")
+
+
+class BodyLimit:
+    def __init__(self, app: ASGIApp, max_bytes: int):
+        self.app = app
+        self.max_bytes = max_bytes
+
+    def _detail(self) -> str:
+        return f"The request body is too large (at most {self.max_bytes} bytes)."
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = Headers(scope=scope).get("content-length")
+        if length is not None and (not length.strip().isdigit() or int(length) > self.max_bytes):
+            await send_error(send, 413, self._detail(), "too_large", [(b"connection", b"close")])
+            return
+        received = 0
+        answered = started = False
+
+        async def counted() -> Message:
+            nonlocal received, answered
+            if answered:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:  # answer now; the app sees the client go away
+                    answered = True
+                    if not started:
+                        await send_error(send, 413, self._detail(), "too_large", [(b"connection", b"close")])
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded(message: Message) -> None:
+            nonlocal started
+            if answered:
+                return  # the 413 went out: whatever the app says now is dropped
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, guarded)
+        except Exception:
+            if not answered:
+                raise  # a real failure; after a 413 the app's complaints about the lost body are moot
+
+
+class SecurityHeaders:
+    def __init__(self, app: ASGIApp, *, hsts: bool = False):
+        self.app = app
+        self.headers = SECURITY_HEADERS + ([(b"strict-transport-security", b"max-age=31536000")] if hsts else [])
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in self.headers if k not in present]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _netloc(url_or_host: str, scheme: str | None = None) -> str:
+    """host[:port], lower case, without the scheme's default port."""
+    if "://" in url_or_host:
+        parts = urlsplit(url_or_host)
+        scheme, netloc = parts.scheme, parts.netloc
+    else:
+        netloc = url_or_host
+    netloc = netloc.strip().lower().rsplit("@", 1)[-1]
+    for default_scheme, port in (("http", ":80"), ("https", ":443"), ("ws", ":80"), ("wss", ":443")):
+        if netloc.endswith(port) and scheme in (default_scheme, None):
+            return netloc[: -len(port)]
+    return netloc
+
+
+class OriginCheck:
+    """Refuses cross-origin requests that the cookie would authenticate (see the module docstring)."""
+
+    def __init__(self, app: ASGIApp, *, proxies: Proxies, public_url: str | None = None,
+                 allowed_origins: list[str] | None = None):
+        self.app = app
+        self.proxies = proxies
+        self.fixed = {_netloc(x) for x in [public_url or "", *(allowed_origins or [])] if x.strip()}
+
+    def same_origin(self, scope: Scope) -> bool:
+        headers = Headers(scope=scope)
+        origin = headers.get("origin")
+        if origin is None:
+            if headers.get("sec-fetch-site") in ("cross-site", "same-site"):
+                return False
+            origin = headers.get("referer")
+            if origin is None:
+                return True  # no browser sent this (browsers send Origin on every such request)
+        if origin.strip().lower() == "null" or "://" not in origin:
+            return False
+        allowed = set(self.fixed)
+        host = self.proxies.host(scope)
+        if host:
+            allowed.add(_netloc(host, urlsplit(origin).scheme))
+        return _netloc(origin) in allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "http" and scope["method"] not in SAFE_METHODS and not _has_bearer(scope):
+            if not self.same_origin(scope):
+                await send_error(send, 403, "This request came from another site's page; open the table "
+                                 "from this site and try again.", "bad_origin")
+                return
+        elif kind == "websocket" and not _has_token_query(scope):
+            if not self.same_origin(scope):
+                await refuse_socket(receive, send, 4403, "This connection came from another site's page; "
+                                    "open the table from this site.", "bad_origin")
+                return
+        await self.app(scope, receive, send)
+
+
+def _has_token_query(scope: Scope) -> bool:
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return any(x.strip() for x in query.get("token", []))
+
+
+def _has_bearer(scope: Scope) -> bool:
+    auth = Headers(scope=scope).get("authorization", "")
+    return auth[:7].lower() == "bearer " and bool(auth[7:].strip())

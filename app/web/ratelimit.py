@@ -1,0 +1,210 @@
+"""Abuse limits: creating tables, taking seats, chat and moves, per client address and per seat.
+
+Each limit is a token bucket written "N/S" in Settings: a key (an address, a seat) may spend N at once and
+regains N every S seconds. Over the limit an HTTP request gets 429 {"code": "rate_limited"} with
+Retry-After (whole seconds); a WebSocket move or chat message gets {"type": "error", "code":
+"rate_limited", "status": 429, "retry_after": s} and the socket stays open. The seat is the Bearer token,
+the ?token= of a socket, or the browser's identity cookie at that table. Buckets live in this process (one
+set per app instance) and are bounded in number.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import parse_qs
+
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.tables.identity import COOKIE_NAME
+from app.web.middleware import Proxies, send_error
+
+MAX_KEYS = 50_000  # buckets kept per limit; the idlest go first
+WS_MESSAGE_MAX = 64 * 1024  # longer socket messages are the app's to refuse; not parsed here
+
+
+@dataclass(frozen=True)
+class Rate:
+    count: int
+    seconds: float
+
+    @classmethod
+    def parse(cls, text: str) -> Rate | None:
+        """"30/60" -> Rate(30, 60.0); "" or "0" -> None (no limit). ValueError otherwise."""
+        text = (text or "").strip()
+        if text in ("", "0", "off", "none"):
+            return None
+        match = re.fullmatch(r"(\d+)\s*/\s*(\d+(?:\.\d+)?)", text)
+        if not match or int(match[1]) < 1 or float(match[2]) <= 0:
+            raise ValueError(f"a rate limit is written N/S (N requests per S seconds), like 30/60, not {text!r}")
+        return cls(int(match[1]), float(match[2]))
+
+
+class Buckets:
+    """Token buckets by key for one rate."""
+
+    def __init__(self, rate: Rate, clock: Callable[[], float] = time.monotonic, max_keys: int = MAX_KEYS):
+        self.rate, self.clock, self.max_keys = rate, clock, max_keys
+        self.per_second = rate.count / rate.seconds
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key -> (tokens, when)
+
+    def _level(self, key: str, now: float) -> float:
+        tokens, then = self._buckets.get(key, (float(self.rate.count), now))
+        return min(float(self.rate.count), tokens + (now - then) * self.per_second)
+
+    def wait(self, key: str) -> float:
+        """Seconds until `key` has a token to spend (0.0: it has one now). Spends nothing."""
+        tokens = self._level(key, self.clock())
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.per_second
+
+    def take(self, key: str) -> float:
+        """Spend one token of `key`: 0.0 when there was one, else the seconds until there is (and nothing
+        is spent)."""
+        now = self.clock()
+        tokens = self._level(key, now)
+        if tokens < 1.0:
+            return (1.0 - tokens) / self.per_second
+        self._buckets.pop(key, None)
+        self._buckets[key] = (tokens - 1.0, now)  # most recently used last
+        while len(self._buckets) > self.max_keys:
+            self._buckets.popitem(last=False)
+        return 0.0
+
+
+@dataclass(frozen=True)
+class Rule:
+    action: str
+    what: str  # for the sentence: "tables created", "chat messages"
+    by_address: Rate | None
+    by_seat: Rate | None
+
+
+class Limits:
+    """The limits of one app instance: rules by action, each with buckets per address and per seat."""
+
+    def __init__(self, rules: list[Rule], clock: Callable[[], float] = time.monotonic):
+        self.rules = {r.action: r for r in rules}
+        self._address = {r.action: Buckets(r.by_address, clock) for r in rules if r.by_address}
+        self._seat = {r.action: Buckets(r.by_seat, clock) for r in rules if r.by_seat}
+
+    def check(self, action: str, address: str, seat: str | None) -> tuple[int, str] | None:
+        """None when allowed; else (Retry-After seconds, a sentence)."""
+        rule = self.rules.get(action)
+        if rule is None:
+            return None
+        buckets = [(self._address.get(action), address, "from your address"),
+                   (self._seat.get(action) if seat is not None else None, seat, "from your seat")]
+        buckets = [(b, key, where) for b, key, where in buckets if b is not None]
+        wait, where = max(((b.wait(key), where) for b, key, where in buckets), default=(0.0, ""))
+        if wait <= 0:
+            for b, key, _ in buckets:  # spend only when every limit allows
+                b.take(key)
+            return None
+        seconds = max(1, math.ceil(wait))
+        return seconds, f"Too many {rule.what} {where}: wait {seconds} s and try again."
+
+
+def limits_from(settings) -> Limits:  # noqa: ANN001 - app.config.Settings
+    return Limits([
+        Rule("create", "tables created", Rate.parse(settings.rate_limit_create), None),
+        Rule("join", "seats taken", Rate.parse(settings.rate_limit_join), None),
+        Rule("chat", "chat messages", Rate.parse(settings.rate_limit_chat_address),
+             Rate.parse(settings.rate_limit_chat)),
+        Rule("move", "moves", Rate.parse(settings.rate_limit_move_address), Rate.parse(settings.rate_limit_move)),
+        Rule("admin_login", "admin log-in attempts", Rate.parse(settings.rate_limit_admin_login), None),
+    ])
+
+
+ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
+    ("POST", re.compile(r"/api/tables/?"), "create"),
+    ("POST", re.compile(r"/api/tables/([^/]+)/join/?"), "join"),
+    ("POST", re.compile(r"/api/tables/([^/]+)/chat/?"), "chat"),
+    ("POST", re.compile(r"/api/tables/([^/]+)/moves/?"), "move"),
+    ("POST", re.compile(r"/api/admin/session/?"), "admin_login"),
+]
+SOCKET_PATH = re.compile(r"/ws/tables/([^/]+)/?")
+SOCKET_ACTIONS = {"move": "move", "chat": "chat"}
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def seat_key(scope: Scope, code: str | None) -> str | None:
+    """Who is asking, as a seat: the Bearer token or ?token=, else the identity cookie at this table."""
+    headers = Headers(scope=scope)
+    auth = headers.get("authorization", "")
+    if auth[:7].lower() == "bearer " and auth[7:].strip():
+        return _digest("token", auth[7:].strip())
+    token = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token")
+    if token and token[0].strip():
+        return _digest("token", token[0].strip())
+    for part in headers.get("cookie", "").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == COOKIE_NAME and value:
+            return _digest("cookie", value, (code or "").lower())
+    return None
+
+
+class RateLimit:
+    """Pure ASGI middleware applying `Limits` to HTTP requests and to socket messages."""
+
+    def __init__(self, app: ASGIApp, *, limits: Limits, proxies: Proxies):
+        self.app, self.limits, self.proxies = app, limits, proxies
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            for method, pattern, action in ROUTES:
+                match = pattern.fullmatch(scope["path"])
+                if match and scope["method"] == method:
+                    code = match.group(1) if match.groups() else None
+                    refused = self.limits.check(action, self.proxies.client(scope), seat_key(scope, code))
+                    if refused is not None:
+                        seconds, detail = refused
+                        await send_error(send, 429, detail, "rate_limited",
+                                         [(b"retry-after", str(seconds).encode())])
+                        return
+                    break
+        elif scope["type"] == "websocket":
+            match = SOCKET_PATH.fullmatch(scope["path"])
+            if match:
+                receive = self._socket_receive(scope, receive, send, match.group(1))
+        await self.app(scope, receive, send)
+
+    def _socket_receive(self, scope: Scope, receive: Receive, send: Send, code: str) -> Receive:
+        address, seat = self.proxies.client(scope), seat_key(scope, code)
+
+        async def limited() -> Message:
+            while True:
+                message = await receive()
+                if message["type"] != "websocket.receive":
+                    return message
+                action = _socket_action(message)
+                refused = self.limits.check(action, address, seat) if action else None
+                if refused is None:
+                    return message
+                seconds, detail = refused
+                await send({"type": "websocket.send", "text": json.dumps(
+                    {"type": "error", "detail": detail, "code": "rate_limited", "status": 429,
+                     "retry_after": seconds})})
+
+        return limited
+
+
+def _socket_action(message: Message) -> str | None:
+    raw = message.get("text")
+    if raw is None:
+        raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+    if len(raw) > WS_MESSAGE_MAX or '"type"' not in raw:
+        return None
+    try:
+        kind = json.loads(raw).get("type")
+    except (ValueError, AttributeError):
+        return None
+    return SOCKET_ACTIONS.get(kind) if isinstance(kind, str) else None

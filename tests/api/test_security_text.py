@@ -1,0 +1,126 @@
+"""Issue 11, finding 5: one text policy for all user text. Lone surrogates, NUL, control and bidi-override
+characters in chat, names, webhook URLs and the admin player filter are 422 {"code": "bad_text"}, never a
+500 or a reset connection, on SQLite and on PostgreSQL; over REST and over the WebSocket."""
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+from app.config import Settings
+from app.tables.text import BadText, clean
+from tests.api.helpers import bearer, create, full_table
+
+BAD = {
+    "lone surrogate": "\\ud800",
+    "NUL": "\\u0000",
+    "escape": "\\u001b[31m",
+    "bidi override": "\\u202e",
+    "bidi isolate": "\\u2066",
+    "zero-width space": "\\u200b",
+}
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request) -> str:
+    return request.getfixturevalue(f"{request.param}_url")
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
+                    admin_token="admin-secret-for-tests")
+
+
+def raw_json(template: str, bad: str, headers: dict | None = None) -> dict:
+    """A request body with `bad` written as a JSON escape (httpx cannot encode a lone surrogate itself)."""
+    return {"content": template.replace("BAD", bad).encode(),
+            "headers": {"content-type": "application/json", **(headers or {})}}
+
+
+def assert_bad_text(r: httpx.Response) -> None:
+    assert r.status_code == 422, r.text
+    assert r.json()["code"] == "bad_text", r.text
+    r.json()["detail"].encode("utf-8")  # a sentence that can be sent
+
+
+@pytest.mark.parametrize("kind", BAD)
+async def test_chat_refuses_bad_text(client, kind):
+    t = await full_table(client, players=2, bots=1)
+    r = await client.post(f"/api/tables/{t['code']}/chat",
+                          **raw_json('{"text": "hello BAD there"}', BAD[kind], bearer(t["tokens"][0])))
+    assert_bad_text(r)
+    assert (await client.get(f"/api/tables/{t['code']}/chat")).json() == []
+
+
+@pytest.mark.parametrize("kind", BAD)
+async def test_webhook_urls_refuse_bad_text(client, kind):
+    t = await full_table(client, players=2, bots=1)
+    r = await client.put(f"/api/tables/{t['code']}/webhook",
+                         **raw_json('{"url": "https://chat.example.org/hooks/BAD"}', BAD[kind], bearer(t["tokens"][0])))
+    assert_bad_text(r)
+    assert (await client.get(f"/api/tables/{t['code']}/webhook")).json()["url"] is None
+
+
+@pytest.mark.parametrize("kind", BAD)
+async def test_names_refuse_bad_text(client, new_client, kind):
+    r = await client.post("/api/tables", **raw_json('{"game": "three-high", "players": 2, "name": "AnnBAD"}',
+                                                     BAD[kind]))
+    assert_bad_text(r)
+    made = await create(client, 2)
+    r = await new_client().post(f"/api/tables/{made['code']}/join", **raw_json('{"name": "BeaBAD"}', BAD[kind]))
+    assert_bad_text(r)
+
+
+@pytest.mark.parametrize("kind", ["lone surrogate", "NUL", "bidi override"])
+async def test_socket_chat_with_bad_text_gets_an_error_and_the_socket_stays_open(live_server, database_url, kind):
+    from tests.api.wsclient import WS
+
+    server = live_server(database_url)
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as host:
+        t = await full_table(host, players=2, bots=1)
+        ws = await WS.open(f"{server.ws_url}/ws/tables/{t['code']}?token={t['tokens'][0]}")
+        await ws.until("chat_history")
+        await ws.send('{"type": "chat", "text": "hi BAD"}'.replace("BAD", BAD[kind]))
+        error = await ws.until("error")
+        assert error["code"] == "bad_text" and error["status"] == 422, error
+        await ws.send({"type": "ping"})
+        await ws.until("pong")
+        await ws.send({"type": "chat", "text": "plain hello"})
+        said = await ws.until("chat")
+        assert said["message"]["text"] == "plain hello" if "message" in said else said["text"] == "plain hello"
+        await ws.close()
+        assert (await host.get("/api/games")).status_code == 200
+
+
+# -- the policy itself ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("raw,stored", [
+    ("  Ann   Lee ", "Ann Lee"),
+    ("Zoë", "Zoë"),
+    ("Zoe\u0308", "Zoë"),  # NFC
+    ("👩\u200d👩\u200d👧 family", "👩\u200d👩\u200d👧 family"),  # ZWJ emoji sequences stay
+    ("مرحبا", "مرحبا"),  # right-to-left script, no control characters: fine
+    ("line one\nline two", "line one line two"),
+])
+def test_the_policy_keeps_ordinary_text(raw, stored):
+    assert clean(raw, what="A chat message", max_len=500) == stored
+
+
+@pytest.mark.parametrize("raw,words", [
+    ("a\ud800b", "lone surrogate (U+D800 at position 2)"),
+    ("a\x00b", "control characters (U+0000 at position 2)"),
+    ("a\u202eb", "reorder text (U+202E"),
+    ("a\u2067b", "reorder text (U+2067"),
+    ("a\u200bb", "invisible formatting characters (U+200B"),
+    ("a\ufeffb", "invisible formatting characters (U+FEFF"),
+    ("a\uffffb", "noncharacters"),
+    (5, "must be text"),
+    ("   ", "must not be empty"),
+    ("x" * 501, "at most 500"),
+])
+def test_the_policy_refuses_with_a_sentence(raw, words):
+    with pytest.raises(BadText) as caught:
+        clean(raw, what="A chat message", max_len=500)
+    assert words in caught.value.detail and caught.value.detail.startswith("A chat message")
+    json.dumps(caught.value.detail).encode()
