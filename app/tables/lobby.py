@@ -16,6 +16,8 @@ from app.tables.seats import Caller, ensure_not_seated, ensure_player, find_tabl
 from app.tables.service import Tables
 from app.tables.state import load_snapshot
 
+SEED_BYTES = 16  # a deal's seed: 32 hex characters, 128 random bits
+
 
 @dataclass
 class Seated:
@@ -40,8 +42,8 @@ def check_options(g: Any, players: int, given: object) -> dict:
         raise Invalid(str(exc)) from None
 
 
-def _setup(g: Any, players: int, options: dict) -> tuple[int, dict]:
-    seed = secrets.randbelow(2**31)
+def _setup(g: Any, players: int, options: dict) -> tuple[str, dict]:
+    seed = secrets.token_hex(SEED_BYTES)  # no seat can search a space this large for the deal (ENGINE.md)
     try:
         return seed, g.setup(players=players, options=options, seed=seed)
     except ValueError as exc:
