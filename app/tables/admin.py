@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES
 from app.store import Move, Seat, Table, admin_queries
 from app.store.admin_queries import TableFilter
+from app.tables import text
 from app.tables.errors import Forbidden, Invalid, Unauthorized
 from app.tables.seats import find_table
 from app.tables.state import iso
@@ -35,9 +36,9 @@ def check_admin(configured: str | None, presented: str | None) -> None:
     if not configured:
         raise Forbidden("The admin area is closed: set ICEHOUSE_ADMIN_TOKEN on the server.", "admin_closed")
     if presented is None:
-        raise Unauthorized("The admin area needs 'Authorization: Bearer <admin token>' "
-                           "(the server's ICEHOUSE_ADMIN_TOKEN).")
-    if not hmac.compare_digest(presented.encode(), configured.encode()):
+        raise Unauthorized("The admin area needs you to log in at /admin, or 'Authorization: Bearer <admin "
+                           "token>' (the server's ICEHOUSE_ADMIN_TOKEN).")
+    if not hmac.compare_digest(presented.encode("utf-8", "surrogatepass"), configured.encode()):
         raise Unauthorized("That admin token is not the right one.")
 
 
@@ -50,9 +51,8 @@ def table_filter(game: str | None, status: str | None, player: str | None) -> Ta
     if status is not None and status not in STATUSES:
         raise Invalid(f"There is no status {status[:40]!r}; a table is {', '.join(STATUSES[:-1])} "
                       f"or {STATUSES[-1]}.")
-    if player is not None and len(player) > PLAYER_MAX:
-        raise Invalid(f"A player name to look for has at most {PLAYER_MAX} characters; this one has "
-                      f"{len(player)}.")
+    if player is not None:  # the names' own policy (NUL would otherwise reach PostgreSQL)
+        player = text.clean(player, what="A player name to look for", max_len=PLAYER_MAX, required=False)
     return TableFilter(game=game, status=status, player=player)
 
 

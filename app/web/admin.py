@@ -4,29 +4,67 @@ Thin: parse, depend, call one function of app/tables/admin.py. Wire with `app.in
 """
 from __future__ import annotations
 
+import time
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, StrictStr
 
-from app.tables import admin
+from app.tables import admin, admin_session
 from app.web.deps import Ctx, Db
 from app.web.pages import templates
 
-bearer = HTTPBearer(auto_error=False, description="The server's ICEHOUSE_ADMIN_TOKEN.")
+bearer = HTTPBearer(auto_error=False, description="The server's ICEHOUSE_ADMIN_TOKEN (or log in at "
+                    "POST /api/admin/session for a session cookie).")
 
 
-async def require_admin(ctx: Ctx,
+async def require_admin(request: Request, ctx: Ctx,
                         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> None:
-    """403 while ICEHOUSE_ADMIN_TOKEN is unset, 401 without the right token (a malformed header counts as
-    none)."""
-    admin.check_admin(ctx.settings.admin_token, credentials.credentials.strip() if credentials else None)
+    """403 while ICEHOUSE_ADMIN_TOKEN is unset, 401 without the right token or a valid admin session cookie
+    (a malformed header counts as none)."""
+    token = credentials.credentials.strip() if credentials else None
+    if token is None and _session_expiry(request, ctx) is not None:
+        return
+    admin.check_admin(ctx.settings.admin_token, token)
 
 
 AdminAuth = Annotated[None, Depends(require_admin)]
 
 api = APIRouter(prefix="/api/admin", tags=["admin"])
+
+
+def _session_expiry(request: Request, ctx: Ctx) -> int | None:
+    s = ctx.settings
+    return admin_session.expiry(s.admin_token, s.secret_key, request.cookies.get(admin_session.COOKIE), time.time())
+
+
+class AdminLogin(BaseModel):
+    token: StrictStr
+
+
+@api.post("/session", status_code=204)
+async def log_in(body: AdminLogin, ctx: Ctx, response: Response) -> None:
+    """Log in with the admin token: an HttpOnly session cookie for the /admin page (see
+    app/tables/admin_session.py); 401 for a wrong token, 403 while the admin area is closed."""
+    s = ctx.settings
+    admin.check_admin(s.admin_token, body.token.strip())
+    value = admin_session.issue(s.admin_token, s.secret_key, s.admin_session_seconds, time.time())
+    response.set_cookie(admin_session.COOKIE, value, max_age=s.admin_session_seconds, path="/", httponly=True,
+                        samesite="strict", secure=s.cookie_secure)
+
+
+@api.get("/session")
+async def session(_: AdminAuth, request: Request, ctx: Ctx) -> dict:
+    """Whether this browser is logged in, and until when (Unix seconds; null with a Bearer token)."""
+    return {"admin": True, "expires_at": _session_expiry(request, ctx)}
+
+
+@api.delete("/session", status_code=204)
+async def log_out(response: Response) -> None:
+    """Log out: the session cookie is deleted."""
+    response.delete_cookie(admin_session.COOKIE, path="/", httponly=True, samesite="strict")
 
 
 @api.get("/tables")

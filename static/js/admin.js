@@ -1,10 +1,10 @@
-// The admin page: log in with the admin token (kept in sessionStorage, sent as Bearer), browse every
-// table with filters and paging, open one to see everything and replay it move by move.
+// The admin page: log in once with the admin token (the server answers with an HttpOnly session cookie;
+// the token is never kept by the page), browse every table with filters and paging, open one to see
+// everything and replay it move by move. Log out deletes the session.
 // One state object; handlers change it and call redraw(). Location: "#" the list, "#CODE" or "#CODE/N".
-import { ApiError, get } from "./core/api.js";
+import { ApiError, api, get } from "./core/api.js";
 import { h, onRedraw, redraw, state } from "./core/store.js";
 
-const KEY = "icehouse:admin-token";
 const $ = (id) => document.getElementById(id);
 const STATUS_WORD = { lobby: "lobby", playing: "playing", finished: "finished", abandoned: "abandoned" };
 const MODULES = new Map();   // game name -> its client module (docs/CLIENT.md), loaded on first use
@@ -26,21 +26,21 @@ async function gameModule(name) {
 }
 
 Object.assign(state, {
-  token: readToken(),
+  admin: false,             // logged in (the session cookie is valid)
   view: "login",            // login | list | detail
   filters: { game: "", status: "", player: "", limit: 50, offset: 0 },
   list: null, total: 0, listError: "", loading: false,
   code: null, detail: null, replay: null, seq: 0, cache: new Map(), modules: {},
 });
 
-function readToken() { try { return sessionStorage.getItem(KEY) || ""; } catch { return ""; } }
-function saveToken(t) { try { if (t) sessionStorage.setItem(KEY, t); else sessionStorage.removeItem(KEY); } catch { /* private mode */ } }
+// An older version kept the token in sessionStorage: forget it.
+try { sessionStorage.removeItem("icehouse:admin-token"); } catch { /* private mode */ }
 
 // ---- talking to /api/admin -------------------------------------------------------------------------
 async function adminGet(path) {
   let res;
   try {
-    res = await fetch(path, { headers: { Accept: "application/json", Authorization: `Bearer ${state.token}` } });
+    res = await fetch(path, { credentials: "same-origin", headers: { Accept: "application/json" } });
   } catch {
     throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
   }
@@ -55,8 +55,7 @@ async function adminGet(path) {
 }
 
 function loggedOut(message) {
-  state.token = "";
-  saveToken("");
+  state.admin = false;
   state.view = "login";
   $("login-error").textContent = message || "";
   redraw();
@@ -326,7 +325,7 @@ function render() {
 onRedraw(render);
 
 function route() {
-  if (!state.token) { state.view = "login"; redraw(); return; }
+  if (!state.admin) { state.view = "login"; redraw(); return; }
   const m = /^#([A-Za-z0-9]{1,16})(?:\/(\d+))?$/.exec(location.hash);
   if (m) {
     state.view = "detail";
@@ -354,20 +353,22 @@ $("admin-login-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const token = $("admin-token").value.trim();
   if (!token) return;
-  state.token = token;
   $("login-error").textContent = "";
   try {
-    await adminGet("/api/admin/tables?limit=1");
+    await api("POST", "/api/admin/session", { token });
   } catch (err) {
-    if (err.status !== 401 && err.status !== 403) $("login-error").textContent = err.message;
+    $("login-error").textContent = err.message;
     return;
   }
-  saveToken(token);
   $("admin-token").value = "";
+  state.admin = true;
   state.list = null;
   route();
 });
-$("logout-btn").addEventListener("click", () => loggedOut("Logged out."));
+$("logout-btn").addEventListener("click", async () => {
+  try { await api("DELETE", "/api/admin/session"); } catch { /* the cookie expires anyway */ }
+  loggedOut("Logged out.");
+});
 $("filters").addEventListener("submit", (ev) => {
   ev.preventDefault();
   Object.assign(state.filters, {
@@ -401,5 +402,13 @@ document.addEventListener("keydown", (ev) => {
 });
 window.addEventListener("hashchange", route);
 
+// Logged in already (the session cookie of an earlier visit)? Quietly ask; the login form otherwise.
+async function checkSession() {
+  try {
+    const res = await fetch("/api/admin/session", { credentials: "same-origin", headers: { Accept: "application/json" } });
+    state.admin = res.ok;
+  } catch { state.admin = false; }
+}
+
 gamesLoaded = loadGames();
-route();
+checkSession().then(route);

@@ -74,6 +74,17 @@ async def test_names_refuse_bad_text(client, new_client, kind):
 
 
 @pytest.mark.parametrize("kind", ["lone surrogate", "NUL", "bidi override"])
+async def test_the_admin_player_filter_refuses_bad_text(client, kind):
+    await create(client, 1)
+    escaped = {"lone surrogate": "%ED%A0%80", "NUL": "%00", "bidi override": "%E2%80%AE"}[kind]
+    r = await client.get(f"/api/admin/tables?player=x{escaped}", headers=bearer("admin-secret-for-tests"))
+    if kind == "lone surrogate":  # undecodable bytes arrive as U+FFFD, which is fine to look for
+        assert r.status_code == 200, r.text
+    else:
+        assert_bad_text(r)
+
+
+@pytest.mark.parametrize("kind", ["lone surrogate", "NUL", "bidi override"])
 async def test_socket_chat_with_bad_text_gets_an_error_and_the_socket_stays_open(live_server, database_url, kind):
     from tests.api.wsclient import WS
 
