@@ -15,7 +15,7 @@ from app.config import Settings, get_settings
 from app.realtime import Hub, make_broker
 from app.store import Database
 from app.tables.build import build_tables
-from app.web import admin, api, docs, errors, notify, pages, ws
+from app.web import admin, api, docs, errors, notify, openapi, pages, ws
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
 from app.web.ratelimit import RateLimit, limits_from
 
@@ -85,4 +85,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static", check_dir=False), name="static")
+    openapi.install(app)  # errors documented as they are: {"detail", "code"}, 401 ... 429
     return app

@@ -65,7 +65,8 @@ async def table_log(caller: Caller, ctx: Ctx, db: Db) -> dict:
     return await reads.table_log(ctx, db, caller)
 
 
-@router.post("/tables/{code}/rematch", status_code=201)
+@router.post("/tables/{code}/rematch", status_code=201,
+             responses={200: {"description": "The rematch was made already: its state, for the caller."}})
 async def rematch(caller: SeatAuth, ctx: Ctx, response: Response) -> dict:
     state, created = await lobby.rematch(ctx, caller)
     if not created:
