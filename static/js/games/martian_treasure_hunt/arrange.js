@@ -79,7 +79,8 @@ export function renderArrangeBar(el, { state, view, me, mustArrange, names, bots
         waiting.length ? waitLine : null];
     }
     return [
-      h("p", { class: "how" }, "Arrange your six coins along your home row (at the bottom): drag a coin onto another to swap them, or tap two coins. Keyboard: Enter picks a coin, arrows move it."),
+      h("p", { class: "how" }, h("span", { class: "long" }, "Arrange your six coins along your home row (at the bottom): drag a coin onto another to swap them, or tap two coins. Keyboard: Enter picks a coin, arrows move it."),
+        h("span", { class: "short" }, "Tap two coins of your bottom row to swap them (or drag one onto another).")),
       h("div", { class: "row" },
         h("button", { class: "btn", type: "button", "data-action": "shuffle", onclick: actions.shuffle, disabled: pending }, "Shuffle"),
         h("button", { class: "btn", type: "button", "data-action": "default", onclick: actions.reset, disabled: pending }, "Default order"),

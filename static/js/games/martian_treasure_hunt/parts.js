@@ -85,7 +85,7 @@ export function drawCoin(seat, value, opts = {}) {
   const g = svg("g", { class: `coin${opts.back ? " back" : ""}`, "data-coin": opts.back ? null : `${seat}-${value}` });
   const disc = svg("circle", { cx: 0, cy: 0, r, class: "coin-disc" });
   disc.setAttribute("style", `fill: ${opts.back ? "#7d7466" : seatVar(seat)}`);
-  g.append(disc, svg("circle", { cx: 0, cy: 0, r: r - 3, class: "coin-rim" }));
+  g.append(disc, svg("circle", { cx: 0, cy: 0, r: r - 3, class: "coin-rim", fill: "none" }));
   if (opts.back) {
     const q = svg("text", { x: 0, y: 1, class: "coin-value back" });
     q.textContent = "?";

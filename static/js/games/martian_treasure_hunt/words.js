@@ -27,26 +27,26 @@ export function describeEvent(ev, names) {
   switch (ev.type) {
     case "arranged":
       return Array.isArray(ev.order)
-        ? `${who} arranged ${who === "You" ? "your" : "their"} coins: ${ev.order.join(" ")} along the home row.`
-        : `${who} arranged ${who === "You" ? "your" : "their"} coins (hidden until everyone has).`;
+        ? `${who} arranged ${who === "You" ? "your" : "their"} coins: ${ev.order.join(" ")} along the home row`
+        : `${who} arranged ${who === "You" ? "your" : "their"} coins (hidden until everyone has)`;
     case "reveal":
-      return "Everyone has arranged: all the coins are turned face up.";
+      return "Everyone has arranged: all the coins are turned face up";
     case "first":
-      return `First to play, drawn by lot: ${who}.`;
+      return `First to play, drawn by lot: ${who}`;
     case "roll":
       return null;   // the dice show it; the move or the lost turn says it in the log
     case "move":
-      return `${who} rolled ${ev.coin} · ${KINDS[ev.kind]} and moved the ${COIN_WORD[ev.coin]} ${ev.from} → ${ev.to}${ev.left_home ? " (out of the home rows for good)" : ""}.`;
+      return `${who} rolled ${ev.coin} · ${KINDS[ev.kind]} and moved the ${COIN_WORD[ev.coin]} ${ev.from} → ${ev.to}${ev.left_home ? " (out of the home rows for good)" : ""}`;
     case "capture":
-      if (ev.pyramid) return `${who} took a ${SIZE_WORD[ev.pyramid]} pyramid (+${ev.points}).`;
-      return `${who} captured ${possessive(names, ev.owner)} ${COIN_WORD[ev.coin]} coin (+${ev.points}).`;
+      if (ev.pyramid) return `${who} took a ${SIZE_WORD[ev.pyramid]} pyramid (+${ev.points})`;
+      return `${who} captured ${possessive(names, ev.owner)} ${COIN_WORD[ev.coin]} coin (+${ev.points})`;
     case "turn_lost":
-      return `${who} lost the turn: ${lostWords(ev)}.`;
+      return `${who} lost the turn: ${lostWords(ev)}`;
     case "end": {
       const winners = (ev.winners || []).map((s) => name(names, s));
       const head = ev.reason === "no_moves" ? "No coin could move any more" : "The last pyramid is taken";
       const best = ev.scores && ev.winners && ev.winners.length ? ev.scores[ev.winners[0]] : null;
-      return `${head}: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : winners[0] === "You" ? "win" : "wins"}${best != null ? ` with ${plural(best, "point")}` : ""}.`;
+      return `${head}: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : winners[0] === "You" ? "win" : "wins"}${best != null ? ` with ${plural(best, "point")}` : ""}`;
     }
     default:
       return ev.text ? `${who ? who + " " : ""}${ev.text}` : null;
