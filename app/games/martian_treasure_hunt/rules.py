@@ -186,9 +186,17 @@ def arrange(st: State, seat: int, order: list[int], events: list) -> None:
 
 
 def settle(st: State, events: list) -> None:
-    """Bring a hand-built play position to one the engine would have written: the end if no pyramid is
-    left (or nobody is to act); a roll if the seat to act has none; a lost turn if its roll is dead."""
-    if st.over is not None or st.phase != "play":
+    """Bring a hand-built position to one the engine would have written: play starts once every seat has
+    arranged; the game ends if no pyramid is left (or nobody is to act); the seat to act gets a roll if it
+    has none, and loses the turn if its roll is dead."""
+    if st.over is not None:
+        return
+    if st.phase == "arrange":
+        if all(st.arranged):  # every coin is down but the phase was not moved on: start play
+            st.phase = "play"
+            first = first_seat(st)
+            events.append({"type": "first", "seat": first, "text": "plays first (drawn by lot)"})
+            roll_for(st, first, events)
         return
     if st.pyramids_left == 0:
         finish(st, "pyramids_captured", events)
