@@ -1,0 +1,90 @@
+"""Issue 11, finding 6 (cleanup): a table with no activity for a configurable time becomes `abandoned`
+(everyone watching is told), and a lobby that never started is deleted after a while; on SQLite and on
+PostgreSQL, by the server's own sweep."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select, update
+
+from app.config import Settings
+from app.store import ChatMessage, Seat, Table, utcnow
+from app.tables import housekeeping
+from tests.api.helpers import bearer, create, full_table, state
+from tests.conftest import eventually
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request) -> str:
+    return request.getfixturevalue(f"{request.param}_url")
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
+                    abandon_after_seconds=3600, lobby_expire_seconds=7200, housekeeping_seconds=3600)
+
+
+async def age(app, code: str, seconds: float) -> None:
+    """Pretend nothing has happened at the table for `seconds`."""
+    async with app.state.tables.db.writing() as s:
+        await s.execute(update(Table).where(Table.code == code)
+                        .values(updated_at=utcnow() - timedelta(seconds=seconds)))
+        await s.commit()
+
+
+async def row(app, code: str) -> Table | None:
+    async with app.state.tables.db.session() as s:
+        return (await s.execute(select(Table).where(Table.code == code))).scalar_one_or_none()
+
+
+async def playing_solo(client) -> dict:
+    for _ in range(5):
+        t = await full_table(client, players=1)
+        if (await state(client, t["code"]))["status"] == "playing":
+            return t
+    pytest.skip("every solo deal ended at once")
+
+
+async def test_idle_tables_become_abandoned_and_busy_ones_do_not(app, client, new_client):
+    idle, busy = await playing_solo(client), await playing_solo(new_client())
+    await age(app, idle["code"], 3601)
+    await age(app, busy["code"], 3000)
+    done = await housekeeping.run(app.state.tables)
+    assert done["abandoned"] == [idle["code"]]
+    st = await state(client, idle["code"], idle["tokens"][0])
+    assert st["status"] == "abandoned" and st["to_act"] == [] and st["legal_moves"] == []
+    assert (await state(client, busy["code"]))["status"] == "playing"
+    r = await client.post(f"/api/tables/{idle['code']}/moves", headers=bearer(idle["tokens"][0]),
+                          json={"seq": st["seq"], "move": {}})
+    assert r.status_code == 409
+    r = await client.post(f"/api/tables/{idle['code']}/rematch", headers=bearer(idle["tokens"][0]))
+    assert r.status_code == 201  # an abandoned game can still be played again
+
+
+async def test_lobbies_that_never_started_are_deleted_with_their_seats_and_chat(app, client, new_client):
+    old, fresh = await create(client, 3), await create(new_client(), 3)
+    await client.post(f"/api/tables/{old['code']}/chat", headers=bearer(old["token"]), json={"text": "anyone?"})
+    await age(app, old["code"], 7201)
+    old_id = (await row(app, old["code"])).id
+    done = await housekeeping.run(app.state.tables)
+    assert done["deleted_lobbies"] == 1
+    assert await row(app, old["code"]) is None and await row(app, fresh["code"]) is not None
+    assert (await client.get(f"/api/tables/{old['code']}")).status_code == 404
+    async with app.state.tables.db.session() as s:
+        assert not (await s.execute(select(Seat).where(Seat.table_id == old_id))).first()
+        assert not (await s.execute(select(ChatMessage).where(ChatMessage.table_id == old_id))).first()
+
+
+async def test_a_stale_rematch_lobby_goes_and_the_finished_table_forgets_it(app, client):
+    t = await playing_solo(client)
+    await age(app, t["code"], 3601)
+    await housekeeping.run(app.state.tables)  # abandoned: may have a rematch
+    r = await client.post(f"/api/tables/{t['code']}/rematch", headers=bearer(t["tokens"][0]))
+    rematch = r.json()["code"]
+    await age(app, rematch, 7201)
+    assert (await housekeeping.run(app.state.tables))["deleted_lobbies"] == 1
+    assert (await row(app, t["code"])).rematch_id is None
+    r = await client.post(f"/api/tables/{t['code']}/rematch", headers=bearer(t["tokens"][0]))
+    assert r.status_code == 201 and r.json()["code"] != rematch
