@@ -25,9 +25,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     import uvicorn
 
+    # X-Forwarded-* only from the proxies the settings trust (uvicorn would otherwise believe 127.0.0.1).
+    proxies = ",".join(settings.listed("trusted_proxies"))
     uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
                 log_level=settings.log_level.lower(), access_log=False, ws_max_size=64 * 1024,
-                proxy_headers=True)
+                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
     return 0
 
 

@@ -175,3 +175,21 @@ async def test_socket_chat_over_the_limit_gets_an_error_and_stays_open(live_serv
         assert len(history) == 2, json.dumps(history)
         assert len(chats) <= 2
         await ws.close()
+
+
+@pytest.mark.parametrize("trusted,expect", [("", (False, None)), ("10.0.0.0/8, 127.0.0.1", (True, "10.0.0.0/8,127.0.0.1"))])
+def test_icehouse_serve_believes_forwarded_headers_only_from_trusted_proxies(monkeypatch, trusted, expect):
+    import uvicorn
+
+    from app import cli
+    from app.config import get_settings
+
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: seen.update(kw))
+    monkeypatch.setenv("ICEHOUSE_TRUSTED_PROXIES", trusted)
+    get_settings.cache_clear()
+    try:
+        assert cli.main(["serve", "--port", "9"]) == 0
+    finally:
+        get_settings.cache_clear()
+    assert (seen["proxy_headers"], seen["forwarded_allow_ips"]) == expect
