@@ -1,0 +1,198 @@
+"""Turning Points (Joseph Kisenwether): the game object of the engine contract (ENGINE.md, RULES.md).
+
+Checked entry points take and return JSON documents; the fast internal State lives in state.py and the
+placements' chains are computed once per position (`chains`, cached), for `legal_moves` and the
+`move_targets` previews that the server builds for every state message.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..base import Chance, Game, IllegalMove, Step, derive_secret
+from . import view as views
+from .boards import DEFAULT_BOARD, DIRECTION_WORD, SIZES, Board, board_of, default_size, seat_sides
+from .docs import from_doc, result_of, to_doc
+from .state import (BAG_PER_COLOR, COLORS, EMPTY, State, apply_unchecked, chain_of, direction_counts, legal_codes,
+                    placements)
+
+MOVE_KEYS = ("cell", "dir")
+
+
+class TurningPoints(Game):
+    name = "turning-points"
+    title = "Turning Points"
+    min_players = 1
+    max_players = 6
+    pitch = ("Lay pyramids pointing at the players; each one you point at turns, and the turns run on in "
+             "chains. Most pieces pointing your way when the board is full wins.")
+    cooperative = False
+    client = "js/games/turning_points.js"
+    css = "css/games/turning_points.css"
+    rules_template = "rules/turning_points.html"
+    bot = "turning_points:TurningPointsBot"
+
+    def option_specs(self, players: int) -> list[dict]:
+        """Shape and size; the shapes that seat `players` (a square has four sides; one player: the
+        solitaire's 4x4); sizes by shape; the ruled board by default, the other shape at the size
+        nearest in cells."""
+        if players == 1:
+            shapes, sizes = ["square"], {"square": [4]}
+        else:
+            shapes = [shape for shape in ("square", "hex") if players in _seated(shape)]
+            sizes = {shape: list(SIZES[shape]) for shape in shapes}
+        ruled = DEFAULT_BOARD.get(players, ("hex", 4))
+        return [
+            {"name": "shape", "type": "choice", "choices": shapes, "default": ruled[0], "label": "Board shape"},
+            {"name": "size", "type": "choice", "depends_on": "shape", "choices_by": sizes,
+             "default_by": {shape: default_size(players, shape) for shape in shapes}, "default": ruled[1],
+             "label": "Board size (cells along a side)"},
+        ]
+
+    # --- the contract -------------------------------------------------------------------------------
+    def setup(self, players: int = 1, options: dict | None = None, seed=0) -> dict:
+        options = self.check_options(players, options)
+        return to_doc(self.new_state(players, options, seed))
+
+    def new_state(self, players: int, options: dict, seed) -> State:
+        """The initial State for `seed` (options already checked): the first seat, and in solitaire the
+        edge colours and the bag's order, all drawn from the secret."""
+        secret = derive_secret(self.name, seed)
+        board = board_of(options["shape"], options["size"])
+        sides = ("S",) if players == 1 else seat_sides(board.shape, players)
+        st = State(board, players, tuple(board.dir_id[side] for side in sides), secret)
+        chance = Chance(secret, "setup")
+        st.to_act = chance.randbelow(players)
+        if players == 1:
+            st.edges = tuple(chance.shuffle(list(COLORS)))
+            st.bag = chance.shuffle([color for color in COLORS for _ in range(BAG_PER_COLOR)])
+        return st
+
+    def to_act(self, doc: dict) -> list[int]:
+        if "result" in doc:  # written by this engine: O(1)
+            return [] if doc["result"] is not None else list(doc["to_act"])
+        st = from_doc(doc)
+        return [] if st.to_act < 0 else [st.to_act]
+
+    def legal_moves(self, doc: dict, seat: int) -> list[dict]:
+        """Placements by cell in reading order (north row first, west to east), then clockwise from N;
+        in solitaire only the forced direction."""
+        st = from_doc(doc)
+        if st.to_act < 0 or seat != st.to_act:
+            return []
+        return [{"cell": cell, "dir": way} for cell, way, _ in chains(*_key(st))]
+
+    def apply(self, doc: dict, seat: int, move: dict) -> Step:
+        st = from_doc(doc)
+        code = self._checked_code(st, seat, move)
+        after = st.copy()
+        turns = apply_unchecked(after, code)
+        return Step(to_doc(after), views.play_events(st, after, seat, code, turns))
+
+    def view(self, doc: dict, seat: int | None) -> dict:
+        return views.view(from_doc(doc), seat)
+
+    def result(self, doc: dict) -> dict | None:
+        if doc.get("result") is not None:
+            result = dict(doc["result"])
+            result["scores"], result["winners"] = list(result["scores"]), list(result["winners"])
+            return result
+        return result_of(from_doc(doc))
+
+    # --- extras: previews, texts --------------------------------------------------------------------
+    def move_targets(self, doc: dict, moves: list) -> list:
+        """For each legal placement: {"cell", "dir", "chain": [{"cell", "dir"}, ...] (each turn, in order,
+        with the turned piece's new direction), "scores": [per seat after the move]}."""
+        st = from_doc(doc)
+        if st.to_act < 0:
+            return [None] * len(moves)
+        found = {(cell, way): (chain, points) for cell, way, (chain, points) in chains(*_key(st))}
+        targets = []
+        for move in moves:
+            hit = found.get((move.get("cell"), move.get("dir"))) if isinstance(move, dict) else None
+            targets.append(None if hit is None else {
+                "cell": move["cell"], "dir": move["dir"],
+                "chain": [{"cell": cell, "dir": way} for cell, way in hit[0]], "scores": list(hit[1])})
+        return targets
+
+    def render_text(self, doc: dict) -> str:
+        return views.render_text(from_doc(doc))
+
+    def describe_move(self, doc: dict, seat: int, move: dict) -> str:
+        """'1,2 pointing east' for a well-formed move (the move need not be legal)."""
+        return f"{move['cell']} pointing {DIRECTION_WORD.get(move['dir'], move['dir'])}"
+
+    # --- checking -----------------------------------------------------------------------------------
+    def _checked_code(self, st: State, seat, move) -> int:
+        """The code of `move` if it is legal for `seat` now; IllegalMove with the reason otherwise."""
+        board = st.board
+        _check_shape(move, board)
+        if st.to_act < 0:
+            raise IllegalMove("The game is over: the board is full.")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.players:
+            raise IllegalMove(f"There is no seat {seat!r} at this {st.players}-player table.")
+        if seat != st.to_act:
+            raise IllegalMove(f"It is seat {st.to_act}'s turn, not seat {seat}'s.")
+        cell, d = board.cell_id[move["cell"]], board.dir_id[move["dir"]]
+        if st.dirs[cell] != EMPTY:
+            raise IllegalMove(f"Cell {move['cell']} is taken: its piece points "
+                              f"{DIRECTION_WORD[board.dirs[st.dirs[cell]]]}. Place on an empty cell.")
+        forced = st.forced_dir()
+        if forced >= 0 and d != forced:
+            color, edge = st.bag[0], board.dirs[forced]
+            raise IllegalMove(f"The {color} piece must point toward the {color} edge ({edge}, "
+                              f"{DIRECTION_WORD[edge]}), not {DIRECTION_WORD[move['dir']]}.")
+        code = cell * board.deg + d
+        if code not in legal_codes(st):  # the generator is the one source of legality
+            raise IllegalMove(f"Placing on {move['cell']} pointing {DIRECTION_WORD[move['dir']]} is not "
+                              f"legal now.")
+        return code
+
+
+def _seated(shape: str) -> set[int]:
+    return {players for players in range(2, 7) if _seats(shape, players)}
+
+
+def _seats(shape: str, players: int) -> bool:
+    try:
+        seat_sides(shape, players)
+    except ValueError:
+        return False
+    return True
+
+
+def _check_shape(move, board: Board) -> None:
+    example = f'{{"cell": "{board.cells[0]}", "dir": "{board.dirs[1]}"}}'
+    if not isinstance(move, dict) or set(move) != set(MOVE_KEYS):
+        raise IllegalMove(f"A Turning Points move is a dict with a cell and a direction, like {example}, "
+                          f"not {str(move)[:80]}.")
+    cell, way = move["cell"], move["dir"]
+    if not isinstance(cell, str) or not isinstance(way, str):
+        raise IllegalMove(f"A move names its cell and direction as text, like {example}, not {str(move)[:80]}.")
+    if cell not in board.cell_id:
+        hint = (f'x east and y north, "0,0" to "{board.size - 1},{board.size - 1}"' if board.shape == "square"
+                else f"axial q,r with |q|, |r| and |q+r| at most {board.size - 1}")
+        raise IllegalMove(f"{cell[:20]!r} is not a cell of the {board.describe()} (cells are {hint}).")
+    if way not in board.dir_id:
+        raise IllegalMove(f"{way[:20]!r} is not a direction on a {board.shape} board; point a piece "
+                          f"{', '.join(board.dirs[:-1])} or {board.dirs[-1]}.")
+
+
+def _key(st: State) -> tuple:
+    return st.board, tuple(st.dirs), st.forced_dir(), st.sides
+
+
+@lru_cache(maxsize=512)
+def chains(board: Board, dirs: tuple, forced: int, sides: tuple) -> tuple:
+    """Every legal placement of the position as (cell name, direction, (chain, scores after)), in the
+    order of `legal_moves`. Pure and cached: the server asks for the same position once per message."""
+    names, ways = board.cells, board.dirs
+    out = []
+    for code in placements(board.deg, dirs, forced):
+        cell, d = divmod(code, board.deg)
+        work = list(dirs)
+        work[cell] = d
+        turns = chain_of(board, work, cell)
+        counts = direction_counts(board, work)
+        out.append((names[cell], ways[d], (tuple((names[t], ways[n]) for t, n, _ in turns),
+                                           tuple(counts[side] for side in sides))))
+    return tuple(out)
