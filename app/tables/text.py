@@ -85,3 +85,19 @@ def _has_surrogate(text: str) -> bool:
 def safe(text: str) -> str:
     """`text` with anything that cannot be encoded as UTF-8 replaced, for echoing input in a sentence."""
     return text.encode("utf-8", "replace").decode("utf-8") if _has_surrogate(text) else text
+
+
+def check_strings(value: object, what: str, depth: int = 0) -> None:
+    """Every string inside `value` (dict keys included), as `check`: a move's free text (a Dash dare) is
+    user text like any other, and nothing else in a legal move needs a character the policy refuses."""
+    if depth > 20:
+        raise BadText(f"{what} is nested too deeply.")
+    if isinstance(value, str):
+        check(value, what)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            check_strings(key, what, depth + 1)
+            check_strings(item, what, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            check_strings(item, what, depth + 1)

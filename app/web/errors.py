@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.tables.errors import TableError
+from app.tables.text import safe
 from app.web.pages import not_found
 
 
@@ -16,6 +17,12 @@ log = logging.getLogger("icehouse.errors")
 
 HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
               409: "conflict", 413: "too_large", 415: "unsupported_media_type", 422: "invalid", 429: "rate_limited"}
+
+
+def error_body(exc: TableError) -> dict:
+    """{"detail", "code"}; a sentence that quotes the input keeps only what can be sent (a lone surrogate
+    in a move or an option cannot be encoded as UTF-8, and would turn the answer into a 500)."""
+    return {**exc.body(), "detail": safe(exc.detail)}
 
 
 def _where(loc: tuple) -> str:
@@ -55,7 +62,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        return JSONResponse(error_body(exc), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

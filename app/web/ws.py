@@ -16,6 +16,7 @@ from app.tables.errors import TableError
 from app.tables.identity import COOKIE_NAME
 from app.tables.seats import Caller, identify
 from app.tables.service import Tables
+from app.web.errors import error_body
 
 router = APIRouter()
 log = logging.getLogger("icehouse.ws")
@@ -32,7 +33,7 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
         async with ctx.db.session() as s:
             caller = await identify(s, code, token, websocket.cookies.get(COOKIE_NAME))
     except TableError as exc:
-        await websocket.send_json({"type": "error", **exc.body()})
+        await websocket.send_json({"type": "error", **error_body(exc)})
         await websocket.close(code=4000 + exc.status)
         return
     conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id)
@@ -75,7 +76,7 @@ async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Ca
         try:
             reply = await _handle(ctx, conn, caller, raw)
         except TableError as exc:
-            reply = {"type": "error", **exc.body(), "status": exc.status}
+            reply = {"type": "error", **error_body(exc), "status": exc.status}
         except Exception:
             log.exception("socket message failed", extra={"table": caller.code})
             reply = {"type": "error", "detail": "The server could not handle that message.", "code": "internal"}

@@ -84,23 +84,25 @@ async def test_the_admin_player_filter_refuses_bad_text(client, kind):
         assert_bad_text(r)
 
 
-@pytest.mark.parametrize("kind", ["lone surrogate", "NUL", "bidi override"])
-async def test_socket_chat_with_bad_text_gets_an_error_and_the_socket_stays_open(live_server, database_url, kind):
+async def test_socket_chat_with_bad_text_gets_an_error_and_the_socket_stays_open(live_server, database_url):
     from tests.api.wsclient import WS
 
     server = live_server(database_url)
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as host:
         t = await full_table(host, players=2, bots=1)
         ws = await WS.open(f"{server.ws_url}/ws/tables/{t['code']}?token={t['tokens'][0]}")
+        state = await ws.until("state")
         await ws.until("chat_history")
-        await ws.send('{"type": "chat", "text": "hi BAD"}'.replace("BAD", BAD[kind]))
+        for kind in ("lone surrogate", "NUL", "bidi override", "escape"):
+            await ws.send('{"type": "chat", "text": "hi BAD"}'.replace("BAD", BAD[kind]))
+            error = await ws.until("error")
+            assert error["code"] == "bad_text" and error["status"] == 422, (kind, error)
+        await ws.send('{"type": "move", "seq": %d, "move": {"card": "\\ud800", "x": "\\u0000"}}' % state["seq"])
         error = await ws.until("error")
-        assert error["code"] == "bad_text" and error["status"] == 422, error
-        await ws.send({"type": "ping"})
-        await ws.until("pong")
+        assert 400 <= error.get("status", 422) < 500, error
         await ws.send({"type": "chat", "text": "plain hello"})
         said = await ws.until("chat")
-        assert said["message"]["text"] == "plain hello" if "message" in said else said["text"] == "plain hello"
+        assert (said.get("message") or said)["text"] == "plain hello"
         await ws.close()
         assert (await host.get("/api/games")).status_code == 200
 
@@ -135,3 +137,24 @@ def test_the_policy_refuses_with_a_sentence(raw, words):
         clean(raw, what="A chat message", max_len=500)
     assert words in caught.value.detail and caught.value.detail.startswith("A chat message")
     json.dumps(caught.value.detail).encode()
+
+
+# -- input echoed in error sentences: never a 500 ---------------------------------------------------------
+@pytest.mark.parametrize("body", [
+    '{"game": "three-high", "players": 2, "name": "A", "options": {"hidden_hands": "\\ud800"}}',
+    '{"game": "three-high", "players": 2, "name": "A", "options": {"\\ud800": 1}}',
+    '{"game": "\\ud800\\u0000", "players": 2, "name": "A"}',
+])
+async def test_bad_text_in_options_or_game_names_is_a_422(client, body):
+    r = await client.post("/api/tables", content=body.encode(), headers={"content-type": "application/json"})
+    assert r.status_code == 422, r.text
+    r.json()
+
+
+def test_every_string_inside_a_move_follows_the_policy():
+    from app.tables.text import check_strings
+
+    check_strings({"action": "set_dare", "text": "Sing 🎵 a song", "n": [1, "a"]}, "A move")
+    for bad in ({"text": "a\u202eb"}, {"x\u0000": 1}, {"list": ["ok", "\ud800"]}):
+        with pytest.raises(BadText):
+            check_strings(bad, "A move")
