@@ -91,7 +91,7 @@ _TABLE_VIEW = (
 # The move pipeline's read: the row, locked (PostgreSQL; SQLite holds BEGIN IMMEDIATE already).
 _TABLE_FOR_MOVE = (select(*_TABLE_COLUMNS, _code_of(_T.c.rematch_of_id).label("rematch_of"))
                    .where(_T.c.code == bindparam("code")).with_for_update(of=_T))
-_SEAT_ROWS = (select(_S.c.seat, _S.c.name, _S.c.bot, _S.c.player_id, _S.c.token_hash)
+_SEAT_ROWS = (select(_S.c.seat, _S.c.name, _S.c.bot, _S.c.player_id, _S.c.token_hash, _S.c.webhook_url, _S.c.notify)
               .where(_S.c.table_id == bindparam("table_id")).order_by(_S.c.seat))
 _INSERT_MOVE = insert(_M)
 _UPDATE_TABLE = update(_T).where(_T.c.id == bindparam("table_id_"))
@@ -109,7 +109,7 @@ async def table_for_move(s: AsyncSession, code: str) -> Row | None:
 
 
 async def seat_rows(s: AsyncSession, table_id: int) -> list[Row]:
-    """seat, name, bot, player_id, token_hash of each seat, in seat order."""
+    """seat, name, bot, player_id, token_hash, webhook_url, notify of each seat, in seat order."""
     return list((await s.execute(_SEAT_ROWS, {"table_id": table_id})).all())
 
 

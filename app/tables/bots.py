@@ -17,7 +17,7 @@ from app.tables.tasks import cancel_all
 
 log = logging.getLogger("icehouse.bots")
 
-# play(code, seat, seq, move, seats=...): the move pipeline (moves.play bound to the context)
+# play(code, seat, seq, move): the move pipeline (moves.play bound to the context)
 Play = Callable[..., Awaitable[Any]]
 
 
@@ -49,7 +49,7 @@ class BotRunner:
             g = GAMES[snap.game]
             view, legal = g.view(snap.doc, seat), g.legal_moves(snap.doc, seat)
             move = await asyncio.to_thread(get_bot(bot_name).choose, view, seat, legal)
-            await self.play(code, seat, seq, move, seats=snap.seats)
+            await self.play(code, seat, seq, move)
         except TableError as exc:  # someone else moved first, or the table ended: nothing to do
             log.info("bot turn skipped", extra={"table": code, "seat": seat, "seq": seq, "why": exc.detail})
         except asyncio.CancelledError:

@@ -10,7 +10,9 @@ from typing import Protocol
 from app.config import Settings
 from app.realtime import Broker, Hub
 from app.store import Database
+from app.tables.live import LiveTables
 from app.tables.presence import Presence
+from app.tables.state import Snapshot
 from app.tables.webhooks import Webhooks
 
 
@@ -22,5 +24,8 @@ class Context(Protocol):
     instance: str
     presence: Presence
     webhooks: Webhooks
+    live: LiveTables
 
     async def publish_presence(self, code: str) -> None: ...
+
+    async def publish_state(self, snap: Snapshot) -> None: ...

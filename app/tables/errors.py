@@ -69,3 +69,10 @@ class StaleSeq(Conflict):
 
 class NotPlaying(Conflict):
     default_code = "not_playing"
+
+
+class Unavailable(TableError):
+    """A service the domain needs (the database) is not answering; nothing was done. Retry later."""
+
+    status = 503
+    default_code = "unavailable"

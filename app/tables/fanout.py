@@ -5,7 +5,7 @@ seat), however many sockets share it; the sockets' writers send the ready text.
 """
 from __future__ import annotations
 
-import json
+import orjson
 
 from app.games import GAMES
 from app.tables.context import Context
@@ -20,6 +20,8 @@ async def dispatch(ctx: Context, msg: dict) -> None:
         ctx.presence.update(code, str(msg.get("instance")), msg.get("seats") or [], msg.get("spectators") or 0)
         _to_all(ctx, code, ctx.presence.message(code))
         return
+    if kind in ("move", "state"):  # every instance keeps its live tables up to date, sockets or not
+        ctx.live.update(msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]))
     if not ctx.hub.has(code):
         return
     if kind == "presence_ask":
@@ -28,7 +30,7 @@ async def dispatch(ctx: Context, msg: dict) -> None:
     elif kind == "move":
         _move(ctx, code, msg)
     elif kind == "state":
-        _state(ctx, code, Snapshot.from_dict(msg["snap"]))
+        _state(ctx, code, msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]))
     elif kind == "chat":
         _to_all(ctx, code, {"type": "chat", **msg["message"]})
     elif kind == "your_turn":
@@ -40,8 +42,8 @@ async def dispatch(ctx: Context, msg: dict) -> None:
 
 
 def encode(message: dict) -> str:
-    """The text of a socket message, as Starlette's send_json writes it."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """The text of a socket message (encoded once, however many sockets get it)."""
+    return orjson.dumps(message).decode()
 
 
 def _to_all(ctx: Context, code: str, message: dict) -> None:
@@ -70,7 +72,7 @@ def _state(ctx: Context, code: str, snap: Snapshot) -> None:
 
 
 def _move(ctx: Context, code: str, msg: dict) -> None:
-    snap = Snapshot.from_dict(msg["snap"])
+    snap = msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"])
     g = GAMES[snap.game]
     states = _states(ctx, code, snap)
     texts = {seat: encode({"type": "update", "seq": msg["seq"], "seat": msg["seat"], "move": msg["move"],

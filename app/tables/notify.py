@@ -8,7 +8,7 @@ from app.store import queries
 from app.tables.identity import share_url
 from app.tables.seats import Caller, find_table
 from app.tables.context import Context
-from app.tables.state import Snapshot
+from app.tables.state import Snapshot, load_snapshot
 from app.tables.webhooks import clean_url, turn_message
 
 log = logging.getLogger("icehouse.webhooks")
@@ -30,13 +30,15 @@ async def set_webhook(ctx: Context, caller: Caller, raw: object) -> dict:
         seats = await queries.seats_of(s, table.id)
         seats[seat].webhook_url = url
         await s.commit()
+        snap = await load_snapshot(s, table, seats)
+    await ctx.publish_state(snap)  # every instance's live table learns the seat's hook
     return {"seat": seat, "url": url}
 
 
 async def turn(ctx: Context, snap: Snapshot, seats: list[int]) -> None:
     """Queue a webhook call for each person in `seats` (just came to act) who set one. Never waits on one."""
-    people = {x["seat"] for x in snap.seats if not x["bot"]} & set(seats)
-    if not people:
+    people = {x["seat"] for x in snap.seats if not x["bot"] and x.get("hook")} & set(seats)
+    if not people:  # nobody to call: no read of the database
         return
     try:
         async with ctx.db.session() as s:

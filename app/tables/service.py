@@ -1,4 +1,5 @@
-"""The domain's context object: database, hub, broker, locks, presence and bot turns of one app instance."""
+"""The domain's context object: database, live tables, move writer, hub, broker, presence and bot turns of
+one app instance."""
 from __future__ import annotations
 
 import asyncio
@@ -13,7 +14,8 @@ from app.realtime import Broker, Connection, Hub
 from app.store import Database, Table
 from app.tables import fanout, notify
 from app.tables.bots import BotRunner, Play
-from app.tables.locks import KeyedLocks
+from app.store.writer import MoveWriter
+from app.tables.live import LiveTables
 from app.tables.presence import Presence
 from app.tables.state import Snapshot, build_state, load_snapshot
 from app.tables.tasks import cancel_all
@@ -31,7 +33,8 @@ class Tables:
         self.hub = hub
         self.broker = broker
         self.instance = secrets.token_hex(6)
-        self.locks = KeyedLocks()
+        self.live = LiveTables(db)  # the tables this instance plays, in memory
+        self.writer = MoveWriter(db)  # group commit of every table's moves
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
         self.bots = BotRunner(settings, db, functools.partial(play, self))
         self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)
@@ -40,6 +43,7 @@ class Tables:
 
     async def start(self) -> None:
         self.broker.subscribe(self.on_message)
+        await self.writer.start()
         await self.broker.start()
         await self.webhooks.start()
         await self.bots.resume()
@@ -68,6 +72,7 @@ class Tables:
                                        "seats": [], "spectators": 0})
         await self.hub.close_all()
         await self.broker.stop()
+        await self.writer.stop()
 
     async def on_message(self, msg: dict) -> None:
         await fanout.dispatch(self, msg)

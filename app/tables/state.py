@@ -37,7 +37,8 @@ class Snapshot:
     result: dict | None
     created_at: str | None
     updated_at: str | None
-    seats: list[dict] = field(default_factory=list)  # {"seat", "name", "bot": bool, "bot_name", "player_id"}
+    # {"seat", "name", "bot": bool, "bot_name", "player_id", "hook": bool (a turn webhook is set)}
+    seats: list[dict] = field(default_factory=list)
     rematch: str | None = None
     rematch_of: str | None = None
     last: dict | None = None  # {"seq", "seat", "move", "events"} unfiltered
@@ -62,8 +63,8 @@ def make_step(seq: int, seat: int, move: Any, events: list) -> dict:
 
 def seat_dicts(seats: list) -> list[dict]:
     """Seat rows (ORM objects or queries.seat_rows rows) as the snapshot keeps them."""
-    return [{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "bot_name": x.bot, "player_id": x.player_id}
-            for x in seats]
+    return [{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "bot_name": x.bot, "player_id": x.player_id,
+             "hook": bool(x.webhook_url) and bool(x.notify)} for x in seats]
 
 
 def make_snapshot(table: Any, seats: list, last: dict | None, *, rematch: str | None, rematch_of: str | None,

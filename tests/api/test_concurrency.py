@@ -58,9 +58,9 @@ async def _assert_contiguous(app, code: str, n: int) -> None:
         assert list(seqs) == list(range(1, n + 1)) and table.seq == n
 
 
-async def test_locks_are_cleaned_up(new_client, app):
+async def test_bot_turns_are_cleaned_up(new_client, app):
     host = new_client()
     t = await full_table(host, bots=1)
     await race([host], t["code"], t["tokens"], rounds=2, per_round=8)
-    await eventually(lambda: len(app.state.tables.locks) == 0 and len(app.state.tables.bots) == 0)
+    await eventually(lambda: len(app.state.tables.bots) == 0)
     assert (await state(host, t["code"]))["seq"] >= 1

@@ -1,10 +1,9 @@
-"""The hub's bounded queues, the memory broker, per-table locks and merged presence (units)."""
+"""The hub's bounded queues, the memory broker and merged presence (units)."""
 from __future__ import annotations
 
 import asyncio
 
 from app.realtime import Hub, MemoryBroker
-from app.tables.locks import KeyedLocks
 from app.tables.presence import Presence
 
 
@@ -66,22 +65,6 @@ async def test_memory_broker_delivers_to_its_subscriber():
     broker.subscribe(handler)
     await broker.publish({"kind": "x"})
     assert seen == [{"kind": "x"}]
-
-
-async def test_locks_serialise_one_table_and_are_removed_after():
-    locks, order = KeyedLocks(), []
-
-    async def hold(key: str, n: int) -> None:
-        async with locks.hold(key):
-            order.append(("in", n))
-            await asyncio.sleep(0.01)
-            order.append(("out", n))
-
-    await asyncio.gather(hold("a", 1), hold("a", 2), hold("b", 3))
-    a_events = [e for e in order if e[1] in (1, 2)]
-    assert a_events in ([("in", 1), ("out", 1), ("in", 2), ("out", 2)],
-                        [("in", 2), ("out", 2), ("in", 1), ("out", 1)])
-    assert len(locks) == 0
 
 
 def test_presence_merges_instances_and_forgets_empty_ones():

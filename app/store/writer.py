@@ -1,0 +1,219 @@
+"""Group commit: one task writes the moves of many tables in one transaction.
+
+Callers hand `write()` a `MoveRecord` and wait; the writer takes everything queued, checks in one
+statement that each table is still playing at the seq the move follows (another instance may have moved
+first, an admin may have ended the table), then updates those tables and inserts their moves with one
+statement each, and commits. A move is acknowledged (its future resolved) only after its batch commits,
+so nothing acknowledged is ever lost. While one batch commits, the next one gathers: the busier the
+server, the bigger the batches, and no move waits on a timer.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import orjson
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.engine import make_url
+
+from app.store.db import BUSY_TIMEOUT_MS, Database, is_sqlite
+from app.store.models import Move, Table
+
+log = logging.getLogger("icehouse.writer")
+
+MAX_BATCH = 500  # moves per transaction, at most
+
+
+@dataclass(slots=True)
+class MoveRecord:
+    """A move to store: the moves row and the table's new state. `seq` is the new seq (the old one + 1)."""
+
+    table_id: int
+    seq: int
+    seat: int
+    move: dict
+    events: list
+    at: datetime
+    doc: dict
+    status: str
+    to_act: list
+    result: dict | None
+    finished_at: datetime | None
+
+
+_CURRENT = (select(Table.id, Table.seq, Table.status).where(Table.id.in_(bindparam("ids", expanding=True)))
+            .order_by(Table.id).with_for_update())
+_T = Table.__table__
+_ADVANCE = (update(_T).where(_T.c.id == bindparam("tid"))
+            .values(doc=bindparam("b_doc"), seq=bindparam("b_seq"), status=bindparam("b_status"),
+                    to_act=bindparam("b_to_act"), updated_at=bindparam("b_at")))
+_FINISH = (update(_T).where(_T.c.id == bindparam("tid"))
+           .values(result=bindparam("b_result"), finished_at=bindparam("b_finished_at")))
+_INSERT = Move.__table__.insert()
+
+
+class MoveWriter:
+    def __init__(self, db: Database):
+        self.db = db
+        # SQLite: a connection of the writer's own, on a thread of its own, and one hand-off per batch (a
+        # statement through aiosqlite costs four, each waiting its turn behind every ready task of the loop).
+        self._sqlite = SqliteBatches(db.url) if is_sqlite(db.url) else None
+        self._queue: list[tuple[MoveRecord, asyncio.Future]] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        self.batches = 0  # committed transactions, for tests and benchmarks
+        self.written = 0  # moves in them
+
+    async def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="move-writer")
+
+    async def stop(self) -> None:
+        """Commit what is queued, then stop."""
+        if self._task is None:
+            return
+        while self._queue:
+            await asyncio.sleep(0.005)
+        self._task.cancel()
+        try:
+            await self._task
+        except asyncio.CancelledError:
+            pass
+        self._task = None
+        if self._sqlite is not None:
+            self._sqlite.close()
+
+    async def write(self, record: MoveRecord) -> bool:
+        """Store `record` with the next batch: True once committed; False when its table was not playing
+        at seq - 1 any more (nothing stored). A database error is raised to the caller."""
+        if self._task is None:
+            raise RuntimeError("the move writer is not running")
+        future = asyncio.get_running_loop().create_future()
+        self._queue.append((record, future))
+        self._wake.set()
+        return await future
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._queue:
+                batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+                await self._commit(batch)
+
+    async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future]]) -> None:
+        records = [record for record, _ in batch]
+        try:
+            stored = await self._store(records)
+        except Exception as exc:  # the database is unreachable, say: every mover hears of it
+            log.warning("move batch failed: %s", type(exc).__name__, extra={"moves": len(batch)})
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(exc)
+            return
+        self.batches += 1
+        self.written += sum(stored)
+        for (_, future), ok in zip(batch, stored):
+            if not future.done():
+                future.set_result(ok)
+
+    async def _store(self, records: list[MoveRecord]) -> list[bool]:
+        if self._sqlite is not None:
+            async with self.db.write_lock():  # this process's other writers wait; SQLite has one writer
+                return await self._sqlite.store(records)
+        async with self.db.writing() as s:
+            ids = sorted({r.table_id for r in records})
+            now = {row.id: (row.seq, row.status) for row in (await s.execute(_CURRENT, {"ids": ids})).all()}
+            ok = claim(records, now)
+            chosen = [r for r, good in zip(records, ok) if good]
+            if chosen:
+                await s.execute(_ADVANCE, [{"tid": r.table_id, "b_doc": r.doc, "b_seq": r.seq, "b_status": r.status,
+                                            "b_to_act": r.to_act, "b_at": r.at} for r in chosen])
+                finished = [{"tid": r.table_id, "b_result": r.result, "b_finished_at": r.finished_at}
+                            for r in chosen if r.finished_at is not None]
+                if finished:
+                    await s.execute(_FINISH, finished)
+                await s.execute(_INSERT, [{"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "move": r.move,
+                                           "events": r.events, "at": r.at} for r in chosen])
+            await s.commit()
+        return ok
+
+
+def claim(records: list[MoveRecord], now: dict[int, tuple[int, str]]) -> list[bool]:
+    """Which records to store: a table still playing at the seq before the record's, once per table."""
+    ok, claimed = [], set()
+    for r in records:
+        ok.append(now.get(r.table_id) == (r.seq - 1, "playing") and r.table_id not in claimed)
+        claimed.add(r.table_id)
+    return ok
+
+
+def _sqlite_time(at: datetime | None) -> str | None:
+    """A timestamp as SQLAlchemy's SQLite DateTime stores it: naive UTC with microseconds."""
+    if at is None:
+        return None
+    if at.tzinfo is not None:
+        at = at.astimezone(timezone.utc).replace(tzinfo=None)
+    return at.strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def _json(value: object) -> str | None:
+    return None if value is None else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class SqliteBatches:
+    """The SQLite side of the writer: every batch in one call on the writer's own thread."""
+
+    def __init__(self, url: str):
+        self.path = make_url(url).database
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="move-writer")
+        self._conn: sqlite3.Connection | None = None
+
+    async def store(self, records: list[MoveRecord]) -> list[bool]:
+        rows = [(r.table_id, r.seq, r.seat, _json(r.move), _json(r.events), _sqlite_time(r.at), _json(r.doc),
+                 r.status, _json(r.to_act), _json(r.result), _sqlite_time(r.finished_at)) for r in records]
+        return await asyncio.get_running_loop().run_in_executor(self._thread, self._store, records, rows)
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._conn is None:
+            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                   check_same_thread=False)
+            for pragma in ("journal_mode=WAL", f"busy_timeout={BUSY_TIMEOUT_MS}", "foreign_keys=ON",
+                           "synchronous=NORMAL"):
+                conn.execute(f"PRAGMA {pragma}")
+            self._conn = conn
+        return self._conn
+
+    def _store(self, records: list[MoveRecord], rows: list[tuple]) -> list[bool]:  # on the writer's thread
+        conn = self._connect()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            ids = sorted({row[0] for row in rows})
+            marks = ",".join("?" * len(ids))
+            now = {tid: (seq, status) for tid, seq, status in
+                   conn.execute(f"SELECT id, seq, status FROM tables WHERE id IN ({marks})", ids)}
+            ok = claim(records, now)
+            chosen = [row for row, good in zip(rows, ok) if good]
+            conn.executemany("UPDATE tables SET doc = ?, seq = ?, status = ?, to_act = ?, updated_at = ? "
+                             "WHERE id = ?", [(r[6], r[1], r[7], r[8], r[5], r[0]) for r in chosen])
+            conn.executemany("UPDATE tables SET result = ?, finished_at = ? WHERE id = ?",
+                             [(r[9], r[10], r[0]) for r in chosen if r[10] is not None])
+            conn.executemany("INSERT INTO moves (table_id, seq, seat, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
+                             [r[:6] for r in chosen])
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return ok
+
+    def close(self) -> None:
+        def shut() -> None:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+        self._thread.submit(shut).result()
+        self._thread.shutdown(wait=True)

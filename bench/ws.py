@@ -1,0 +1,328 @@
+"""Load benchmark over real sockets: `python -m bench.ws [--tables 50 --seats 3 --seconds 10 ...]`.
+
+It starts the real server (`icehouse serve`, pinned to CPU 0 where `taskset` exists) on a fresh database,
+creates N tables of K seats through the REST API (each seat its own client and token), opens one
+WebSocket per person, and for a fixed time plays random legal moves, each chosen from the acting seat's
+own view. A finished table gets a rematch (same seats, same tokens) and play goes on. Then it measures a
+bare FastAPI WebSocket relay (bench/relay.py) the same way: the baseline of the same run.
+
+Latency is counted from sending a move until every person's socket at that table has the update.
+One JSON line: moves_per_s, p50_ms, p95_ms, p99_ms, errors, server_cpu_ms_per_move, rss_mb,
+idle_sockets and idle_rss_mb (with --idle), baseline_moves_per_s, ratio (ours / the relay's).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVER_CPU, CLIENT_CPU = 0, 1
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pinned(cmd: list[str]) -> list[str]:
+    return (["taskset", "-c", str(SERVER_CPU)] + cmd) if shutil.which("taskset") and os.cpu_count() > 1 else cmd
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
+async def wait_up(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        with contextlib.suppress(OSError):
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        await asyncio.sleep(0.1)
+    raise RuntimeError("the server did not start")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 2)
+
+
+class Seat:
+    """One person's socket: the latest state it saw, and an event per seq it has received."""
+
+    def __init__(self, seat: int, token: str):
+        self.seat, self.token = seat, token
+        self.state: dict | None = None
+        self.seen = asyncio.Condition()
+        self.errors = 0
+        self.ws = None
+        self.reader: asyncio.Task | None = None
+
+    async def open(self, url: str, origin: str) -> None:
+        self.ws = await connect(url, additional_headers={"Origin": origin}, open_timeout=30, max_size=2**22,
+                                compression=None)
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                msg = json.loads(raw)
+                kind = msg.get("type")
+                state = msg.get("state") if kind in ("update", "sync") else msg if kind == "state" else None
+                if kind == "error":
+                    self.errors += 1
+                if state is not None and (self.state is None or state["seq"] >= self.state["seq"]):
+                    self.state = state
+                    async with self.seen:
+                        self.seen.notify_all()
+                elif kind == "error":
+                    async with self.seen:
+                        self.seen.notify_all()
+        except Exception:  # closed
+            pass
+
+    async def until(self, pred, timeout: float = 10.0) -> None:
+        async with self.seen:
+            await asyncio.wait_for(self.seen.wait_for(lambda: self.state is not None and pred(self.state)), timeout)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self.reader is not None:
+            self.reader.cancel()
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace, base: str):
+        self.args, self.base = args, base
+        self.origin = base
+        self.http = httpx.AsyncClient(base_url=base, timeout=60, headers={"Origin": base})
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.errors = 0
+        self.rng = random.Random(7)
+
+    async def table(self) -> tuple[str, list[Seat]]:
+        a = self.args
+        async with httpx.AsyncClient(base_url=self.base, timeout=60, headers={"Origin": self.base}) as host_client:
+            r = await host_client.post("/api/tables", json={"game": a.game, "players": a.seats, "name": "P0"})
+        r.raise_for_status()
+        code, host = r.json()["code"], r.json()["token"]
+        seats = [Seat(0, host)]
+        for i in range(1, a.seats - a.bots):
+            async with httpx.AsyncClient(base_url=self.base, timeout=60, headers={"Origin": self.base}) as person:
+                r = await person.post(f"/api/tables/{code}/join", json={"name": f"P{i}"})
+            r.raise_for_status()
+            seats.append(Seat(r.json()["seat"], r.json()["token"]))
+        for _ in range(a.bots):
+            (await self.http.post(f"/api/tables/{code}/bots", json={},
+                                  headers={"Authorization": f"Bearer {host}"})).raise_for_status()
+        (await self.http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
+         ).raise_for_status()
+        return code, seats
+
+    async def open(self, code: str, seats: list[Seat]) -> None:
+        ws = self.base.replace("http", "ws", 1)
+        await asyncio.gather(*(s.open(f"{ws}/ws/tables/{code}?token={s.token}", self.origin) for s in seats))
+        await asyncio.gather(*(s.until(lambda st: True) for s in seats))
+
+    async def play(self, tables: list[tuple[str, list[Seat]]], stop: float) -> None:
+        """Play random legal moves at a table until `stop`; when its game ends, go on at the next of
+        `tables` (set up before the clock started), or a rematch when there is none left."""
+        code, seats = tables.pop(0)
+        by_seat = {s.seat: s for s in seats}
+        while time.monotonic() < stop:
+            st = max((s.state for s in seats), key=lambda x: x["seq"])
+            if st["status"] != "playing":
+                if tables:
+                    code, seats = tables.pop(0)
+                    by_seat = {s.seat: s for s in seats}
+                else:
+                    code, seats, by_seat = await self.rematch(code, seats)
+                continue
+            mine = [by_seat[x] for x in st["to_act"] if x in by_seat]
+            if not mine:  # a bot is to play: wait for its move
+                seq = st["seq"]
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await seats[0].until(lambda x, seq=seq: x["seq"] > seq, timeout=5)
+                continue
+            mover = self.rng.choice(mine)
+            await mover.until(lambda x, seq=st["seq"]: x["seq"] >= seq)
+            legal = mover.state["legal_moves"]
+            if mover.state["seq"] != st["seq"] or not legal:
+                await asyncio.sleep(0)
+                continue
+            move = self.rng.choice(legal)
+            if move.get("action") == "set_dare":
+                move = dict(move, text="Sing")
+            sent, target = time.monotonic(), st["seq"] + 1
+            await mover.ws.send(json.dumps({"type": "move", "seq": st["seq"], "move": move}))
+            try:
+                await asyncio.gather(*(s.until(lambda x: x["seq"] >= target) for s in seats))
+            except asyncio.TimeoutError:
+                self.errors += 1
+                continue
+            if time.monotonic() < stop:
+                self.latencies.append(time.monotonic() - sent)
+                self.moves += 1
+
+    async def rematch(self, code: str, seats: list[Seat]):
+        r = await self.http.post(f"/api/tables/{code}/rematch", headers={"Authorization": f"Bearer {seats[0].token}"})
+        r.raise_for_status()
+        new = r.json()["code"]
+        (await self.http.post(f"/api/tables/{new}/start", headers={"Authorization": f"Bearer {seats[0].token}"})
+         ).raise_for_status()
+        for s in seats:
+            await s.close()
+        fresh = [Seat(s.seat, s.token) for s in seats]
+        await self.open(new, fresh)
+        return new, fresh, {s.seat: s for s in fresh}
+
+
+async def run_ours(args: argparse.Namespace) -> dict:
+    tmp = Path(tempfile.mkdtemp(prefix="bench-ws-"))
+    port = free_port()
+    env = dict(os.environ, ICEHOUSE_LOG_LEVEL="WARNING", ICEHOUSE_BOT_DELAY_SECONDS="0",
+               ICEHOUSE_DATABASE_URL=args.database_url or f"sqlite+aiosqlite:///{tmp / 'bench.db'}")
+    for name in ("CREATE", "JOIN", "CHAT", "CHAT_ADDRESS", "MOVE", "MOVE_ADDRESS"):
+        env[f"ICEHOUSE_RATE_LIMIT_{name}"] = "0"
+    subprocess.run([sys.executable, "-m", "app.cli", "migrate"], env=env, cwd=ROOT, check=True,
+                   capture_output=True)
+    proc = subprocess.Popen(pinned([sys.executable, "-m", "app.cli", "serve", "--port", str(port)]), env=env,
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open("/tmp/server.log", "w"))
+    try:
+        await wait_up(port, proc)
+        base = f"http://127.0.0.1:{port}"
+        bench = Bench(args, base)
+        tables = []
+        count = args.tables * (1 + args.spare)
+        for i in range(0, count, 10):  # set up in small groups: the server is pinned to one core
+            tables += await asyncio.gather(*(bench.table() for _ in range(min(10, count - i))))
+        for i in range(0, len(tables), 10):
+            await asyncio.gather(*(bench.open(code, seats) for code, seats in tables[i:i + 10]))
+        lanes = [tables[i::args.tables] for i in range(args.tables)]  # each driver's table, then its spares
+        idle = []
+        if args.idle:
+            ws = base.replace("http", "ws", 1)
+            for i in range(args.idle):
+                code = tables[i % len(tables)][0]
+                idle.append(await connect(f"{ws}/ws/tables/{code}", additional_headers={"Origin": base},
+                                          compression=None))
+        cpu0, start, mine0 = cpu_seconds(proc.pid), time.monotonic(), sum(os.times()[:2])
+        stop = start + args.seconds
+        await asyncio.gather(*(bench.play(lane, stop) for lane in lanes))
+        elapsed, cpu = time.monotonic() - start, cpu_seconds(proc.pid) - cpu0
+        client_share = round((sum(os.times()[:2]) - mine0) / elapsed, 2)
+        errors = bench.errors + sum(s.errors for _, seats in tables for s in seats)
+        out = {"moves_per_s": round(bench.moves / elapsed, 1), "p50_ms": percentile(bench.latencies, 0.50),
+               "p95_ms": percentile(bench.latencies, 0.95), "p99_ms": percentile(bench.latencies, 0.99),
+               "errors": errors, "server_cpu_ms_per_move": round(cpu * 1000 / max(1, bench.moves), 3),
+               "server_cpu_share": round(cpu / elapsed, 2), "client_cpu_share": client_share, "rss_mb": rss_mb(proc.pid), "moves": bench.moves}
+        if args.idle:
+            out.update(idle_sockets=len(idle), idle_rss_mb=rss_mb(proc.pid))
+        for ws in idle:
+            await ws.close()
+        await bench.http.aclose()
+        return out
+    finally:
+        proc.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(10)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+async def run_relay(args: argparse.Namespace) -> float:
+    port = free_port()
+    proc = subprocess.Popen(pinned([sys.executable, "-m", "uvicorn", "bench.relay:app", "--port", str(port),
+                                    "--log-level", "warning", "--ws-per-message-deflate", "false"]),
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        await wait_up(port, proc)
+        groups = []
+        for g in range(args.tables):
+            members = [await connect(f"ws://127.0.0.1:{port}/ws/g{g}", compression=None)
+                       for _ in range(args.seats)]
+            groups.append(members)
+        done = 0
+        stop = time.monotonic() + args.seconds
+
+        async def drive(members) -> None:
+            nonlocal done
+            n = 0
+            while time.monotonic() < stop:
+                n += 1
+                text = json.dumps({"type": "move", "n": n})
+                await members[n % len(members)].send(text)
+                for m in members:
+                    while await m.recv() != text:
+                        pass
+                done += 1
+
+        start = time.monotonic()
+        await asyncio.gather(*(drive(m) for m in groups))
+        rate = done / (time.monotonic() - start)
+        for members in groups:
+            for m in members:
+                await m.close()
+        return round(rate, 1)
+    finally:
+        proc.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(10)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seats", type=int, default=3)
+    parser.add_argument("--bots", type=int, default=0, help="bots per table (the other seats are people)")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--game", default="three-high")
+    parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
+    parser.add_argument("--spare", type=int, default=0,
+                        help="spare tables per driver, set up before the clock starts: a finished game moves "
+                             "on to one instead of a rematch (whose REST calls are then outside the figures)")
+    parser.add_argument("--idle", type=int, default=0, help="extra idle spectator sockets, for memory")
+    parser.add_argument("--no-baseline", action="store_true")
+    args = parser.parse_args(argv)
+    if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > 1:
+        os.sched_setaffinity(0, {CLIENT_CPU})
+    ours = asyncio.run(run_ours(args))
+    line = {"game": args.game, "tables": args.tables, "seats": args.seats, "bots": args.bots,
+            "seconds": args.seconds, "database": "sqlite" if not args.database_url else args.database_url.split(":")[0],
+            **ours}
+    if not args.no_baseline:
+        line["baseline_moves_per_s"] = asyncio.run(run_relay(args))
+        line["ratio"] = round(line["moves_per_s"] / line["baseline_moves_per_s"], 3)
+    print(json.dumps(line))
+
+
+if __name__ == "__main__":
+    main()
