@@ -172,7 +172,7 @@ function drawSpace(layers, layout, space) {
 export function drawPyramid(seat, color, initial, label) {
   const g = svg("g", { class: "pyramid", "data-seat": seat });
   const body = svg("g", { class: "pyramid-body" });
-  const shadow = svg("ellipse", { cx: 0, cy: 10, rx: 10, ry: 2.6, class: "pyramid-shadow" });
+  const shadow = svg("ellipse", { cx: 0, cy: 10, rx: 12, ry: 3.6, class: "pyramid-shadow" });
   const tri = svg("path", { d: "M0 -14 L11 10 L-11 10 Z", class: "pyramid-tri" });
   tri.style.fill = color;
   const text = svg("text", { x: 0, y: 4, class: `pyramid-initial${initial.length > 1 ? " two" : ""}` }, initial);

@@ -5,11 +5,17 @@ import { h } from "../../core/store.js";
 
 const codePoints = (text) => [...text].length;
 
+// The page's state may be newer than the panel on screen (a step arrives between two frames): a click
+// only sends a move that the newest state still lists.
+function stillLegal(ctx, action) {
+  const t = ctx.state && ctx.state.table;
+  return !!t && (t.legal_moves || []).some((m) => m.action === action);
+}
+
 export function createDarePanel(ctx) {
   const root = h("section", { class: "dash-dare", "aria-live": "polite", hidden: true });
   let key = null;          // which dare (and which stage) the DOM was built for
   let parts = null;        // the live controls of the current stage
-  let draftOwner = false;  // this browser typed something for the open dare
 
   function names(seats) {
     const list = seats.map((s) => ctx.seatName(s));
@@ -20,7 +26,6 @@ export function createDarePanel(ctx) {
     const view = t.view || {};
     const dare = view.dare;
     if (!dare) {
-      if (key && draftOwner === "lost") draftOwner = false;
       key = null;
       parts = null;
       root.hidden = true;
@@ -35,7 +40,8 @@ export function createDarePanel(ctx) {
     if (newKey !== key) {
       if (key && key.includes("|write|") && stage !== "write" && parts && parts.input.value.trim()
           && dare.text != null && dare.text !== parts.sent) {
-        ctx.say(`${ctx.seatName(setterOf(t))}'s dare was sent first, so it stands.`);
+        const setter = setterOf(t);
+        ctx.say(`${setter == null ? "Another player" : ctx.seatName(setter)}'s dare was sent first, so it stands.`);
       }
       key = newKey;
       parts = build(stage, t, dare, me);
@@ -51,7 +57,6 @@ export function createDarePanel(ctx) {
 
   function build(stage, t, dare, me) {
     const dared = dare.seat;
-    const others = t.to_act.filter((s) => s !== dared);
     const view = t.view;
     if (stage === "write") return buildWrite(t, dared, view);
     if (stage === "wait-write") {
@@ -68,11 +73,20 @@ export function createDarePanel(ctx) {
     if (stage === "wait-answer") {
       root.replaceChildren(
         h("h2", { class: "dare-title" }, `${ctx.seatName(dared)}'s dare`), quote,
-        h("p", {}, `Waiting for ${ctx.seatName(dared)}: done, or refuse (and miss a turn)?`));
-      void others;
+        h("p", {}, `Waiting for ${ctx.seatName(dared)}: done, or refuse (and miss a turn)?`), h("div", { class: "row" }, chatButton()));
       return null;
     }
     return buildAnswer(quote);
+  }
+
+  // The table's chat (the page's, not this module's): a button that takes the player there, when the page
+  // has one. Dares done in writing happen in the chat.
+  function chatButton() {
+    const input = document.getElementById("chat-input");
+    if (!input) return null;
+    return h("button", { type: "button", class: "btn small", "data-testid": "dare-chat",
+      onclick: () => { input.scrollIntoView({ block: "center", behavior: "smooth" }); input.focus({ preventScroll: true }); } },
+    "Go to the chat");
   }
 
   function buildWrite(t, dared, view) {
@@ -90,13 +104,22 @@ export function createDarePanel(ctx) {
       problem.textContent = n > max ? `A dare is at most ${max} characters: ${n - max} too many.` : "";
       return n > 0 && n <= max;
     };
-    input.addEventListener("input", () => { draftOwner = true; check(); parts.update(false); });
+    input.addEventListener("input", () => {
+      if (/[\r\n]/.test(input.value)) input.value = input.value.replace(/[\r\n]+/g, " ");   // a dare is one line
+      check();
+      parts.update(false);
+    });
     const form = h("form", { class: "dare-form" }, input, h("div", { class: "dare-row" }, count, send), problem);
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       if (!check()) { if (!input.value.trim()) ctx.say("Write a dare first, or pick one of the suggestions."); return; }
+      if (!stillLegal(ctx, "set_dare")) { ctx.redraw(); return; }   // someone's dare just arrived: render() says whose
       parts.sent = input.value.trim();
-      ctx.sendMove({ action: "set_dare", text: parts.sent });
+      // Two opponents may send at once: the server keeps the first and refuses the other as stale. That
+      // is no error here: the next state shows the dare that stands, and render() says whose it is.
+      Promise.resolve(ctx.sendMove({ action: "set_dare", text: parts.sent }, { quietStale: true })).then((res) => {
+        if (res && !res.ok && res.code !== "stale_seq") parts.sent = null;
+      });
     });
     input.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); form.requestSubmit(); }
@@ -123,20 +146,21 @@ export function createDarePanel(ctx) {
   }
 
   function buildAnswer(quote) {
+    const answer = (done) => { if (stillLegal(ctx, "answer_dare")) ctx.sendMove({ action: "answer_dare", done }); };
     const done = h("button", { type: "button", class: "btn primary big", "data-testid": "dare-done",
-      onclick: () => ctx.sendMove({ action: "answer_dare", done: true }) }, "Done!");
+      onclick: () => answer(true) }, "Done!");
     const refuse = h("button", { type: "button", class: "btn", "data-testid": "dare-refuse" }, "Refuse…");
     const confirm = h("div", { class: "dare-confirm", hidden: true },
       h("p", {}, "Refuse the dare? You will miss your next turn."),
       h("div", { class: "row" },
         h("button", { type: "button", class: "btn danger", "data-testid": "dare-refuse-confirm",
-          onclick: () => ctx.sendMove({ action: "answer_dare", done: false }) }, "Yes, refuse"),
+          onclick: () => answer(false) }, "Yes, refuse"),
         h("button", { type: "button", class: "btn", onclick: () => { confirm.hidden = true; refuse.hidden = false; done.focus(); } }, "No, I'll do it")));
     refuse.addEventListener("click", () => { confirm.hidden = false; refuse.hidden = true; confirm.querySelector("button").focus(); });
     root.replaceChildren(
       h("h2", { class: "dare-title" }, "You were dared!"), quote,
-      h("p", { class: "dare-lead" }, "Do it (the chat is right there), then press Done. Refusing costs your next turn."),
-      h("div", { class: "row dare-answers" }, done, refuse), confirm);
+      h("p", { class: "dare-lead" }, "Do it (in the chat, if it's a writing dare), then press Done. Refusing costs your next turn."),
+      h("div", { class: "row dare-answers" }, done, refuse), confirm, h("div", { class: "row" }, chatButton()));
     const active = document.activeElement;
     if (!active || !["INPUT", "TEXTAREA"].includes(active.tagName)) setTimeout(() => done.focus({ preventScroll: true }), 0);
     return {

@@ -48,18 +48,19 @@ const PICTURE_NAMES = { tree: "tree", star: "star", moon: "moon", sun: "sun", ro
 export function describeEvent(ev, names) {
   const who = (seat) => (seat != null && names ? names(seat) : `Seat ${Number(seat) + 1}`);
   const you = ev.seat != null && names && names(ev.seat) === "You";
+  const whom = (seat) => (who(seat) === "You" ? "you" : who(seat));   // the viewer, mid-sentence
   switch (ev.type) {
     case "draw": return `${who(ev.seat)} drew ${cardWords(ev.card)}.`;
     case "move": return `${who(ev.seat)} moved from ${spaceWords(ev.from)} to ${spaceWords(ev.to)}.`;
     case "stay": return `${who(ev.seat)} stayed on ${spaceWords(ev.at)}${ev.card === "PIC" ? " (no picture ahead)" : ""}.`;
     case "picture":
       return `${who(ev.seat)} landed on the ${PICTURE_NAMES[ev.picture] || ev.picture} and jumped ${ev.to > ev.from ? "up" : "down"} to ${spaceWords(ev.to)}.`;
-    case "swap": return `${who(ev.seat)} swapped places with the leader, ${who(ev.with)}: ${spaceWords(ev.from)} ↔ ${spaceWords(ev.to)}.`;
+    case "swap": return `${who(ev.seat)} swapped places with ${whom(ev.with)} (the leader): ${spaceWords(ev.from)} ↔ ${spaceWords(ev.to)}.`;
     case "lead": return `${who(ev.seat)} ${you ? "are" : "is"} in the lead, so the swap did nothing.`;
     case "turn_round": return `${who(ev.seat)} reached Finish and turned round: now back to Start!`;
     case "reshuffle": return `The deck ran out: the ${ev.count} discards were shuffled into a new deck.`;
     case "dare": return `${who(ev.seat)} drew a dare! The other players write it: the first one sent stands.`;
-    case "dare_set": return `${who(ev.seat)} dared ${who(ev.dared)}: “${ev.dare}”`;
+    case "dare_set": return `${who(ev.seat)} dared ${whom(ev.dared)}: “${ev.dare}”`;
     case "dare_done": return `${who(ev.seat)} did the dare.`;
     case "dare_refused": return `${who(ev.seat)} refused the dare and will miss ${you ? "your" : "their"} next turn.`;
     case "turn_skipped": return `${who(ev.seat)} ${you ? "miss" : "misses"} this turn (refused a dare).`;
@@ -81,7 +82,8 @@ export function resultText(result, ctx = {}) {
   const how = result && result.reason === "back_to_start" ? "made it to Finish and back to Start first" : "reached Finish first";
   if (winner == null) return { title: "Game over", text: "", tone: "neutral" };
   if (ctx.me === winner) {
-    return { title: "You win the race!", text: `You ${how}. Well dashed!`, tone: "won", art: winArt(true) };
+    return { title: "You win the race!", text: `You ${how}. Well dashed!`, tone: "won", art: winArt(true),
+      banner: "Game over: you won the race!" };
   }
   const name = names(winner);
   const seated = ctx.me != null;
@@ -90,6 +92,7 @@ export function resultText(result, ctx = {}) {
     text: `${name} ${how}.${seated ? " Better luck with the cards next time!" : ""}`,
     tone: seated ? "lost" : "neutral",
     art: winArt(false),
+    banner: `Game over: ${name} won the race.`,
   };
 }
 
