@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     proxies = ",".join(settings.listed("trusted_proxies"))
     uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
                 log_level=settings.log_level.lower(), access_log=False, ws_max_size=64 * 1024,
+                ws_per_message_deflate=settings.ws_compression,  # off by default: CPU for every socket
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
     return 0
 

@@ -22,6 +22,10 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     cookie_secure: bool = False
     ws_queue_size: int = Field(64, ge=4)  # messages a socket may fall behind before it is dropped
+    ws_compression: bool = False  # permessage-deflate on sockets: less traffic, more CPU per message
+    # Bot searches run in this many worker processes (off the event loop's GIL); 0: in a thread instead.
+    bot_processes: int = Field(1, ge=0, le=64)
+    bot_seconds: float = Field(1.0, gt=0, le=30)  # a bot's thinking budget per decision (hard cap: twice that)
     redis_channel: str = "icehouse:tables"  # pub/sub channel shared by the app instances
     sweep_seconds: float = Field(30.0, gt=0)  # presence re-announced, orphaned bot turns picked up
 

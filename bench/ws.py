@@ -216,7 +216,7 @@ async def run_ours(args: argparse.Namespace) -> dict:
     subprocess.run([sys.executable, "-m", "app.cli", "migrate"], env=env, cwd=ROOT, check=True,
                    capture_output=True)
     proc = subprocess.Popen(pinned([sys.executable, "-m", "app.cli", "serve", "--port", str(port)]), env=env,
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open("/tmp/server.log", "w"))
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open(tmp / "server.log", "w"))
     try:
         await wait_up(port, proc)
         base = f"http://127.0.0.1:{port}"

@@ -142,7 +142,8 @@ def database_url(sqlite_url: str) -> str:
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None)
+    return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
+                    bot_processes=0)  # bots in a thread: no worker process to start for every test app
 
 
 @pytest.fixture

@@ -52,6 +52,11 @@ def bot_for_game(game_name: str) -> str:
     return game_name if game_name in BOTS else DEFAULT_BOT
 
 
+def choose(bot_name: str, view: Any, seat: int, legal_moves: list, seconds: float | None = None) -> dict:
+    """`get_bot(bot_name).choose(...)`: a plain function, so a worker process can run it."""
+    return get_bot(bot_name).choose(view, seat, legal_moves, seconds=seconds)
+
+
 def get_bot(name: str = DEFAULT_BOT) -> Any:
     try:
         return BOTS[name]

@@ -1,13 +1,18 @@
-"""Bot turns: when a bot seat comes to act, a task waits Settings.bot_delay_seconds, asks the bot (in a
-worker thread, given only the view) and plays through the same pipeline as everyone else."""
+"""Bot turns: when a bot seat comes to act, a task waits Settings.bot_delay_seconds, asks the bot (given
+only the view, in a worker process so that a hundred searching bots cannot stall the people's tables; or in
+a thread with bot_processes=0), and plays through the same pipeline as everyone else. A bot that overruns
+its time cap is replaced for that turn by the random bot."""
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from app.bots import bot_for_game, get_bot
+from app.bots import DEFAULT_BOT, bot_for_game, choose, get_bot
 from app.config import Settings
 from app.games import GAMES
 from app.store import Database, queries
@@ -27,6 +32,28 @@ class BotRunner:
         self.db = db
         self.play = play
         self._tasks: dict[tuple[str, int, int], asyncio.Task] = {}
+        self._pool: ProcessPoolExecutor | None = None  # started on the first bot turn
+
+    async def decide(self, bot_name: str, view: Any, seat: int, legal: list) -> dict:
+        """The bot's move, within its time cap (twice bot_seconds, plus a second to start a worker); past
+        the cap, or if a worker died, the random bot's move."""
+        budget = self.settings.bot_seconds
+        if self.settings.bot_processes:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self.settings.bot_processes,
+                                                 mp_context=multiprocessing.get_context("spawn"))
+            work = asyncio.get_running_loop().run_in_executor(self._pool, choose, bot_name, view, seat, legal,
+                                                              budget)
+        else:
+            work = asyncio.to_thread(choose, bot_name, view, seat, legal, budget)
+        try:
+            return await asyncio.wait_for(work, timeout=2 * budget + 1)
+        except (asyncio.TimeoutError, BrokenProcessPool) as exc:
+            log.warning("bot %s gave no move in time (%s): playing a random legal move", bot_name,
+                        type(exc).__name__)
+            if isinstance(exc, BrokenProcessPool):
+                self._pool = None
+            return get_bot(DEFAULT_BOT).choose(view, seat, legal)
 
     def schedule(self, snap: Snapshot) -> None:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""
@@ -48,7 +75,7 @@ class BotRunner:
         try:
             g = GAMES[snap.game]
             view, legal = g.view(snap.doc, seat), g.legal_moves(snap.doc, seat)
-            move = await asyncio.to_thread(get_bot(bot_name).choose, view, seat, legal)
+            move = await self.decide(bot_name, view, seat, legal)
             await self.play(code, seat, seq, move)
         except TableError as exc:  # someone else moved first, or the table ended: nothing to do
             log.info("bot turn skipped", extra={"table": code, "seat": seat, "seq": seq, "why": exc.detail})
@@ -66,6 +93,9 @@ class BotRunner:
     async def stop(self) -> None:
         await cancel_all(list(self._tasks.values()))
         self._tasks.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     def __len__(self) -> int:
         return len(self._tasks)

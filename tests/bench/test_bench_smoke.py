@@ -1,0 +1,41 @@
+"""The benchmarks stay runnable: tiny runs, their JSON shape checked, never their timings."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, timeout: float = 240) -> list[dict]:
+    out = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+
+
+def test_bench_ws_plays_real_sockets_and_measures_the_relay_beside_them():
+    [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--seconds", "1.5", "--spare", "1")
+    for key in ("moves_per_s", "p50_ms", "p95_ms", "p99_ms", "errors", "server_cpu_ms_per_move", "rss_mb",
+                "baseline_moves_per_s", "ratio"):
+        assert key in line, line
+    assert line["moves"] > 0 and line["errors"] == 0, line
+
+
+def test_bench_ws_with_bots_in_worker_processes():
+    [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--bots", "2", "--seconds", "1.5", "--no-baseline")
+    assert line["moves"] > 0 and line["errors"] == 0, line
+
+
+def test_bench_engine_covers_every_game():
+    from app.games import GAMES
+
+    lines = run("bench.engine", "--seconds", "0.3")
+    assert sorted(line["game"] for line in lines) == sorted(GAMES)
+    assert all(line["playouts_per_s"] > 0 for line in lines)
+
+
+def test_bench_bots_reports_the_bot_beside_its_baseline():
+    [line] = run("bench.bots", "--game", "three-high", "--games", "1", "--players", "2")
+    assert "win_rate" in line and "baseline" in line

@@ -1,0 +1,103 @@
+"""The move pipeline under load: live tables, group commit, bots off the event loop."""
+from __future__ import annotations
+
+import asyncio
+
+from sqlalchemy import update
+
+from app.bots import BOTS
+from app.store import Table
+from tests.api.helpers import bearer, full_table, state
+from tests.conftest import eventually
+
+
+async def first_moves(new_client, tables: int) -> list[tuple[str, dict, str]]:
+    out = []
+    for _ in range(tables):
+        host, guest = new_client(), new_client()
+        t = await full_table(host, guest)
+        st = await state(host, t["code"], t["tokens"][0])
+        mover = st["to_act"][0]
+        client = host if mover == 0 else guest
+        out.append((t["code"], client, t["tokens"][mover]))
+    return out
+
+
+async def test_moves_of_many_tables_are_committed_together(new_client, app):
+    writer = app.state.tables.writer
+    tables = await first_moves(new_client, 12)
+    before_batches, before_written = writer.batches, writer.written
+
+    async def move(code, client, token):
+        st = await state(client, code, token)
+        r = await client.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                              json={"seq": st["seq"], "move": st["legal_moves"][0]})
+        return r.status_code
+
+    assert await asyncio.gather(*(move(*t) for t in tables)) == [200] * 12
+    assert writer.written - before_written == 12
+    assert writer.batches - before_batches < 12  # some moves shared a transaction
+
+
+async def test_a_table_ended_behind_the_live_copy_is_refused_and_reloaded(new_client, app):
+    [(code, client, token)] = await first_moves(new_client, 1)
+    st = await state(client, code, token)
+    async with app.state.tables.db.writing() as s:  # an admin, or another instance, ends it in the database
+        await s.execute(update(Table).where(Table.code == code).values(status="abandoned", to_act=[]))
+        await s.commit()
+    r = await client.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                          json={"seq": st["seq"], "move": st["legal_moves"][0]})
+    assert r.status_code == 409 and r.json()["code"] == "stale_seq", r.text
+    r = await client.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                          json={"seq": st["seq"], "move": st["legal_moves"][0]})
+    assert r.status_code == 409 and r.json()["code"] == "not_playing", r.text
+    assert (await state(client, code, token))["seq"] == st["seq"]  # nothing was stored
+
+
+async def test_a_move_on_a_table_another_instance_advanced_is_stale_then_plays(new_client, app):
+    host, guest = new_client(), new_client()
+    t = await full_table(host, guest)
+    code = t["code"]
+    st = await state(host, code, t["tokens"][0])
+    live = await app.state.tables.live.get(code)
+    behind = live.snap
+    mover = st["to_act"][0]
+    client = host if mover == 0 else guest
+    r = await client.post(f"/api/tables/{code}/moves", headers=bearer(t["tokens"][mover]),
+                          json={"seq": 0, "move": st["legal_moves"][0] if st["you"] == mover else
+                                (await state(client, code, t["tokens"][mover]))["legal_moves"][0]})
+    assert r.status_code == 200
+    live.snap = behind  # this instance's copy falls behind, as if another instance had played that move
+    nxt = (await state(host, code, t["tokens"][0]))["to_act"][0]
+    nclient = host if nxt == 0 else guest
+    ntok = t["tokens"][nxt]
+    legal = (await state(nclient, code, ntok))["legal_moves"]
+    r = await nclient.post(f"/api/tables/{code}/moves", headers=bearer(ntok), json={"seq": 1, "move": legal[0]})
+    assert r.status_code == 200 and r.json()["seq"] == 2, r.text  # the copy was reloaded, not trusted
+
+
+async def test_a_bot_that_overruns_its_cap_is_replaced_by_a_random_move(new_client, app, monkeypatch):
+    class Sleepy:
+        name = "sleepy"
+
+        def choose(self, view, seat, legal_moves, seconds=None):
+            import time
+            time.sleep(3)
+            return legal_moves[0]
+
+    monkeypatch.setitem(BOTS, "three-high", Sleepy())
+    monkeypatch.setattr(app.state.tables.settings, "bot_seconds", 0.05)
+    host = new_client()
+    t = await full_table(host, players=2, bots=1)
+    st = await state(host, t["code"], t["tokens"][0])
+    if 0 in st["to_act"]:
+        r = await host.post(f"/api/tables/{t['code']}/moves", headers=bearer(t["tokens"][0]),
+                            json={"seq": st["seq"], "move": st["legal_moves"][0]})
+        assert r.status_code == 200
+    seq = (await state(host, t["code"]))["seq"]
+    await eventually(lambda: _seq_past(host, t["code"], seq), timeout=10)
+
+
+async def _seq_past(client, code, seq) -> bool:
+    st = await state(client, code)
+    return st["seq"] > seq or st["status"] != "playing"
