@@ -110,8 +110,16 @@ class ThreeHigh(Game):
     def move_targets(self, doc: dict, moves: list) -> list:
         """{"from": square, "to": square} for each well-formed move: where its piece is and lands."""
         st = from_doc(doc)
-        return [{"from": SQUARES[st.pos[PIECE_ID[m["piece"]]]], "to": SQUARES[self.code_of(st, m) >> 11]}
-                for m in moves]
+        # The legal codes carry their destination: look moves up by name (a move not among them, say of a
+        # seat not to act, is computed the slow way).
+        by_name = {NAMES[code & 2047]: code for code in legal_codes(st, st.to_act)} if st.to_act >= 0 else {}
+        out = []
+        for m in moves:
+            code = by_name.get((m["card"], m["side"], m["piece"]))
+            if code is None:
+                code = self.code_of(st, m)
+            out.append({"from": SQUARES[st.pos[code >> 2 & 15]], "to": SQUARES[code >> 11]})
+        return out
 
     @staticmethod
     def move_of(code: int) -> dict:
