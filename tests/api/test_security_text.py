@@ -158,3 +158,57 @@ def test_every_string_inside_a_move_follows_the_policy():
     for bad in ({"text": "a\u202eb"}, {"x\u0000": 1}, {"list": ["ok", "\ud800"]}):
         with pytest.raises(BadText):
             check_strings(bad, "A move")
+
+
+async def _my_turn_solo(client) -> tuple[str, str, dict]:
+    for _ in range(5):
+        t = await full_table(client, players=1)
+        code, token = t["code"], t["tokens"][0]
+        st = (await client.get(f"/api/tables/{code}", headers=bearer(token))).json()
+        if st["status"] == "playing":
+            return code, token, st
+    pytest.skip("every solo deal ended at once")
+
+
+@pytest.mark.parametrize("move", ['{"card": "\\ud800", "side": "N", "piece": "red1"}', '{"\\ud800": "\\u0000"}',
+                                  '{"card": "8D\\u0000", "side": "N", "piece": "red1"}',
+                                  '{"action": "set_dare", "text": "\\u202eevil"}'])
+async def test_bad_text_inside_a_move_is_refused_not_a_500(client, move):
+    code, token, st = await _my_turn_solo(client)
+    r = await client.post(f"/api/tables/{code}/moves", content=f'{{"seq": {st["seq"]}, "move": {move}}}'.encode(),
+                          headers={"content-type": "application/json", **bearer(token)})
+    assert_bad_text(r)
+    r = await client.post(f"/api/tables/{code}/bots", content=b'{"bot": "\\ud800"}',
+                          headers={"content-type": "application/json", **bearer(token)})
+    assert 400 <= r.status_code < 500, r.text
+
+
+async def test_a_dare_follows_the_text_policy(new_client):
+    """Dash: the dare a player writes is user text: a bidi override is refused, plain text is played."""
+    from app.bots import DEFAULT_BOT, get_bot
+
+    host, guest = new_client(), new_client()
+    made = (await host.post("/api/tables", json={"game": "dash", "players": 2, "name": "Ann"})).json()
+    code, tokens = made["code"], {0: made["token"]}
+    tokens[1] = (await guest.post(f"/api/tables/{code}/join", json={"name": "Bea"})).json()["token"]
+    assert (await host.post(f"/api/tables/{code}/start", headers=bearer(tokens[0]))).status_code == 200
+    for _ in range(400):
+        st = (await host.get(f"/api/tables/{code}")).json()
+        if st["status"] != "playing":
+            break
+        seat = st["to_act"][0]
+        mine = (await host.get(f"/api/tables/{code}", headers=bearer(tokens[seat]))).json()
+        if any(m.get("action") == "set_dare" for m in mine["legal_moves"]):
+            body = '{"seq": %d, "move": {"action": "set_dare", "text": "Sing \\u202eloudly"}}' % mine["seq"]
+            r = await host.post(f"/api/tables/{code}/moves", content=body.encode(),
+                                headers={"content-type": "application/json", **bearer(tokens[seat])})
+            assert_bad_text(r)
+            r = await host.post(f"/api/tables/{code}/moves", headers=bearer(tokens[seat]),
+                                json={"seq": mine["seq"], "move": {"action": "set_dare", "text": "Sing loudly"}})
+            assert r.status_code == 200, r.text
+            return
+        move = get_bot(DEFAULT_BOT).choose(mine["view"], seat, mine["legal_moves"])
+        r = await host.post(f"/api/tables/{code}/moves", headers=bearer(tokens[seat]),
+                            json={"seq": mine["seq"], "move": move})
+        assert r.status_code == 200, r.text
+    pytest.skip("no dare came up in this game")
