@@ -180,7 +180,12 @@ def test_three_players_one_bot_a_dare_is_set_and_answered(live_server, new_page,
     # the card drawn is shown large; the deck shows a count only
     assert ann.locator('[data-testid="drawn-card"] .dash-card.big').count() == 1
     assert re.search(r"\d+ cards? in the deck", ann.inner_text(".dash-deck"))
-    # the bot moved too, and a pyramid stands where the view says
+    # the bot plays its own turns (play on a little if it has not had one yet)
+    names, more = {id(ann): "Ann", id(bob): "Bob"}, {}
+    until = time.monotonic() + 15
+    while "Bot" not in ann.inner_text("#log") and status(ann) == "playing" and time.monotonic() < until:
+        if not act([ann, bob], names, more):
+            ann.wait_for_timeout(40)
     assert "Bot" in ann.inner_text("#log")
     # chat beside the board, with names: text only
     ann.fill("#chat-input", "<i>nice</i> dare!")

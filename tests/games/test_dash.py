@@ -84,6 +84,10 @@ class TestColourCards:
         assert events_of(step, "move")[0] | {} == {"type": "move", "seat": 0, "card": color, "from": 0,
                                                    "to": expected, "text": events_of(step, "move")[0]["text"]}
 
+    def test_draw_event_names_the_card(self):
+        assert events_of(after([0, 0], "orange"), "draw")[0]["text"] == "drew an orange card"
+        assert events_of(after([0, 0], "B2"), "draw")[0]["text"] == "drew a “back 2” card"
+
     def test_colour_card_skips_spaces_of_other_colours(self):
         assert after([11, 0], "red").doc["positions"][0] == 16  # 11 is red: the next red ahead
         assert after([12, 0], "green").doc["positions"][0] == 14

@@ -64,7 +64,7 @@ def space_text(space: int) -> str:
 def card_text(card: str) -> str:
     """'a blue card', 'a “back 2” card', 'a dare card'."""
     if card in COLORS:
-        return f"a {card} card"
+        return f"{'an' if card[0] in 'aeiou' else 'a'} {card} card"
     if card == "DARE":
         return "a dare card"
     return f"a “{CARD_TEXT[card]}” card"

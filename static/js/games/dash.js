@@ -87,14 +87,15 @@ export function createBoard(root, ctx) {
     renderStandings(t, view);
     if (pendingStep && pendingStep.seq === t.seq && animatedSeq !== t.seq) {
       animatedSeq = t.seq;
-      play(pendingStep, t);
+      play(pendingStep);
     }
   }
 
   function renderStatus(view) {
     const opts = view.options || {};
     setChildren(status, `${view.deck_count}|${view.discard_count}|${opts.there_and_back}`, () => [
-      h("span", { class: "pill" }, `${(view.layout && view.layout.title) || "Classic"} board`),
+      h("span", { class: "pill", title: "Our own board and deck: the original Dash board and cards are lost" },
+        `${(view.layout && view.layout.title) || "Classic"} board (our own)`),
       opts.there_and_back ? h("span", { class: "pill house", title: "House rule" }, "There and back: Finish, then home to Start") : null,
     ]);
   }
@@ -180,19 +181,33 @@ export function createBoard(root, ctx) {
   }
 
   // ---- animation ----
-  let busyUntil = 0;   // when the pyramids of the previous step stop moving: steps play one after the other
-  function play(step, t) {
-    const paths = plan(step.events);
+  // Steps play one after the other, but the board never lags far behind the game: when a new step comes
+  // while pyramids are still travelling, those hurry up (the wait before the new one stays under a second).
+  let running = [];   // [{anim, end}] the walks still playing
+  const MAX_LAG = 900;
+  function play(step) {
     const now = performance.now();
-    const delay = Math.max(250, Math.min(busyUntil - now, 4000));
+    running = running.filter((r) => r.anim.playState === "running" || r.anim.playState === "pending");
+    let remaining = Math.max(0, ...running.map((r) => r.end - now));
+    if (remaining > MAX_LAG) {
+      const rate = remaining / MAX_LAG;
+      for (const r of running) {
+        r.anim.updatePlaybackRate ? r.anim.updatePlaybackRate(rate) : (r.anim.playbackRate = rate);
+        r.end = now + (r.end - now) / rate;
+      }
+      remaining = MAX_LAG;
+    }
+    const delay = Math.max(250, remaining);
+    const paths = plan(step.events);
     for (const [seat, path] of Object.entries(paths)) {
       const p = pyramids[seat];
       if (!p) continue;
       const m = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(p.g.getAttribute("transform") || "");
       if (!m) continue;
+      for (const r of running) if (r.seat === seat) r.anim.finish();   // its earlier walk ends where this one starts
       board.layers.pieces.append(p.g);   // above the others while it travels
       const anim = run(p.body, path, Number(m[1]), Number(m[2]), delay);
-      if (anim) busyUntil = Math.max(busyUntil, now + delay + anim.effect.getTiming().duration);
+      if (anim) running.push({ anim, seat, end: now + delay + anim.effect.getTiming().duration });
     }
     const flipped = drawn.querySelector(".dash-card");
     if (flipped && flipped.animate && (step.events || []).some((e) => e.type === "draw")) {
@@ -203,7 +218,6 @@ export function createBoard(root, ctx) {
       if (e.type === "turn_skipped") flash(e.seat, "Turn skipped");
       if (e.type === "turn_round") flash(e.seat, "Turned round!");
     }
-    void t;
   }
 
   function flash(seat, text) {

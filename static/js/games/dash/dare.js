@@ -83,7 +83,7 @@ export function createDarePanel(ctx) {
   // has one. Dares done in writing happen in the chat.
   function chatButton() {
     const input = document.getElementById("chat-input");
-    if (!input) return null;
+    if (!input || input.disabled) return null;   // watchers cannot chat
     return h("button", { type: "button", class: "btn small", "data-testid": "dare-chat",
       onclick: () => { input.scrollIntoView({ block: "center", behavior: "smooth" }); input.focus({ preventScroll: true }); } },
     "Go to the chat");
@@ -157,6 +157,9 @@ export function createDarePanel(ctx) {
           onclick: () => answer(false) }, "Yes, refuse"),
         h("button", { type: "button", class: "btn", onclick: () => { confirm.hidden = true; refuse.hidden = false; done.focus(); } }, "No, I'll do it")));
     refuse.addEventListener("click", () => { confirm.hidden = false; refuse.hidden = true; confirm.querySelector("button").focus(); });
+    confirm.addEventListener("keydown", (ev) => {   // Esc: back to the choice, nothing sent
+      if (ev.key === "Escape") { ev.preventDefault(); confirm.hidden = true; refuse.hidden = false; done.focus(); }
+    });
     root.replaceChildren(
       h("h2", { class: "dare-title" }, "You were dared!"), quote,
       h("p", { class: "dare-lead" }, "Do it (in the chat, if it's a writing dare), then press Done. Refusing costs your next turn."),

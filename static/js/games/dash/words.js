@@ -30,7 +30,7 @@ export function cardDoes(card, back = false) {
 
 // "a blue card", "a “Back 2” card", "a dare card"
 export function cardWords(card) {
-  if (COLOR_NAMES.includes(card)) return `a ${card} card`;
+  if (COLOR_NAMES.includes(card)) return `${/^[aeiou]/.test(card) ? "an" : "a"} ${card} card`;
   if (card === "DARE") return "a dare card";
   return `a “${cardName(card)}” card`;
 }
