@@ -17,13 +17,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import parse_qs
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.tables.identity import COOKIE_NAME
-from app.web.middleware import Proxies, send_error
+from app.web.middleware import Proxies, send_error, token_query
 
 MAX_KEYS = 50_000  # buckets kept per limit; the idlest go first
 WS_MESSAGE_MAX = 64 * 1024  # longer socket messages are the app's to refuse; not parsed here
@@ -142,9 +141,9 @@ def seat_key(scope: Scope, code: str | None) -> str | None:
     auth = headers.get("authorization", "")
     if auth[:7].lower() == "bearer " and auth[7:].strip():
         return _digest("token", auth[7:].strip())
-    token = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token")
-    if token and token[0].strip():
-        return _digest("token", token[0].strip())
+    token = token_query(scope)
+    if token is not None:
+        return _digest("token", token)
     for part in headers.get("cookie", "").split(";"):
         name, _, value = part.strip().partition("=")
         if name == COOKIE_NAME and value:

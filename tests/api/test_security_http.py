@@ -49,9 +49,9 @@ async def test_a_chunked_body_is_refused_once_past_the_limit_without_reading_the
     assert [m["type"] for m in sent].count("http.response.start") == 1
 
 
-async def test_a_chunked_upload_to_a_real_server_gets_413(live_server):
+async def test_a_chunked_upload_to_a_real_server_gets_413(ws_server):
     """Over a socket, as curl would: the headers, then chunks, reading the answer while still sending."""
-    server = live_server()
+    server = ws_server
     reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
     writer.write(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                  b"Transfer-Encoding: chunked\r\n\r\n")
@@ -159,9 +159,18 @@ async def test_the_public_url_and_listed_origins_are_accepted(database_url):
             assert r.status_code == 403
 
 
-@pytest.fixture
-def ws_server(live_server):
-    return live_server()
+@pytest.fixture(scope="module")
+def ws_server(tmp_path_factory):
+    """One real server for this module's socket tests (as tests/api/test_ws.py does)."""
+    from app.store.migrate import upgrade
+    from tests.conftest import LiveServer
+
+    tmp = tmp_path_factory.mktemp("security-ws")
+    url = f"sqlite+aiosqlite:///{tmp / 'ws.db'}"
+    upgrade(url)
+    server = LiveServer(url, tmp / "server.log").start()
+    yield server
+    server.stop()
 
 
 async def _ws_first(url: str, **kwargs) -> tuple[dict, int | None]:
@@ -235,3 +244,16 @@ async def test_the_api_docs_are_served_from_this_site(client):
         got = await client.get(asset)
         assert got.status_code == 200 and len(got.content) > 100, asset
     assert (await client.get("/openapi.json")).status_code == 200
+
+
+@pytest.mark.parametrize("query", ["?token=", "?token=x&token=", "?token=%20&token=", "?x=1&token"])
+async def test_an_empty_or_shadowed_token_does_not_skip_the_origin_check(ws_server, query):
+    """The socket route reads ?token= as Starlette does (the last value; empty is none, so the cookie
+    decides): the Origin check must read it the same way, or a cookie gets in unchecked."""
+    async with httpx.AsyncClient(base_url=ws_server.url, timeout=10) as victim:
+        t = await full_table(victim, players=2, bots=1)
+        cookie = f"icehouse_id={victim.cookies['icehouse_id']}"
+        url = f"{ws_server.ws_url}/ws/tables/{t['code']}{query}"
+        first, close_code = await _ws_first(url, additional_headers={"Cookie": cookie}, origin=EVIL)
+        assert first.get("code") in ("bad_origin", "unauthorized"), first
+        assert "view" not in first and close_code in (4403, 4401)
