@@ -1,6 +1,7 @@
 """create_app(): the FastAPI application (API, WebSocket, pages, static files) and its lifespan."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from contextlib import asynccontextmanager
@@ -14,7 +15,9 @@ from app import logs
 from app.config import Settings, get_settings
 from app.realtime import Hub, make_broker
 from app.store import Database
+from app.tables import housekeeping
 from app.tables.build import build_tables
+from app.tables.tasks import cancel_all
 from app.web import admin, api, docs, errors, notify, openapi, pages, ws
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
 from app.web.ratelimit import RateLimit, limits_from
@@ -60,9 +63,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               make_broker(settings.redis_url, settings.redis_channel))
         app.state.tables = tables
         await tables.start()
+        keeper = asyncio.create_task(housekeeping.keep(tables), name="housekeeping")  # idle tables, old lobbies
         try:
             yield
         finally:
+            await cancel_all([keeper])
             await tables.stop()
             await db.dispose()
 

@@ -1,13 +1,13 @@
 """Housekeeping: a table nobody has moved at for Settings.abandon_after_seconds becomes `abandoned` (its
 players are told, and may ask for a rematch); a lobby nobody has joined or started for
-Settings.lobby_expire_seconds is deleted. The sweep (service.Tables._sweep) calls `Housekeeper.run_due`,
-which works at most every Settings.housekeeping_seconds, a bounded batch each time; every instance may run
-it, since each change is made only if the table is still as it was read.
+Settings.lobby_expire_seconds is deleted. `keep` runs a pass every Settings.housekeeping_seconds, a bounded
+batch each time; every instance runs it, since each change is made only if the table is still as it was
+read.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
-import time
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
@@ -16,7 +16,6 @@ from app.store import utcnow
 from app.tables.state import load_snapshot
 
 if TYPE_CHECKING:
-    from app.config import Settings
     from app.tables.service import Tables
 
 log = logging.getLogger("icehouse.housekeeping")
@@ -24,19 +23,15 @@ log = logging.getLogger("icehouse.housekeeping")
 BATCH = 200  # tables changed per kind per run; the next run takes the rest
 
 
-class Housekeeper:
-    def __init__(self, settings: Settings, clock=time.monotonic):  # noqa: ANN001
-        self.settings = settings
-        self.clock = clock
-        self._last: float | None = None
-
-    async def run_due(self, ctx: Tables) -> dict | None:
-        """Run when housekeeping_seconds have passed since the last run (the first sweep always runs)."""
-        now = self.clock()
-        if self._last is not None and now - self._last < self.settings.housekeeping_seconds:
-            return None
-        self._last = now
-        return await run(ctx)
+async def keep(ctx: Tables) -> None:
+    """Forever: a pass every Settings.housekeeping_seconds (a failed pass is logged and the next one tries
+    again). Started and cancelled with the app (app/main.py)."""
+    while True:
+        await asyncio.sleep(ctx.settings.housekeeping_seconds)
+        try:
+            await run(ctx)
+        except Exception:
+            log.exception("housekeeping failed")
 
 
 async def run(ctx: Tables) -> dict:

@@ -88,3 +88,27 @@ async def test_a_stale_rematch_lobby_goes_and_the_finished_table_forgets_it(app,
     assert (await row(app, t["code"])).rematch_id is None
     r = await client.post(f"/api/tables/{t['code']}/rematch", headers=bearer(t["tokens"][0]))
     assert r.status_code == 201 and r.json()["code"] != rematch
+
+
+async def test_the_server_sweeps_by_itself(database_url, live_server):
+    """A real server with short settings: the table is abandoned, and a socket on it hears so."""
+    import httpx
+
+    from tests.api.wsclient import WS
+
+    server = live_server(database_url, sweep_seconds="0.1", housekeeping_seconds="0.1", abandon_after_seconds="1.5",
+                         lobby_expire_seconds="1.5")
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as c:
+        t = await playing_solo(c)
+        lobby = await create(c, 3)
+        ws = await WS.open(f"{server.ws_url}/ws/tables/{t['code']}?token={t['tokens'][0]}")
+        await ws.until("state")
+        abandoned = await ws.until(lambda m: m.get("type") == "state" and m.get("status") == "abandoned"
+                                   or m.get("type") == "update" and m["state"]["status"] == "abandoned", timeout=15)
+        assert abandoned
+        await eventually(lambda: _gone(c, lobby["code"]), timeout=10)
+        await ws.close()
+
+
+async def _gone(c, code: str) -> bool:
+    return (await c.get(f"/api/tables/{code}")).status_code == 404
