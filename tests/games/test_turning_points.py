@@ -289,7 +289,9 @@ class TestChain:
         assert first == {"type": "turn", "cell": "1,1", "dir": "E", "from": "N", "by": "1,0",
                          "text": "the piece on 1,1 turned from north to east"}
         assert (second["from"], second["by"]) == ("E", "1,1")
-        assert step.events[0]["text"] == "placed a piece on 1,0 pointing north; 2 pieces turned"
+        assert step.events[0] == {"type": "place", "seat": 0, "cell": "1,0", "dir": "N", "toward": 1, "turned": 2,
+                                  "scores": [1, 1],
+                                  "text": "placed a piece on 1,0 pointing north; 2 pieces turned"}
 
     def test_move_targets_preview_the_chain_and_scores(self):
         doc = position(grid("...", ".^>", "..."), size=3)

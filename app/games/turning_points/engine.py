@@ -16,6 +16,7 @@ from .state import (BAG_PER_COLOR, COLORS, EMPTY, State, apply_unchecked, chain_
                     placements)
 
 MOVE_KEYS = ("cell", "dir")
+SHAPE_LABEL = {"square": "Square", "hex": "Hexagon"}  # how the home page names the shapes
 
 
 class TurningPoints(Game):
@@ -42,7 +43,8 @@ class TurningPoints(Game):
             sizes = {shape: list(SIZES[shape]) for shape in shapes}
         ruled = DEFAULT_BOARD.get(players, ("hex", 4))
         return [
-            {"name": "shape", "type": "choice", "choices": shapes, "default": ruled[0], "label": "Board shape"},
+            {"name": "shape", "type": "choice", "choices": shapes, "default": ruled[0], "label": "Board shape",
+             "choice_labels": {shape: SHAPE_LABEL[shape] for shape in shapes}},
             {"name": "size", "type": "choice", "depends_on": "shape", "choices_by": sizes,
              "default_by": {shape: default_size(players, shape) for shape in shapes}, "default": ruled[1],
              "label": "Board size (cells along a side)"},

@@ -36,14 +36,17 @@ def view(st: State, seat: int | None) -> dict:
 
 
 def play_events(before: State, after: State, seat: int, code: int, turns: list) -> list[dict]:
-    """The events of one placement: the place, one `turn` per turned piece in order, then (solitaire)
-    the next piece shown, and the end once the board is full. Nothing in them is hidden."""
+    """The events of one placement: the place (the seat it points at, how many pieces turned, the scores
+    after), one `turn` per turned piece in order, then (solitaire) the next piece shown, and the end once
+    the board is full. Nothing in them is hidden."""
     board = before.board
     cell, d = divmod(code, board.deg)
     name, way = board.cells[cell], board.dirs[d]
     color = before.bag[0] if before.solitaire and before.bag else None
     piece = f"the {color} piece" if color else "a piece"
-    place = {"type": "place", "seat": seat, "cell": name, "dir": way,
+    toward = before.sides.index(d) if d in before.sides else None  # the seat the new piece points at
+    place = {"type": "place", "seat": seat, "cell": name, "dir": way, "toward": toward, "turned": len(turns),
+             "scores": scores(after),
              "text": f"placed {piece} on {name} pointing {DIRECTION_WORD[way]}"
                      + (f"; {len(turns)} piece{'s' * (len(turns) != 1)} turned" if turns else "")}
     if color:
