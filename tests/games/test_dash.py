@@ -282,3 +282,12 @@ class TestDocs:
                                             (True, "There is no seat True")])
     def test_wrong_seat_refused(self, seat, words):
         refused(position([0, 0], ["red"]), seat, DRAW, words)
+
+    @pytest.mark.parametrize("field,value", [("positions", [0, 64]), ("positions", [0]), ("skip", [0, 1]),
+                                             ("deck", ["purple"]), ("dare", {"seat": 5, "text": None}),
+                                             ("reshuffles", -1), ("last_draw", {"seat": 0, "card": "joker"}),
+                                             ("board", "deluxe"), ("players", 6)])
+    def test_malformed_documents_refused(self, field, value):
+        doc = dict(position([0, 0], ["red"]), **{field: value})
+        with pytest.raises(ValueError):
+            G.legal_moves(doc, 0)

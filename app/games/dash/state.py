@@ -112,7 +112,9 @@ def from_doc(doc: dict) -> State:
     st.skip = _seat_list(doc, "skip", players, False, lambda v: isinstance(v, bool))
     st.deck, st.discard = _cards(doc, "deck"), _cards(doc, "discard")
     st.reshuffles = doc.get("reshuffles", 0)
-    st.last_draw = doc.get("last_draw")
+    if not _is_int(st.reshuffles) or st.reshuffles < 0:
+        raise ValueError(f"The document's 'reshuffles' is a count, not {st.reshuffles!r}.")
+    st.last_draw = _read_last_draw(doc.get("last_draw"), players)
     _read_dare(st, doc.get("dare"))
     _read_turn(st, doc)
     if not st.there_and_back:
@@ -127,6 +129,15 @@ def from_doc(doc: dict) -> State:
     if not st.over and not (st.deck or st.discard):
         raise ValueError("The document has no cards: the deck and the discard pile are both empty.")
     return st
+
+
+def _read_last_draw(last, players: int) -> dict | None:
+    if last is None:
+        return None
+    if not isinstance(last, dict) or last.get("card") not in CARDS or not _is_int(last.get("seat")) \
+            or not 0 <= last["seat"] < players:
+        raise ValueError(f"The document's 'last_draw' must be null or {{'seat': s, 'card': c}}, not {last!r}.")
+    return {"seat": last["seat"], "card": last["card"]}
 
 
 def _read_dare(st: State, dare) -> None:

@@ -2,12 +2,12 @@
 // no rules: the moves come from legal_moves (draw, set_dare + the text typed, answer_dare), the board's
 // colours and pictures from the view's layout, and every movement from the step's events.
 import { h, setChildren } from "../core/store.js";
-import { CLASSIC, drawBoard, drawPyramid, slot, spaceLabel, svg, centre } from "./dash/board.js";
+import { CLASSIC, drawBoard, drawPyramid, slot, svg, centre } from "./dash/board.js";
 import { cardBack, cardFace } from "./dash/cards.js";
 import { createDarePanel } from "./dash/dare.js";
 import { pictureSvg } from "./dash/icons.js";
 import { plan, run } from "./dash/motion.js";
-import { cardDoes, cardName, describeEvent, resultText, spaceWords } from "./dash/words.js";
+import { cardName, describeEvent, resultText, spaceWords } from "./dash/words.js";
 
 export { describeEvent, resultText };
 export { drawReplay } from "./dash/replay.js";
@@ -34,8 +34,9 @@ export function createBoard(root, ctx) {
     h("div", { class: "dash-cardzone" }, drawn, h("div", { class: "dash-cardside" }, caption, drawBtn, deck)), dare.root);
   root.replaceChildren(h("div", { class: "dash" }, status, h("div", { class: "dash-main" }, boardWrap, tableCol)));
   const standings = h("ol", { class: "dash-standings", "aria-label": "The race" });
+  const pictures = h("ul", { class: "dash-pictures", "aria-label": "Picture pairs" });
   const legend = h("section", { class: "dash-legend card" },
-    h("h2", {}, "The race"), standings,
+    h("h2", {}, "The race"), standings, pictures,
     h("p", { class: "hint" }, "Our own “Classic” board and deck: the original board and cards of Dash are lost. ",
       h("a", { href: "/rules/dash", target: "_blank", rel: "noopener" }, "How to play")));
   if (ctx.sideRoot) ctx.sideRoot.replaceChildren(legend);
@@ -60,6 +61,8 @@ export function createBoard(root, ctx) {
   function ensureBoard(view) {
     if (board) return;
     layout = view.layout || CLASSIC;
+    pictures.replaceChildren(...layout.pictures.map((p) => h("li", { title: `Land on either end: jump to the other (${p.name})` },
+      pictureSvg(p.name, 18), ` ${p.spaces[0]} ↔ ${p.spaces[1]}`)));
     board = drawBoard(layout, { title: `The ${layout.title || "Classic"} board: 64 spaces from Start (bottom left) to Finish (top right), each row read left to right` });
     boardWrap.replaceChildren(board.root);
   }
@@ -250,6 +253,3 @@ export function createBoard(root, ctx) {
     destroy() { document.removeEventListener("keydown", onKey); },
   };
 }
-
-// Used by the tests and the rules page's wording checks.
-export { cardDoes, cardName, spaceLabel, pictureSvg };
