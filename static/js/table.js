@@ -94,9 +94,9 @@ function onMessage(msg) {
       }
       break;
     }
-    case "sync":
+    case "sync":   // the steps we missed (we asked, or the server saw we were behind) and the fresh state
       for (const s of msg.steps || []) addStep(s);
-      if (msg.state) applyTable(msg.state);
+      if (msg.state) { applyTable(msg.state); settle(msg.state.seq, null); }
       break;
     case "chat_history":
       state.chat = (msg.messages || []).slice();
@@ -117,17 +117,19 @@ function onMessage(msg) {
     case "your_turn":
       checkTurn();
       break;
-    case "error":
+    case "error": {
+      const retried = !!inFlight && RETRYABLE.has(msg.code);   // sendMove sends the move again: no toast
       state.pending = false;
       settle(null, msg);
       if (msg.code === "stale_seq") {   // someone played first: catch up (the only error that needs it)
         conn.requestSync();
         if (!state.quietStale) toast(msg.detail || "Someone played first.", "error", 6000);
-      } else {
+      } else if (!retried) {
         toast(msg.detail || "The server refused that.", "error", 6000);
       }
       redraw();
       break;
+    }
     default:
       break;
   }
@@ -152,19 +154,45 @@ function settle(seq, error) {
   else if (seq != null && seq > inFlight.seq) { inFlight.resolve({ ok: true }); inFlight = null; }
 }
 
+// A move that met a server that could not save it (its database is restarting: "unavailable"), or no
+// answer at all (a socket cut, an instance going away, a proxy's 502/504), is sent again with the same seq
+// after a pause: if it was saved after all, the table has moved on and the retry stops (or gets a quiet
+// stale_seq). About 45 s in all, then the player is told.
+const RETRYABLE = new Set(["unavailable", "timeout", "network"]);
+const RETRY_MS = [1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 // Send one move (exactly a dict from legal_moves) through the socket, or REST when the socket is down.
 async function sendMove(move, { quietStale = false } = {}) {
-  const t = state.table;
   if (state.pending) { say("Your play is on its way to the server…"); return { ok: false, code: "pending" }; }
+  const seq = state.table.seq;
+  for (let attempt = 0; ; attempt += 1) {
+    const res = await sendOnce(move, seq, quietStale || attempt > 0, attempt < RETRY_MS.length);
+    if (res.ok || !RETRYABLE.has(res.code)) return res;
+    if (attempt >= RETRY_MS.length) {
+      toast("Your move could not be sent: the server is not answering. Try again in a moment.", "error", 8000);
+      return res;
+    }
+    if (attempt === 0) say("The server cannot save moves just now: your move will be sent again in a moment.");
+    state.pending = true;
+    redraw();
+    await sleep(Math.round(RETRY_MS[attempt] * (0.75 + Math.random() * 0.5)));
+    state.pending = false;
+    if (!state.table || state.table.seq !== seq) { redraw(); return { ok: false, code: "stale_seq" }; }
+  }
+}
+
+async function sendOnce(move, seq, quietStale, willRetry) {
   state.pending = true;
   state.quietStale = quietStale;
   redraw();
-  const seq = t.seq;
   if (conn.send({ type: "move", seq, move })) {
-    const done = new Promise((resolve) => { inFlight = { seq, resolve }; });
+    const entry = { seq, resolve: null };
+    const done = new Promise((resolve) => { entry.resolve = resolve; });
+    inFlight = entry;
     // The answer is an "update" (or an "error"); unstick the board if neither comes.
     setTimeout(() => {
-      if (state.pending && state.table && state.table.seq === seq) {
+      if (inFlight === entry) {
         state.pending = false;
         settle(null, { code: "timeout", detail: "The server did not answer in time." });
         conn.requestSync();
@@ -181,10 +209,11 @@ async function sendMove(move, { quietStale = false } = {}) {
     return { ok: true };
   } catch (err) {
     state.pending = false;
+    const cause = [0, 502, 503, 504].includes(err.status) && err.code !== "unavailable" ? "network" : err.code;
     if (err.code === "stale_seq") refresh();
-    if (!(quietStale && err.code === "stale_seq")) showError(err);
+    if (!(quietStale && err.code === "stale_seq") && !(willRetry && RETRYABLE.has(cause))) showError(err);
     redraw();
-    return { ok: false, code: err.code, detail: err.message };
+    return { ok: false, code: cause, detail: err.message };
   }
 }
 
@@ -255,7 +284,7 @@ function explainWait() {
   const acting = (t.to_act || []).filter((s) => s !== state.me);
   if (acting.length) {
     const names = acting.map((s) => (t.seats[s] && t.seats[s].bot ? `${seatName(s)} (a bot)` : seatName(s)));
-    return say(`Not your turn yet: ${names.join(" and ")} ${acting.length === 1 ? "is" : "are"} playing. Your hand lights up when it is your turn.`);
+    return say(`Not your turn yet: ${names.join(" and ")} ${acting.length === 1 ? "is" : "are"} playing. You will hear a chime when it is your turn.`);
   }
   return say("Not your turn yet.");
 }
@@ -271,6 +300,10 @@ async function ensureRenderer() {
   loading = true;
   try {
     state.game = await import(root.dataset.client);
+    if (state.game.chatFirst) {   // a social game (dares): the chat sits right under the game's own panel
+      const chat = document.querySelector(".chat-card");
+      $("game-side").after(chat);
+    }
     state.board = state.game.createBoard(area, {
       state, redraw, sendMove, seatName, seatColor, sideRoot: $("game-side"), say, explainWait,
     });
@@ -441,11 +474,22 @@ function renderLog(t) {
   if (changed) el.scrollTop = el.scrollHeight;
 }
 
+// "14:05" for today's messages, "Mon 14:05" for older ones, in the reader's own time zone.
+function clock(at) {
+  if (!at) return "";
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return "";
+  const hm = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return d.toDateString() === new Date().toDateString() ? hm : `${d.toLocaleDateString([], { weekday: "short" })} ${hm}`;
+}
+
 function renderChat(t) {
   const el = $("chat");
   const key = `${state.chat.length}|${state.chat.length ? state.chat[state.chat.length - 1].at : ""}|${state.me}`;
   const changed = setChildren(el, key, () => state.chat.length
-    ? state.chat.map((m) => h("li", {}, h("span", { class: "who" }, `${m.seat === state.me ? "You" : (m.seat != null && state.table && state.table.seats[m.seat] && state.table.seats[m.seat].name === m.name ? plainName(m.seat) : (m.name || seatName(m.seat)))}:`), " ", m.text))
+    ? state.chat.map((m) => h("li", {},
+      h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
+      h("span", { class: "who" }, `${m.seat === state.me ? "You" : (m.seat != null && state.table && state.table.seats[m.seat] && state.table.seats[m.seat].name === m.name ? plainName(m.seat) : (m.name || seatName(m.seat)))}:`), " ", m.text))
     : [h("li", { class: "muted" }, "No messages yet.")]);
   if (changed) el.scrollTop = el.scrollHeight;
   const input = $("chat-input");

@@ -14,6 +14,7 @@ export { drawReplay } from "./dash/replay.js";
 
 // Event types the whole table hears about (a toast), not only as a log line.
 export const headlines = ["dare_set", "dare_refused", "turn_skipped", "swap"];
+export const chatFirst = true;   // dares are social: the chat sits beside the board
 
 export function createBoard(root, ctx) {
   const { state } = ctx;
