@@ -1,14 +1,15 @@
 """Turning Points (Joseph Kisenwether): the game object of the engine contract (ENGINE.md, RULES.md).
 
-Checked entry points take and return JSON documents; the fast internal State lives in state.py and the
-placements' chains are computed once per position (`chains`, cached), for `legal_moves` and the
-`move_targets` previews that the server builds for every state message.
+Checked entry points take and return JSON documents; the fast internal State lives in state.py. The
+`move_targets` previews (every placement's chain and the scores after it) are computed once per position
+(`chains`, cached): the server builds them for every state message it sends.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
 from ..base import Chance, Game, IllegalMove, Step, derive_secret
+from . import stats as figures
 from . import view as views
 from .boards import DEFAULT_BOARD, DIRECTION_WORD, SIZES, Board, board_of, default_size, seat_sides
 from .docs import from_doc, result_of, to_doc
@@ -81,7 +82,8 @@ class TurningPoints(Game):
         st = from_doc(doc)
         if st.to_act < 0 or seat != st.to_act:
             return []
-        return [{"cell": cell, "dir": way} for cell, way, _ in chains(*_key(st))]
+        cells, ways, deg = st.board.cells, st.board.dirs, st.board.deg
+        return [{"cell": cells[code // deg], "dir": ways[code % deg]} for code in legal_codes(st)]
 
     def apply(self, doc: dict, seat: int, move: dict) -> Step:
         st = from_doc(doc)
@@ -118,6 +120,9 @@ class TurningPoints(Game):
 
     def render_text(self, doc: dict) -> str:
         return views.render_text(from_doc(doc))
+
+    def stats(self, tables: list[dict]) -> dict:
+        return figures.summarize(tables)
 
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
         """'1,2 pointing east' for a well-formed move (the move need not be legal)."""
