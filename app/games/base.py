@@ -188,6 +188,11 @@ class Game(ABC):
         a dict like {"from": "d2", "to": "d7"}, or None. Clients never recompute the rules."""
         return [None] * len(moves)
 
+    def legal_moves_and_targets(self, doc: dict, seat: int) -> tuple[list[dict], list]:
+        """`legal_moves` and `move_targets` together; a game may compute both from one reading of the doc."""
+        moves = self.legal_moves(doc, seat)
+        return moves, (self.move_targets(doc, moves) if moves else [])
+
     def render_text(self, doc: dict) -> str:
         return repr(doc)
 

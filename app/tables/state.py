@@ -109,7 +109,8 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
     g = GAMES[snap.game]
     playing = snap.status == "playing"
     to_act = list(snap.to_act) if playing else []
-    legal = g.legal_moves(snap.doc, seat) if playing and seat is not None and seat in to_act else []
+    legal, targets = (g.legal_moves_and_targets(snap.doc, seat) if playing and seat is not None and seat in to_act
+                      else ([], []))
     return {
         "code": snap.code,
         "game": snap.game,
@@ -124,7 +125,7 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
         "to_act": to_act,
         "view": g.view(snap.doc, seat),
         "legal_moves": legal,
-        "move_targets": g.move_targets(snap.doc, legal) if legal else [],
+        "move_targets": targets,
         "result": snap.result,
         "you": seat,
         "rematch": snap.rematch,

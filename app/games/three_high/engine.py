@@ -5,6 +5,7 @@ Checked entry points take and return JSON documents; the fast internal State liv
 from __future__ import annotations
 
 from ..base import Chance, Game, IllegalMove, Step, derive_secret
+from . import stats as figures
 from . import view as views
 from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
                     piece_text, step_square)
@@ -62,7 +63,18 @@ class ThreeHigh(Game):
 
     def legal_moves(self, doc: dict, seat: int) -> list[dict]:
         """Plays in hand order, then by the piece's square (a1, b1, .. h8), then side N E S W."""
+        return [self.move_of(code) for code in self._sorted_codes(from_doc(doc), seat)]
+
+    def legal_moves_and_targets(self, doc: dict, seat: int) -> tuple[list[dict], list]:
+        """`legal_moves` and their `move_targets` from one reading of the doc (the server wants both)."""
         st = from_doc(doc)
+        codes = self._sorted_codes(st, seat)
+        pos = st.pos
+        return ([self.move_of(code) for code in codes],
+                [{"from": SQUARES[pos[code >> 2 & 15]], "to": SQUARES[code >> 11]} for code in codes])
+
+    @staticmethod
+    def _sorted_codes(st: State, seat: int) -> list[int]:
         if st.to_act < 0 or seat != st.to_act:
             return []
         rank = {card: i << 8 for i, card in enumerate(st.hands[seat])}
@@ -71,8 +83,7 @@ class ThreeHigh(Game):
         def order(code: int) -> int:
             return rank[(code >> 6) & 31] | pos[(code >> 2) & 15] << 2 | code & 3
 
-        codes = sorted(legal_codes(st, seat), key=order)
-        return [{"card": card, "side": side, "piece": piece} for card, side, piece in map(_names, codes)]
+        return sorted(legal_codes(st, seat), key=order)
 
     def apply(self, doc: dict, seat: int, move: dict) -> Step:
         st = from_doc(doc)
@@ -97,6 +108,9 @@ class ThreeHigh(Game):
 
     def render_text(self, doc: dict) -> str:
         return views.render_text(from_doc(doc))
+
+    def stats(self, tables: list[dict]) -> dict:
+        return figures.summarize(tables)
 
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
         """'8♦ north: red 3 d2→d7' for a well-formed move (the move need not be legal)."""
