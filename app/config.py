@@ -18,6 +18,7 @@ class Settings(BaseSettings):
     secret_key: str | None = None  # signs the admin session cookie; set it in production deployments
     public_url: str | None = None  # e.g. https://play.example.org; share links are relative when unset
     webhook_allow_private: bool = False
+    remind_after_seconds: float = Field(24 * 3600, ge=0)  # a person's turn this old: one webhook reminder (0: none)
     bot_delay_seconds: float = Field(0.6, ge=0)  # pause before a bot plays, so people can follow
     log_level: str = "INFO"
     cookie_secure: bool = False
@@ -28,6 +29,10 @@ class Settings(BaseSettings):
     bot_seconds: float = Field(1.0, gt=0, le=30)  # a bot's thinking budget per decision (hard cap: twice that)
     redis_channel: str = "icehouse:tables"  # pub/sub channel shared by the app instances
     sweep_seconds: float = Field(30.0, gt=0)  # presence re-announced, orphaned bot turns picked up
+    broker_poll_seconds: float = Field(2.0, gt=0)  # while Redis is down, sockets are checked against the database
+    # Sockets: the server pings each one (icehouse serve); one that does not answer in time is dropped.
+    ws_ping_seconds: float = Field(20.0, ge=0)  # 0: no pings
+    ws_ping_timeout_seconds: float = Field(20.0, gt=0)
 
     # -- guards (app/web/middleware.py, app/web/ratelimit.py) ----------------------------------------------
     max_body_bytes: int = Field(64 * 1024, ge=1024)  # request bodies, counted as they arrive (413 past it)

@@ -19,6 +19,7 @@ Sender = Callable[[Message], Awaitable[None]]
 Closer = Callable[[int], Awaitable[None]]
 
 DROP_CODE = 4008  # close code sent to a socket that could not keep up
+RESTART_CODE = 1012  # "service restart": this instance is going away, reconnect (to another one)
 
 _ids = itertools.count(1)
 
@@ -36,6 +37,10 @@ class Connection:
         self._close = close
         self.queue: asyncio.Queue[Message | None] = asyncio.Queue(maxsize=queue_size)
         self.closed = False
+        # The newest table seq and updated_at this socket has been sent (None until its welcome): the
+        # caller keeps them, so that a socket that missed messages can be brought up to date.
+        self.seq: int | None = None
+        self.stamp: str | None = None
         self._writer: asyncio.Task | None = None
         self._held: list[Message] | None = []  # messages that arrive before open(): sent after the welcome
 
@@ -138,9 +143,10 @@ class Hub:
                 seats[c.seat] = seats.get(c.seat, 0) + 1
         return {"seats": seats, "spectators": spectators}
 
-    async def close_all(self) -> None:
+    async def close_all(self, code: int = RESTART_CODE) -> None:
+        """Close every socket, telling clients to reconnect (to another instance, when this one stops)."""
         for conns in list(self._tables.values()):
             for conn in list(conns.values()):
                 await conn.stop()
-                await conn._safe_close(1001)
+                await conn._safe_close(code)
         self._tables.clear()

@@ -1,6 +1,7 @@
 """Storage: SQLAlchemy models, engine/session creation, queries. Imports nothing else of ours."""
-from app.store.db import Database, begin_write, is_sqlite
+from app.store.db import Database, begin_write, is_outage, is_sqlite
 from app.store.models import Base, ChatMessage, Move, Player, Seat, Table, utcnow
 
-__all__ = ["Base", "ChatMessage", "Database", "Move", "Player", "Seat", "Table", "begin_write", "is_sqlite",
+__all__ = ["Base", "ChatMessage", "Database", "Move", "Player", "Seat", "Table", "begin_write", "is_outage",
+           "is_sqlite",
            "utcnow"]

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import orjson
-from sqlalchemy import event
+from sqlalchemy import event, exc
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 WRITE = "icehouse_write"  # execution option: this transaction will write (SQLite: BEGIN IMMEDIATE)
@@ -16,6 +16,14 @@ BUSY_TIMEOUT_MS = 10_000
 
 def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
+
+
+def is_outage(error: BaseException) -> bool:
+    """True when `error` means the database cannot be reached or used right now (down, restarting, failing
+    over, a connection killed, the pool exhausted, SQLite busy) rather than a bug: worth a 503 and a retry."""
+    if isinstance(error, (exc.OperationalError, exc.InterfaceError, exc.DisconnectionError, exc.TimeoutError)):
+        return True
+    return isinstance(error, exc.DBAPIError) and bool(error.connection_invalidated)
 
 
 def _json(value: object) -> str:

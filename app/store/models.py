@@ -93,3 +93,18 @@ class ChatMessage(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TurnClaim(Base):
+    """Who does a turn's one-off work: a bot's move ("bot"), a turn webhook ("turn"), a reminder ("remind").
+    Claimed in the database (the primary key admits one row per table, seq, seat and kind), so that with
+    several app instances exactly one does each; rows of a table's older seqs are deleted as it moves on."""
+
+    __tablename__ = "turn_claims"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(32))  # the app instance that holds it
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

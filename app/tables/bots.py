@@ -1,7 +1,11 @@
-"""Bot turns: when a bot seat comes to act, a task waits Settings.bot_delay_seconds, asks the bot (given
-only the view, in a worker process so that a hundred searching bots cannot stall the people's tables; or in
-a thread with bot_processes=0), and plays through the same pipeline as everyone else. A bot that overruns
-its time cap is replaced for that turn by the random bot."""
+"""Bot turns: when a bot seat comes to act, a task waits Settings.bot_delay_seconds, claims the turn in the
+database (app/store/claims.py: with several app instances exactly one plays it), asks the bot (given only
+the view, in a worker process so that a hundred searching bots cannot stall the people's tables; or in a
+thread with bot_processes=0), and plays through the same pipeline as everyone else. A bot that overruns
+its time cap is replaced for that turn by the random bot.
+
+The instance that made the move schedules the bot's turn; every instance's sweep schedules the turns
+nobody has played (resume), so a turn claimed by an instance that died is taken over once its lease ends."""
 from __future__ import annotations
 
 import asyncio
@@ -10,12 +14,13 @@ import multiprocessing
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from datetime import timedelta
 from typing import Any
 
 from app.bots import DEFAULT_BOT, bot_for_game, choose, get_bot
 from app.config import Settings
 from app.games import GAMES
-from app.store import Database, queries
+from app.store import Database, claims, queries, utcnow
 from app.tables.errors import TableError
 from app.tables.state import Snapshot, load_snapshot
 from app.tables.tasks import cancel_all
@@ -24,15 +29,22 @@ log = logging.getLogger("icehouse.bots")
 
 SHARED_TURN_PATIENCE = 12  # times bot_delay_seconds a bot waits when people may act in the same turn
 
+RELEASE_SECONDS = 2.0  # at shutdown, how long giving up this instance's claims may take
+
 # play(code, seat, seq, move): the move pipeline (moves.play bound to the context)
 Play = Callable[..., Awaitable[Any]]
 
 
 class BotRunner:
-    def __init__(self, settings: Settings, db: Database, play: Play):
+    def __init__(self, settings: Settings, db: Database, play: Play, owner: str = "this"):
         self.settings = settings
         self.db = db
         self.play = play
+        self.owner = owner  # this app instance, in the claims
+        # An instance that claimed a turn and did not play it within this long has died or hung: another
+        # may take the turn over. (A bot's decision is capped at twice bot_seconds plus a second.)
+        self.lease = timedelta(seconds=2 * settings.bot_seconds + 15)
+        self.played = 0  # bot moves this instance played (tests, benchmarks)
         self._tasks: dict[tuple[str, int, int], asyncio.Task] = {}
         self._pool: ProcessPoolExecutor | None = None  # started on the first bot turn
 
@@ -78,16 +90,35 @@ class BotRunner:
         await asyncio.sleep(self.settings.bot_delay_seconds * (SHARED_TURN_PATIENCE if people else 1))
         code, seq = snap.code, snap.seq
         try:
+            # Shielded: a cancelled task must not leave its claim's transaction half done (SQLite would
+            # stay locked until that connection is collected).
+            if not await asyncio.shield(self.claim(snap, seat)):  # another instance plays it, or it was played
+                log.info("bot turn claimed elsewhere", extra={"table": code, "seat": seat, "seq": seq,
+                                                              "instance": self.owner})
+                return
             g = GAMES[snap.game]
             view, legal = g.view(snap.doc, seat), g.legal_moves(snap.doc, seat)
             move = await self.decide(bot_name, view, seat, legal)
             await self.play(code, seat, seq, move)
+            self.played += 1
+            log.info("bot move", extra={"table": code, "seat": seat, "seq": seq + 1, "instance": self.owner})
         except TableError as exc:  # someone else moved first, or the table ended: nothing to do
             log.info("bot turn skipped", extra={"table": code, "seat": seat, "seq": seq, "why": exc.detail})
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("bot turn failed", extra={"table": code, "seat": seat, "seq": seq})
+
+    async def claim(self, snap: Snapshot, seat: int) -> bool:
+        """Claim this bot turn in the database: True when this instance is to play it."""
+        now = utcnow()
+        async with self.db.writing() as s:
+            if not await claims.table_at(s, snap.id, snap.seq):
+                return False
+            mine = await claims.claim(s, table_id=snap.id, seq=snap.seq, seat=seat, kind="bot", owner=self.owner,
+                                      now=now, steal_before=now - self.lease)
+            await s.commit()
+        return mine
 
     async def resume(self) -> None:
         """After a restart: play the bots whose turn it is."""
@@ -98,9 +129,18 @@ class BotRunner:
     async def stop(self) -> None:
         await cancel_all(list(self._tasks.values()))
         self._tasks.clear()
+        try:  # the turns this instance claimed but will not play: the others may take them at once
+            await asyncio.wait_for(self._release(), RELEASE_SECONDS)
+        except Exception as exc:  # the database is down: the claims' lease runs out instead
+            log.warning("bot claims not released", extra={"why": type(exc).__name__})
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+    async def _release(self) -> None:
+        async with self.db.writing() as s:
+            await claims.release(s, self.owner, "bot")
+            await s.commit()
 
     def __len__(self) -> int:
         return len(self._tasks)

@@ -5,7 +5,7 @@ service.Tables keeps app/tables free of import cycles (service imports them, not
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from app.config import Settings
 from app.realtime import Broker, Hub
@@ -14,6 +14,9 @@ from app.tables.live import LiveTables
 from app.tables.presence import Presence
 from app.tables.state import Snapshot
 from app.tables.webhooks import Webhooks
+
+if TYPE_CHECKING:
+    from app.tables.catchup import CatchUp
 
 
 class Context(Protocol):
@@ -25,7 +28,10 @@ class Context(Protocol):
     presence: Presence
     webhooks: Webhooks
     live: LiveTables
+    catch_up: CatchUp
 
     async def publish_presence(self, code: str) -> None: ...
 
     async def publish_state(self, snap: Snapshot) -> None: ...
+
+    def state_of(self, snap: Snapshot, seat: int | None) -> dict: ...

@@ -2,6 +2,10 @@
 app/web/errors.py maps the class to a status code, and every error body is {"detail", "code"}."""
 from __future__ import annotations
 
+from sqlalchemy.exc import SQLAlchemyError
+
+from app.store import is_outage
+
 
 class TableError(ValueError):
     """Base of every error the domain reports to a client."""
@@ -76,3 +80,16 @@ class Unavailable(TableError):
 
     status = 503
     default_code = "unavailable"
+
+
+# What the store raises; `unavailable_for` tells which of its failures mean "the database is down".
+StoreError = SQLAlchemyError
+
+DATABASE_DOWN = ("The server cannot reach its database just now, so this was not done. Try again in a "
+                 "moment.")
+
+
+def unavailable_for(error: BaseException) -> Unavailable | None:
+    """Unavailable (503) when `error` means the database cannot be reached or used right now (down,
+    restarting, failing over, a connection killed, every connection busy); None for anything else (a bug)."""
+    return Unavailable(DATABASE_DOWN) if is_outage(error) else None

@@ -2,6 +2,10 @@
 
 Each message is built and JSON-encoded once per seat (or once for all, when it does not depend on the
 seat), however many sockets share it; the sockets' writers send the ready text.
+
+Each socket keeps the newest seq it was sent (conn.seq): a move it already has is not sent again, and a
+move that skips one it never got (the broker lost a message) makes the instance catch the socket up from
+the database instead (app/tables/catchup.py).
 """
 from __future__ import annotations
 
@@ -54,29 +58,46 @@ def _to_all(ctx: Context, code: str, message: dict) -> None:
             conn.send(text)
 
 
-def _states(ctx: Context, code: str, snap: Snapshot) -> dict:
+def _states(ctx: Context, code: str, snap: Snapshot, conns: list) -> dict:
     """Build each seat's state once, however many sockets share that seat."""
     connected, spectators = ctx.presence.connected(code), ctx.presence.spectators(code)
     cache: dict = {}
-    for conn in ctx.hub.connections(code):
+    for conn in conns:
         if conn.seat not in cache:
             cache[conn.seat] = build_state(snap, conn.seat, connected, spectators)
     return cache
 
 
 def _state(ctx: Context, code: str, snap: Snapshot) -> None:
-    states = _states(ctx, code, snap)
+    # Not to a socket that has a newer seq already (a late message would take its client back).
+    conns = [c for c in ctx.hub.connections(code) if c.seq is None or c.seq <= snap.seq]
+    states = _states(ctx, code, snap, conns)
     texts = {seat: encode({"type": "state", **state}) for seat, state in states.items()}
-    for conn in ctx.hub.connections(code):
+    for conn in conns:
         conn.send(texts[conn.seat])
+        conn.seq, conn.stamp = snap.seq, snap.updated_at
 
 
 def _move(ctx: Context, code: str, msg: dict) -> None:
     snap = msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"])
+    seq = msg["seq"]
+    conns, behind = [], False
+    for conn in ctx.hub.connections(code):
+        if conn.seq is not None and seq <= conn.seq:
+            continue  # it has this move already
+        if conn.seq is not None and seq > conn.seq + 1:
+            behind = True  # it missed a move: a sync from the database, not a hole in its log
+            continue
+        conns.append(conn)
+    if behind:
+        ctx.catch_up.request(code)
+    if not conns:
+        return
     g = GAMES[snap.game]
-    states = _states(ctx, code, snap)
-    texts = {seat: encode({"type": "update", "seq": msg["seq"], "seat": msg["seat"], "move": msg["move"],
+    states = _states(ctx, code, snap, conns)
+    texts = {seat: encode({"type": "update", "seq": seq, "seat": msg["seat"], "move": msg["move"],
                            "events": g.view_events(msg["events"], seat, snap.doc), "state": state})
              for seat, state in states.items()}
-    for conn in ctx.hub.connections(code):
+    for conn in conns:
         conn.send(texts[conn.seat])
+        conn.seq, conn.stamp = seq, snap.updated_at

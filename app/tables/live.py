@@ -77,6 +77,10 @@ class LiveTables:
     def drop(self, code: str) -> None:
         self._tables.pop(code, None)
 
+    def clear(self) -> None:
+        """Forget every snapshot (the broker was cut off: any may be stale); each reloads on use."""
+        self._tables.clear()
+
     def _trim(self) -> None:
         while len(self._tables) > self.capacity:
             self._tables.popitem(last=False)

@@ -68,8 +68,8 @@ async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapsh
             stored = await ctx.writer.write(record)
         except SQLAlchemyError:
             ctx.live.drop(snap.code)
-            raise Unavailable("The database is not answering, so your move was not played. Try again in a "
-                              "moment.") from None
+            raise Unavailable("The server cannot reach its database just now, so your move could not be saved. "
+                              "Try again in a moment.") from None
         if not stored:  # the database moved on without us (another instance, an admin): reload next time
             ctx.live.drop(snap.code)
             raise StaleSeq(f"The table has moved on: table {snap.code} is past seq {seq} already. Fetch the "

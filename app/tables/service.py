@@ -14,6 +14,7 @@ from app.realtime import Broker, Connection, Hub
 from app.store import Database, Table
 from app.tables import fanout, notify
 from app.tables.bots import BotRunner, Play
+from app.tables.catchup import CatchUp
 from app.store.writer import MoveWriter
 from app.tables.live import LiveTables
 from app.tables.presence import Presence
@@ -36,34 +37,67 @@ class Tables:
         self.live = LiveTables(db)  # the tables this instance plays, in memory
         self.writer = MoveWriter(db)  # group commit of every table's moves
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
-        self.bots = BotRunner(settings, db, functools.partial(play, self))
+        self.bots = BotRunner(settings, db, functools.partial(play, self), owner=self.instance)
         self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)
+        self.catch_up = CatchUp(self)  # sockets behind the database are brought up to date
         self._sweeper: asyncio.Task | None = None
+        self._poller: asyncio.Task | None = None
         self._background: set[asyncio.Task] = set()  # webhook look-ups in flight
 
     async def start(self) -> None:
-        self.broker.subscribe(self.on_message)
+        self.broker.subscribe(self.on_message, self.on_reconnect)
         await self.writer.start()
         await self.broker.start()
         await self.webhooks.start()
-        await self.bots.resume()
+        try:
+            await self.bots.resume()
+        except Exception:  # the database is down: the sweep picks the bots' turns up later
+            log.exception("bot turns not resumed at start")
         self._sweeper = asyncio.create_task(self._sweep(), name="tables-sweep")
+        self._poller = asyncio.create_task(self._poll_while_down(), name="tables-poll")
 
     async def _sweep(self) -> None:
-        """Every sweep_seconds: re-announce this instance's sockets, forget silent instances, and pick up
-        bot turns nobody is playing (the instance that scheduled them may have died)."""
+        """Every sweep_seconds: re-announce this instance's sockets, forget silent instances, bring sockets
+        that missed a message up to date, and pick up bot turns nobody is playing (the instance that
+        scheduled them may have died)."""
         while True:
             await asyncio.sleep(self.settings.sweep_seconds)
             try:
                 for code in self.hub.tables():
                     await self.publish_presence(code)
                 self.presence.forget_stale()
+                await self.catch_up.check()
                 await self.bots.resume()
+                await notify.remind(self)
             except Exception:
                 log.exception("sweep failed")
 
+    async def _poll_while_down(self) -> None:
+        """While the broker is cut off, other instances' moves reach this one's sockets only from the
+        database: look every Settings.broker_poll_seconds."""
+        while True:
+            await asyncio.sleep(self.settings.broker_poll_seconds)
+            if self.broker.up:
+                continue
+            try:
+                await self.catch_up.check()
+            except Exception as exc:  # the database may be down as well
+                log.warning("poll while the broker is down failed", extra={"why": type(exc).__name__})
+
+    async def on_reconnect(self) -> None:
+        """The broker is whole again after messages were lost: every live snapshot may be stale, every
+        socket may be behind, and the other instances forgot who is connected here."""
+        self.live.clear()
+        behind = await self.catch_up.check()
+        for code in self.hub.tables():
+            await self.publish_presence(code)
+            await self.broker.publish({"kind": "presence_ask", "table": code, "instance": self.instance})
+        log.warning("broker back: sockets brought up to date", extra={"tables": len(self.hub.tables()),
+                                                                      "behind": behind})
+
     async def stop(self) -> None:
-        await cancel_all([self._sweeper])
+        await cancel_all([self._sweeper, self._poller])
+        await self.catch_up.stop()
         await self.bots.stop()
         await cancel_all(list(self._background))  # webhook look-ups, before the database goes away
         await self.webhooks.stop()

@@ -173,12 +173,18 @@ class PinnedTransport(httpx.AsyncHTTPTransport):
                                                   network_backend=PinnedBackend(host, addresses, inner))
 
 
-def turn_message(*, code: str, title: str, seat: int, name: str | None, seq: int, url: str) -> dict:
-    """The JSON body: `text` for Slack-style hooks, `content` for Discord-style ones, and the data."""
+def turn_message(*, code: str, title: str, seat: int, name: str | None, seq: int, url: str,
+                 reminder: bool = False) -> dict:
+    """The JSON body: `text` for Slack-style hooks, `content` for Discord-style ones, and the data. A
+    reminder (the seat has not moved for a while) says so and carries "reminder": true."""
     who = name or f"Seat {seat}"
-    text = f"{who}, it's your turn at {title} (table {code}): {url}"
-    return {"type": "your_turn", "text": text, "content": text, "table": code, "game_title": title,
+    if reminder:
+        text = f"Reminder: {who}, it's still your turn at {title} (table {code}): {url}"
+    else:
+        text = f"{who}, it's your turn at {title} (table {code}): {url}"
+    body = {"type": "your_turn", "text": text, "content": text, "table": code, "game_title": title,
             "seat": seat, "name": name, "seq": seq, "url": url}
+    return body | {"reminder": True} if reminder else body
 
 
 Post = Callable[[str, dict], Awaitable[int]]

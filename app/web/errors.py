@@ -8,12 +8,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app.tables.errors import TableError
+from app.tables.errors import StoreError, TableError, Unavailable, unavailable_for
 from app.tables.text import safe
-from app.web.pages import not_found
+from app.web.pages import not_found, unavailable_page
 
 
 log = logging.getLogger("icehouse.errors")
+
+RETRY_AFTER = "2"  # seconds, on a 503: the database is restarting or failing over
 
 HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
               409: "conflict", 413: "too_large", 415: "unsupported_media_type", 422: "invalid", 429: "rate_limited"}
@@ -62,7 +64,20 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse(error_body(exc), status_code=exc.status)
+        headers = {"Retry-After": RETRY_AFTER} if isinstance(exc, Unavailable) else None
+        return JSONResponse(error_body(exc), status_code=exc.status, headers=headers)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: Exception) -> Response:
+        """The database is down, restarting or failing over: 503 with a sentence (the app recovers by
+        itself when it is back); any other database error is a bug: a logged 500."""
+        domain = unavailable_for(exc)
+        if domain is None:
+            return await server_error(request, exc)
+        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
+        if wants_page(request):
+            return unavailable_page(request, domain.detail, RETRY_AFTER)
+        return await table_error(request, domain)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -39,6 +39,12 @@ def not_found(request: Request, what: str) -> HTMLResponse:
     return _page(request, "404.html", status_code=404, what=what, title="Not found")
 
 
+def unavailable_page(request: Request, what: str, retry_after: str) -> HTMLResponse:
+    page = _page(request, "503.html", status_code=503, what=what, title="Try again in a moment")
+    page.headers["Retry-After"] = retry_after
+    return page
+
+
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     return _page(request, "home.html", games=game_summaries(), title=None)

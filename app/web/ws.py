@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketState
 
 from app.realtime import Connection
 from app.tables import chat, moves, reads
-from app.tables.errors import TableError
+from app.tables.errors import StoreError, TableError, unavailable_for
 from app.tables.identity import COOKIE_NAME
 from app.tables.seats import Caller, identify
 from app.tables.service import Tables
@@ -22,6 +22,7 @@ router = APIRouter()
 log = logging.getLogger("icehouse.ws")
 
 MAX_MESSAGE = 64 * 1024
+TRY_AGAIN = 1013  # close code "try again later": the database is down; the client reconnects with back-off
 
 
 @router.websocket("/ws/tables/{code}")
@@ -36,17 +37,41 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
         await websocket.send_json({"type": "error", **error_body(exc)})
         await websocket.close(code=4000 + exc.status)
         return
+    except StoreError as exc:
+        await _refuse(websocket, exc)
+        return
     conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id)
     try:
         await ctx.attach(conn)
-        conn.open(await reads.welcome(ctx, caller, websocket.query_params.get("since")))
+        first = await reads.welcome(ctx, caller, websocket.query_params.get("since"))
+        _seen(conn, first[-1]["state"] if first[-1]["type"] == "sync" else first[0])
+        conn.open(first)
         await _serve(ctx, websocket, conn, caller)
     except WebSocketDisconnect:
         pass
     except RuntimeError:  # the socket was closed under us (dropped as too slow)
         pass
+    except StoreError as exc:  # the database went away while the socket was being welcomed
+        await _refuse(websocket, exc)
     finally:
         await ctx.detach(conn)
+
+
+async def _refuse(websocket: WebSocket, exc: Exception) -> None:
+    """The database is down: say so and close with "try again later" (the client reconnects with
+    back-off). Any other database error is a bug, raised."""
+    domain = unavailable_for(exc)
+    if domain is None:
+        raise exc
+    log.warning("socket refused: database unavailable", extra={"why": type(exc).__name__})
+    await websocket.send_json({"type": "error", **error_body(domain), "status": domain.status})
+    await websocket.close(code=TRY_AGAIN)
+
+
+def _seen(conn: Connection, state: dict) -> None:
+    """The socket has been sent this state (its seq and when the table last changed)."""
+    if conn.seq is None or state["seq"] >= conn.seq:
+        conn.seq, conn.stamp = state["seq"], state.get("updated_at")
 
 
 def _sender(websocket: WebSocket):
@@ -77,9 +102,14 @@ async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Ca
             reply = await _handle(ctx, conn, caller, raw)
         except TableError as exc:
             reply = {"type": "error", **error_body(exc), "status": exc.status}
-        except Exception:
-            log.exception("socket message failed", extra={"table": caller.code})
-            reply = {"type": "error", "detail": "The server could not handle that message.", "code": "internal"}
+        except Exception as exc:
+            domain = unavailable_for(exc)  # the database is down: the client retries its move
+            if domain is not None:
+                reply = {"type": "error", **error_body(domain), "status": domain.status}
+            else:
+                log.exception("socket message failed", extra={"table": caller.code})
+                reply = {"type": "error", "detail": "The server could not handle that message.",
+                         "code": "internal"}
         if reply is not None:
             conn.send(reply)
 
@@ -111,7 +141,9 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         since = msg.get("since")
         if type(since) is not int:
             return _error("A sync needs 'since', the last seq you saw.")
-        return await reads.sync(ctx, caller, since)
+        reply = await reads.sync(ctx, caller, since)
+        _seen(conn, reply["state"])
+        return reply
     return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, sync or ping.")
 
 

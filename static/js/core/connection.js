@@ -2,8 +2,13 @@
 // On every (re)connect the server sends a fresh "state"; after a reconnect we also ask for the steps we
 // missed (`sync` since our last seq) so the event log has no holes. An "update" whose seq skips ahead
 // means we lost a message: we ask for a sync instead of applying it.
+// Close codes: 1012 (service restart) and 1001 (going away) mean this server instance is stopping: we come
+// back at a random moment within RESTART_SPREAD_MS (the others take us; spread out, not all at once).
+// 1013 (try again later: the server's database is down) and anything else: exponential back-off with
+// jitter. 4400-4499: the server refuses this table for good.
 const PING_MS = 25000;
 const MAX_BACKOFF_MS = 8000;
+const RESTART_SPREAD_MS = [250, 3000];
 
 export class Connection {
   constructor(path, { onMessage, onStatus }) {
@@ -100,14 +105,19 @@ export class Connection {
         this.onStatus("closed", ev.reason || "The server closed the connection.");
         return;
       }
+      if (ev.code === 1012 || ev.code === 1001) {  // this instance is restarting: another one takes us
+        this.attempts = 0;
+        this.scheduleReconnect(RESTART_SPREAD_MS[0] + Math.random() * (RESTART_SPREAD_MS[1] - RESTART_SPREAD_MS[0]));
+        return;
+      }
       this.scheduleReconnect();
     };
     ws.onerror = () => { /* onclose follows */ };
   }
 
-  scheduleReconnect() {
+  scheduleReconnect(after = null) {
     const base = Math.min(MAX_BACKOFF_MS, 400 * 2 ** this.attempts);
-    const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+    const delay = Math.round(after != null ? after : base * (0.75 + Math.random() * 0.5));
     this.attempts += 1;
     this.onStatus("down", delay);
     clearTimeout(this.timer);
