@@ -196,6 +196,23 @@ class Game(ABC):
     def render_text(self, doc: dict) -> str:
         return repr(doc)
 
+    # --- admin statistics (optional) ---------------------------------------------------------------
+    # Event types whose events each table's record carries to `stats` (read from the stored moves; keep
+    # the list short: every listed type costs a scan of this game's moves).
+    stats_events: ClassVar[tuple[str, ...]] = ()
+
+    def stats(self, tables: list[dict]) -> dict:
+        """This game's own figures for the admin's statistics (GET /api/admin/stats), from its tables that
+        started, each {"players", "options", "status" ("playing"|"finished"|"abandoned"), "result" (None
+        unless finished), "moves" (how many), "minutes" (from the start to the end, None unless ended),
+        "events": [the events of the types in `stats_events`, in play order, each with its step's "seat"]}.
+
+        Returns a JSON-able dict of figures, in the game's own shape, plus optionally "charts": a list of
+        {"title", "kind": "bars"|"stacked", "labels": [x labels], "series": [{"name", "values": [numbers
+        or None, one per label]}], "format": "count"|"percent"|"number", "note"?} that the admin page
+        draws without knowing the game. Default: no figures."""
+        return {}
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..base import Chance, Game, IllegalMove, Step, derive_secret
 from . import rules
+from . import stats as figures
 from . import view as views
 from .board import DECK
 from .dares import check_dare_text
@@ -84,6 +85,11 @@ class Dash(Game):
     # --- extras -------------------------------------------------------------------------------------
     def render_text(self, doc: dict) -> str:
         return views.render_text(from_doc(doc))
+
+    stats_events = figures.EVENTS
+
+    def stats(self, tables: list[dict]) -> dict:
+        return figures.summarize(tables)
 
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
         kind = move.get("action") if isinstance(move, dict) else None
