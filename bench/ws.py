@@ -213,10 +213,12 @@ async def run_ours(args: argparse.Namespace) -> dict:
                ICEHOUSE_DATABASE_URL=args.database_url or f"sqlite+aiosqlite:///{tmp / 'bench.db'}")
     for name in ("CREATE", "JOIN", "CHAT", "CHAT_ADDRESS", "MOVE", "MOVE_ADDRESS"):
         env[f"ICEHOUSE_RATE_LIMIT_{name}"] = "0"
-    subprocess.run([sys.executable, "-m", "app.cli", "migrate"], env=env, cwd=ROOT, check=True,
+    root = Path(args.server_root).resolve() if args.server_root else ROOT
+    env["PYTHONPATH"] = str(root)  # the server's own checkout first (a before/after comparison)
+    subprocess.run([sys.executable, "-m", "app.cli", "migrate"], env=env, cwd=root, check=True,
                    capture_output=True)
     proc = subprocess.Popen(pinned([sys.executable, "-m", "app.cli", "serve", "--port", str(port)]), env=env,
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open(tmp / "server.log", "w"))
+                            cwd=root, stdout=subprocess.DEVNULL, stderr=open(tmp / "server.log", "w"))
     try:
         await wait_up(port, proc)
         base = f"http://127.0.0.1:{port}"
@@ -311,6 +313,8 @@ def main(argv=None) -> None:
                              "on to one instead of a rematch (whose REST calls are then outside the figures)")
     parser.add_argument("--idle", type=int, default=0, help="extra idle spectator sockets, for memory")
     parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--server-root", default=None,
+                        help="run the server of another checkout (e.g. a git worktree of an older commit)")
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > 1:
         os.sched_setaffinity(0, {CLIENT_CPU})
