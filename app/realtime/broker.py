@@ -83,12 +83,14 @@ class RedisBroker(Broker):
     """
 
     def __init__(self, url: str, channel: str = "icehouse:tables", *, backoff: tuple[float, float] =
-                 (BACKOFF_FIRST, BACKOFF_MAX), publish_timeout: float = PUBLISH_TIMEOUT):
+                 (BACKOFF_FIRST, BACKOFF_MAX), publish_timeout: float = PUBLISH_TIMEOUT,
+                 first_wait: float = FIRST_CONNECT_WAIT):
         super().__init__()
         self.url = url
         self.channel = channel
         self.backoff = backoff
         self.publish_timeout = publish_timeout
+        self.first_wait = first_wait
         self._redis = None
         self._task: asyncio.Task | None = None
         self._stopped = False
@@ -114,7 +116,7 @@ class RedisBroker(Broker):
                                      socket_timeout=self.publish_timeout, retry=Retry(NoBackoff(), 1))
         self._task = asyncio.create_task(self._run(), name="redis-broker")
         try:
-            await asyncio.wait_for(self._ready.wait(), FIRST_CONNECT_WAIT)
+            await asyncio.wait_for(self._ready.wait(), self.first_wait)
         except asyncio.TimeoutError:
             log.warning("redis broker not connected yet; serving, and still trying", extra={"channel": self.channel})
 

@@ -8,8 +8,9 @@ import asyncio
 import httpx
 import pytest
 
+from app.realtime import RedisBroker
 from tests.api.helpers import bearer, full_table, state
-from tests.api.services import own_redis, serve  # noqa: F401 - fixtures
+from tests.api.services import RedisServer, own_redis, serve  # noqa: F401 - fixtures
 from tests.api.wsclient import WS
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]
@@ -104,3 +105,41 @@ async def test_moves_while_redis_is_down_reach_every_socket_when_it_returns(serv
     for server in (a, b):
         text = server.log()
         assert "redis broker down" in text and "redis broker reconnected" in text, text[-2000:]
+
+
+async def test_a_broker_cut_off_from_redis_delivers_here_never_raises_and_reconnects(tmp_path):
+    redis = RedisServer(tmp_path)  # not started yet: the broker starts without Redis
+    if redis.binary is None:
+        pytest.skip("redis-server is not installed")
+    broker = RedisBroker(redis.url, backoff=(0.05, 0.2), first_wait=0.2)
+    seen, reconnected = [], asyncio.Event()
+
+    async def handler(message: dict) -> None:
+        seen.append(message["n"])
+
+    async def on_reconnect() -> None:
+        reconnected.set()
+
+    broker.subscribe(handler, on_reconnect)
+    await broker.start()
+    try:
+        assert not broker.up
+        await broker.publish({"n": 1})  # no Redis: delivered here, no exception
+        assert seen == [1] and broker.local_only == 1
+        await asyncio.to_thread(redis.start)
+        await asyncio.wait_for(reconnected.wait(), 5)
+        assert broker.up
+        await broker.publish({"n": 2})  # through Redis now: delivered once
+        for _ in range(100):
+            if 2 in seen:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.1)
+        assert seen == [1, 2]
+        redis.stop()
+        await broker.publish({"n": 3})  # Redis went away under it: still delivered here
+        assert seen[-1] == 3 and not broker.up
+        assert broker.outages >= 1
+    finally:
+        await broker.stop()
+        redis.stop()
