@@ -81,7 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimit, limits=limits_from(settings), proxies=proxies)
     app.add_middleware(OriginCheck, proxies=proxies, public_url=settings.public_url,
                        allowed_origins=settings.listed("allowed_origins"))
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, larger=admin.LARGER_BODIES)
     app.add_middleware(SecurityHeaders, hsts=settings.cookie_secure)
     app.add_middleware(AccessLog)
     app.include_router(api.router)

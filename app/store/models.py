@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, validates
 
 
@@ -28,16 +28,27 @@ class Player(Base):
 
 class Table(Base):
     __tablename__ = "tables"
+    # The admin list filters by game or status and sorts by creation or last move (revision 0004); the
+    # housekeeping sweep looks for playing tables and lobbies idle since a time.
+    __table_args__ = (
+        Index("ix_tables_created_at", "created_at"),
+        Index("ix_tables_moved_at", "moved_at"),
+        Index("ix_tables_game_created", "game", "created_at"),
+        Index("ix_tables_game_moved", "game", "moved_at"),
+        Index("ix_tables_status_created", "status", "created_at"),
+        Index("ix_tables_status_moved", "status", "moved_at"),
+        Index("ix_tables_status_updated", "status", "updated_at"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     code: Mapped[str] = mapped_column(String(16), unique=True)
-    game: Mapped[str] = mapped_column(String(40), index=True)
+    game: Mapped[str] = mapped_column(String(40))
     players: Mapped[int] = mapped_column(Integer)  # seat count
     options: Mapped[dict] = mapped_column(JSON)
     # The deal's seed as text: at least 128 random bits (ENGINE.md); tables made before revision 0002 keep
     # their old integer seed, written in decimal.
     seed: Mapped[str] = mapped_column(String(64))
-    status: Mapped[str] = mapped_column(String(16), index=True)  # lobby|playing|finished|abandoned
+    status: Mapped[str] = mapped_column(String(16))  # lobby|playing|finished|abandoned
     initial_doc: Mapped[dict] = mapped_column(JSON)
     doc: Mapped[dict] = mapped_column(JSON)
     seq: Mapped[int] = mapped_column(Integer, default=0)
@@ -46,7 +57,9 @@ class Table(Base):
     rematch_of_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
     rematch_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The last move's time; the creation's until the first move (the move writer keeps it).
+    moved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 

@@ -120,7 +120,7 @@ async def record_move(s: AsyncSession, table_id: int, *, seq: int, seat: int, mo
     the table's new doc, seq and turn."""
     await s.execute(_INSERT_MOVE, {"table_id": table_id, "seq": seq, "seat": seat, "move": move,
                                    "events": events, "at": at})
-    values = {"table_id_": table_id, "doc": doc, "seq": seq, "updated_at": at, "status": status,
+    values = {"table_id_": table_id, "doc": doc, "seq": seq, "updated_at": at, "moved_at": at, "status": status,
               "to_act": to_act}
     if finished_at is not None:
         values.update(result=result, finished_at=finished_at)

@@ -50,7 +50,7 @@ _CURRENT = (select(Table.id, Table.seq, Table.status).where(Table.id.in_(bindpar
 _T = Table.__table__
 _ADVANCE = (update(_T).where(_T.c.id == bindparam("tid"))
             .values(doc=bindparam("b_doc"), seq=bindparam("b_seq"), status=bindparam("b_status"),
-                    to_act=bindparam("b_to_act"), updated_at=bindparam("b_at")))
+                    to_act=bindparam("b_to_act"), updated_at=bindparam("b_at"), moved_at=bindparam("b_at")))
 _FINISH = (update(_T).where(_T.c.id == bindparam("tid"))
            .values(result=bindparam("b_result"), finished_at=bindparam("b_finished_at")))
 _INSERT = Move.__table__.insert()
@@ -198,8 +198,8 @@ class SqliteBatches:
                    conn.execute(f"SELECT id, seq, status FROM tables WHERE id IN ({marks})", ids)}
             ok = claim(records, now)
             chosen = [row for row, good in zip(rows, ok) if good]
-            conn.executemany("UPDATE tables SET doc = ?, seq = ?, status = ?, to_act = ?, updated_at = ? "
-                             "WHERE id = ?", [(r[6], r[1], r[7], r[8], r[5], r[0]) for r in chosen])
+            conn.executemany("UPDATE tables SET doc = ?, seq = ?, status = ?, to_act = ?, updated_at = ?, "
+                             "moved_at = ? WHERE id = ?", [(r[6], r[1], r[7], r[8], r[5], r[5], r[0]) for r in chosen])
             conn.executemany("UPDATE tables SET result = ?, finished_at = ? WHERE id = ?",
                              [(r[9], r[10], r[0]) for r in chosen if r[10] is not None])
             conn.executemany("INSERT INTO moves (table_id, seq, seat, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",

@@ -1,33 +1,41 @@
-"""The admin area: who may enter, every table listed and filtered, one table in full, and its replay.
+"""The admin area: who may enter, every table listed, filtered, sorted and paged, one table in full, and
+deleting a table. Replays are in app/tables/replay.py, statistics in admin_stats.py, export and import in
+transfer.py.
 
 Admins see everything, hidden information included (the doc, the secret, the pile order, all hands, every
 event unfiltered): these functions are the one place a doc leaves the server, and only behind AdminAuth.
 Token and cookie hashes never leave.
-
-A replay starts from the table's initial doc and applies each stored move in seq order (engines are
-deterministic, ENGINE.md); at the current seq it must land on the stored doc, and each replayed step's
-events must equal the stored ones. Anything else is reported as `"consistent": false` with a sentence.
 """
 from __future__ import annotations
 
 import hmac
-from typing import Any
+import logging
+from datetime import date, datetime, time, timedelta, timezone
+from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import Move, Seat, Table, admin_queries
-from app.store.admin_queries import TableFilter
+from app.store import Seat, Table, admin_queries, utcnow
+from app.store import housekeeping as cleanup
+from app.store.admin_queries import SORT_COLUMNS, TableFilter
 from app.tables import text
 from app.tables.errors import Forbidden, Invalid, Unauthorized
+from app.tables.replay import step_of
 from app.tables.seats import find_table
 from app.tables.state import iso
+
+if TYPE_CHECKING:
+    from app.tables.service import Tables
+
+log = logging.getLogger("icehouse.admin")
 
 STATUSES = ("lobby", "playing", "finished", "abandoned")
 LIMIT_DEFAULT = 50
 LIMIT_MAX = 200
 PLAYER_MAX = 40  # characters, as a seat name
 OFFSET_MAX = 10**9  # far past any real list; keeps the number inside a database integer
+ORDERS = ("desc", "asc")
 
 
 # -- who may enter ----------------------------------------------------------------------------------------
@@ -42,8 +50,37 @@ def check_admin(configured: str | None, presented: str | None) -> None:
         raise Unauthorized("That admin token is not the right one.")
 
 
+# -- dates --------------------------------------------------------------------------------------------------
+def parse_when(raw: str | None, name: str, *, end: bool) -> datetime | None:
+    """A bound of a date range: "2026-11-30" (the whole day, UTC) or an ISO 8601 time ("...Z" or an offset;
+    none: UTC). The start is inclusive; the end is returned exclusive (the day after a date, a microsecond
+    after a time). None for an empty value; 422 with a sentence for anything else."""
+    raw = (raw or "").strip()
+    if not raw:
+        return None
+    try:
+        if len(raw) == 10:
+            day = date.fromisoformat(raw)
+            at = datetime.combine(day, time(), tzinfo=timezone.utc)
+            return at + timedelta(days=1) if end else at
+        at = datetime.fromisoformat(raw.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise Invalid(f"{name} must be a date like 2026-11-30 or a time like 2026-11-30T18:00:00Z; it was "
+                      f"{raw[:40]!r}.") from None
+    at = at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
+    return at + timedelta(microseconds=1) if end else at
+
+
+def date_range(start: str | None, end: str | None) -> tuple[datetime | None, datetime | None]:
+    lo, hi = parse_when(start, "from", end=False), parse_when(end, "to", end=True)
+    if lo is not None and hi is not None and lo >= hi:
+        raise Invalid(f"The range ends ({end}) before it starts ({start}).")
+    return lo, hi
+
+
 # -- the list ---------------------------------------------------------------------------------------------
-def table_filter(game: str | None, status: str | None, player: str | None) -> TableFilter:
+def table_filter(game: str | None, status: str | None, player: str | None, *, date_field: str | None = None,
+                 start: str | None = None, end: str | None = None) -> TableFilter:
     """The checked filters (empty strings mean "any"); 422 with a sentence for a bad value."""
     game, status, player = (v.strip() or None if isinstance(v, str) else None for v in (game, status, player))
     if game is not None and game not in GAMES:
@@ -53,7 +90,12 @@ def table_filter(game: str | None, status: str | None, player: str | None) -> Ta
                       f"or {STATUSES[-1]}.")
     if player is not None:  # the names' own policy (NUL would otherwise reach PostgreSQL)
         player = text.clean(player, what="A player name to look for", max_len=PLAYER_MAX, required=False)
-    return TableFilter(game=game, status=status, player=player)
+    date_field = (date_field or "").strip() or "created"
+    if date_field not in SORT_COLUMNS:
+        raise Invalid(f"date must be {' or '.join(SORT_COLUMNS)} (the time the range bounds); it was "
+                      f"{date_field[:40]!r}.")
+    lo, hi = date_range(start, end)
+    return TableFilter(game=game, status=status, player=player, date=date_field, start=lo, end=hi)
 
 
 def check_page(limit: int | None, offset: int | None) -> tuple[int, int]:
@@ -66,13 +108,23 @@ def check_page(limit: int | None, offset: int | None) -> tuple[int, int]:
     return limit, offset
 
 
+def check_sort(sort: str | None, order: str | None) -> tuple[str, bool]:
+    sort = (sort or "").strip() or "last_move"
+    order = (order or "").strip() or "desc"
+    if sort not in SORT_COLUMNS:
+        raise Invalid(f"sort must be {' or '.join(SORT_COLUMNS)}; it was {sort[:40]!r}.")
+    if order not in ORDERS:
+        raise Invalid(f"order must be desc (newest first) or asc (oldest first); it was {order[:40]!r}.")
+    return sort, order == "desc"
+
+
 def title_of(game: str) -> str:
     g = GAMES.get(game)
     return g.title if g is not None else game
 
 
 def summary(table: Table, seats: list[Seat], codes: dict[int, str]) -> dict:
-    """One row of the list: the table without its doc."""
+    """One row of the list: the table without its doc (a Table or a row of admin_queries.list_tables)."""
     return {
         "code": table.code,
         "game": table.game,
@@ -85,6 +137,7 @@ def summary(table: Table, seats: list[Seat], codes: dict[int, str]) -> dict:
         "result": table.result,
         "created_at": iso(table.created_at),
         "updated_at": iso(table.updated_at),
+        "last_move_at": iso(table.moved_at) if table.seq else None,
         "finished_at": iso(table.finished_at),
         "rematch_of": codes.get(table.rematch_of_id) if table.rematch_of_id is not None else None,
         "rematch": codes.get(table.rematch_id) if table.rematch_id is not None else None,
@@ -92,13 +145,15 @@ def summary(table: Table, seats: list[Seat], codes: dict[int, str]) -> dict:
 
 
 async def list_tables(s: AsyncSession, *, game: str | None = None, status: str | None = None,
-                      player: str | None = None, limit: int | None = None,
-                      offset: int | None = None) -> tuple[list[dict], int]:
-    """A page of tables, newest updated first, and how many match the filters in all."""
-    f = table_filter(game, status, player)
+                      player: str | None = None, date_field: str | None = None, start: str | None = None,
+                      end: str | None = None, sort: str | None = None, order: str | None = None,
+                      limit: int | None = None, offset: int | None = None) -> tuple[list[dict], int]:
+    """A page of tables (by last move, newest first, unless asked otherwise), and how many match in all."""
+    f = table_filter(game, status, player, date_field=date_field, start=start, end=end)
+    sort, descending = check_sort(sort, order)
     limit, offset = check_page(limit, offset)
     total = await admin_queries.count_tables(s, f)
-    tables = await admin_queries.list_tables(s, f, limit, offset)
+    tables = await admin_queries.list_tables(s, f, limit, offset, sort, descending) if offset < total else []
     seats = await admin_queries.seats_of_tables(s, [t.id for t in tables])
     linked = {i for t in tables for i in (t.rematch_id, t.rematch_of_id) if i is not None}
     codes = await admin_queries.codes_of(s, linked)
@@ -110,10 +165,6 @@ def seat_detail(x: Seat) -> dict:
     return {"seat": x.seat, "name": x.name, "bot": x.bot is not None, "bot_name": x.bot,
             "player_id": x.player_id, "joined_at": iso(x.joined_at), "notify": x.notify,
             "webhook": bool(x.webhook_url)}
-
-
-def step_of(m: Move) -> dict:
-    return {"seq": m.seq, "seat": m.seat, "move": m.move, "events": m.events}
 
 
 async def table_detail(s: AsyncSession, code: str) -> dict:
@@ -135,73 +186,18 @@ async def table_detail(s: AsyncSession, code: str) -> dict:
     }
 
 
-# -- replay -----------------------------------------------------------------------------------------------
-def replay_steps(game: Any, initial_doc: dict, steps: list[dict]) -> tuple[dict, list[str]]:
-    """Apply `steps` ({"seq", "seat", "move", "events"}) to `initial_doc` in order: the doc after the last
-    one, and a sentence for each way the replay disagrees with the stored steps (empty: it agrees)."""
-    doc, problems = initial_doc, []
-    for want, step in enumerate(steps, start=1):
-        if step["seq"] != want:
-            problems.append(f"Move {want} is missing: the store jumps to seq {step['seq']}.")
-            break
-        try:
-            applied = game.apply(doc, step["seat"], step["move"])
-        except Exception as exc:  # noqa: BLE001 - a stored move the engine now refuses: report, never 500
-            problems.append(f"Move {step['seq']} no longer replays: {str(exc)[:200]}")
-            break
-        if applied.events != step["events"]:
-            problems.append(f"Move {step['seq']} replays with other events than the stored ones.")
-        doc = applied.doc
-    return doc, problems
-
-
-def parse_seq(raw: int | None, current: int, code: str) -> int:
-    seq = current if raw is None else raw
-    if not 0 <= seq <= current:
-        raise Invalid(f"seq must be between 0 and {current} (table {code} has had {current} "
-                      f"move{'s' if current != 1 else ''}); it was {seq}.")
-    return seq
-
-
-async def replay(s: AsyncSession, code: str, seq: int | None = None) -> dict:
-    """The doc after `seq` moves (default: all of them), the step that led there, and whether the replay
-    agrees with the store."""
-    table = await find_table(s, code)
-    n = parse_seq(seq, table.seq, table.code)
-    g = GAMES.get(table.game)
-    if g is None:
-        raise Invalid(f"Table {table.code} is a game of {table.game!r}, which this server no longer knows.")
-    steps = [step_of(m) for m in await admin_queries.all_moves(s, table.id, upto=n)]
-    doc, problems = replay_steps(g, table.initial_doc, steps)
-    if not problems and n == table.seq and doc != table.doc:
-        problems.append(f"Replaying all {n} moves does not give the stored doc of table {table.code}.")
-    return {
-        "code": table.code,
-        "game": table.game,
-        "seq": n,
-        "of": table.seq,
-        "doc": doc,
-        "view": _view(g, doc),
-        "step": steps[n - 1] if n and len(steps) >= n else None,
-        "text": _text(g, doc),
-        "consistent": not problems,
-        "problems": problems,
-    }
-
-
-def _view(g: Any, doc: dict) -> dict | None:
-    """A spectator's view of the replayed doc (it carries facts the engine derives for drawing)."""
-    try:
-        return g.view(doc, None)
-    except Exception:  # noqa: BLE001 - a doc that stopped half way through a broken replay
-        return None
-
-
-def _text(g: Any, doc: dict) -> str | None:
-    fn = getattr(g, "render_text", None)
-    if fn is None:
-        return None
-    try:
-        return fn(doc)
-    except Exception:  # noqa: BLE001
-        return None
+# -- housekeeping -----------------------------------------------------------------------------------------
+async def delete_table(ctx: Tables, code: str, who: str) -> dict:
+    """Delete a table with its seats, moves and chat (a rematch link to it is forgotten), then log who did
+    it, what it was and when. Returns what was deleted. Its sockets are not told; a move or a reconnect
+    finds no table (404)."""
+    async with ctx.db.writing() as s:
+        table = await find_table(s, code, for_update=True)
+        what = {"code": table.code, "game": table.game, "status": table.status, "seq": table.seq,
+                "players": table.players, "created_at": iso(table.created_at)}
+        await cleanup.delete_tables(s, [table.id])
+        await s.commit()
+    ctx.live.drop(what["code"])
+    log.warning("admin deleted table %s", what["code"],
+                extra={"who": who, "action": "delete_table", "table": what, "at": iso(utcnow())})
+    return what

@@ -1,36 +1,47 @@
-"""The admin area of DESIGN.md: the JSON routes under /api/admin (behind AdminAuth) and the /admin page.
+"""The admin area of DESIGN.md: the JSON routes under /api/admin (behind AdminAuth) and the /admin pages.
 
-Thin: parse, depend, call one function of app/tables/admin.py. Wire with `app.include_router(admin.router)`.
+Thin: parse, depend, call one function of app/tables (admin.py, admin_stats.py, replay.py, transfer.py).
+Wire with `app.include_router(admin.router)`; the import's larger body limit with LARGER_BODIES.
 """
 from __future__ import annotations
 
 import time
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request, Response
+import orjson
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import HTMLResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, StrictStr
 
-from app.tables import admin, admin_session
+from app.tables import admin, admin_session, admin_stats, replay, transfer
+from app.tables.errors import Invalid
 from app.web.deps import Ctx, Db
 from app.web.pages import templates
+
+IMPORT_PATH = "/api/admin/import"
+IMPORT_MAX_BYTES = 8 * 1024 * 1024  # an exported game; the longest here are a few hundred kilobytes
+LARGER_BODIES = {IMPORT_PATH: IMPORT_MAX_BYTES}
 
 bearer = HTTPBearer(auto_error=False, description="The server's ICEHOUSE_ADMIN_TOKEN (or log in at "
                     "POST /api/admin/session for a session cookie).")
 
 
 async def require_admin(request: Request, ctx: Ctx,
-                        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> None:
+                        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str:
     """403 while ICEHOUSE_ADMIN_TOKEN is unset, 401 without the right token or a valid admin session cookie
-    (a malformed header counts as none)."""
+    (a malformed header counts as none). Returns who is asking, for the logs: the credential (a session by
+    its nonce, or the token) and the client's address."""
     token = credentials.credentials.strip() if credentials else None
+    where = request.client.host if request.client else "?"
     if token is None and _session_expiry(request, ctx) is not None:
-        return
+        nonce = (request.cookies.get(admin_session.COOKIE) or "").split(".")[1:2] or ["?"]
+        return f"admin session {nonce[0][:8]} from {where}"
     admin.check_admin(ctx.settings.admin_token, token)
+    return f"admin token from {where}"
 
 
-AdminAuth = Annotated[None, Depends(require_admin)]
+AdminAuth = Annotated[str, Depends(require_admin)]
 
 api = APIRouter(prefix="/api/admin", tags=["admin"])
 
@@ -69,13 +80,34 @@ async def log_out(response: Response) -> None:
 
 @api.get("/tables")
 async def list_tables(_: AdminAuth, db: Db, response: Response, game: str | None = None,
-                      status: str | None = None, player: str | None = None, limit: int | None = None,
-                      offset: int | None = None) -> list[dict]:
-    """Every table, newest updated first; the number matching the filters in `X-Total-Count`."""
-    rows, total = await admin.list_tables(db, game=game, status=status, player=player, limit=limit,
+                      status: str | None = None, player: str | None = None,
+                      date: Annotated[str | None, Query(description="created or last_move: the time `from` "
+                                                        "and `to` bound")] = None,
+                      start: Annotated[str | None, Query(alias="from", description="2026-11-30 or an ISO time "
+                                                         "(inclusive, UTC)")] = None,
+                      end: Annotated[str | None, Query(alias="to", description="2026-11-30 (the whole day) or "
+                                                       "an ISO time (inclusive)")] = None,
+                      sort: Annotated[str | None, Query(description="last_move (default) or created")] = None,
+                      order: Annotated[str | None, Query(description="desc (default) or asc")] = None,
+                      limit: int | None = None, offset: int | None = None) -> list[dict]:
+    """Every table, by last move newest first unless sorted otherwise; the number matching the filters in
+    `X-Total-Count`."""
+    rows, total = await admin.list_tables(db, game=game, status=status, player=player, date_field=date,
+                                          start=start, end=end, sort=sort, order=order, limit=limit,
                                           offset=offset)
     response.headers["X-Total-Count"] = str(total)
     return rows
+
+
+@api.get("/stats")
+async def stats(_: AdminAuth, db: Db, ctx: Ctx,
+                start: Annotated[str | None, Query(alias="from", description="2026-11-01 or an ISO time")] = None,
+                end: Annotated[str | None, Query(alias="to", description="2026-11-30 (the whole day)")] = None
+                ) -> dict:
+    """How people play, over the tables created from `from` to `to` (both optional): per game the tables
+    by status, average moves and minutes of finished games and the game's own figures; per day the tables
+    started, finished and abandoned."""
+    return await admin_stats.stats(db, start, end, ctx.settings.abandon_after_seconds)
 
 
 @api.get("/tables/{code}")
@@ -84,10 +116,41 @@ async def table_detail(code: str, _: AdminAuth, db: Db) -> dict:
     return await admin.table_detail(db, code)
 
 
+@api.delete("/tables/{code}", status_code=204)
+async def delete_table(code: str, who: AdminAuth, ctx: Ctx) -> None:
+    """Delete a table with its seats, moves and chat; the log says who, what and when."""
+    await admin.delete_table(ctx, code, who)
+
+
 @api.get("/tables/{code}/replay")
-async def replay(code: str, _: AdminAuth, db: Db, seq: int | None = None) -> dict:
+async def replay_table(code: str, _: AdminAuth, db: Db, seq: int | None = None) -> dict:
     """The doc after `seq` moves (default: the current seq), replayed from the initial doc."""
-    return await admin.replay(db, code, seq)
+    return await replay.admin_replay(db, code, seq)
+
+
+@api.get("/tables/{code}/export")
+async def export_table(code: str, _: AdminAuth, db: Db, response: Response) -> dict:
+    """The game as a file that replays anywhere (format icehouse-table/1)."""
+    body = await transfer.export_table(db, code)
+    response.headers["Content-Disposition"] = f'attachment; filename="icehouse-{body["code"]}.json"'
+    return body
+
+
+IMPORT_BODY = {"requestBody": {"required": True, "description": "A file written by GET /api/admin/tables/{code}"
+                               "/export (format icehouse-table/1).",
+                               "content": {"application/json": {"schema": {"type": "object"}}}}}
+
+
+@api.post(IMPORT_PATH.removeprefix("/api/admin"), status_code=201, openapi_extra=IMPORT_BODY)
+async def import_table(who: AdminAuth, ctx: Ctx, request: Request) -> dict:
+    """A new finished table from an exported file, replayed through the engine: 201 {"code"}; 422 naming
+    the first move that does not replay, or an unknown format or game. The body is read only once the
+    caller is known to be the admin (it may be larger than other requests')."""
+    try:
+        body = orjson.loads(await request.body())
+    except orjson.JSONDecodeError:
+        raise Invalid("The import must be a JSON file written by the export.") from None
+    return await transfer.import_table(ctx, body, who)
 
 
 router = APIRouter()
@@ -96,6 +159,13 @@ router.include_router(api)
 
 @router.get("/admin", response_class=HTMLResponse, include_in_schema=False)
 async def admin_page(request: Request, ctx: Ctx) -> HTMLResponse:
-    """The login form and table browser; the page's script talks to /api/admin with the token."""
+    """The login form and table browser; the page's script talks to /api/admin with its session cookie."""
     return templates.TemplateResponse(request, "admin.html", {"title": "Admin",
                                                               "closed": not ctx.settings.admin_token})
+
+
+@router.get("/admin/stats", response_class=HTMLResponse, include_in_schema=False)
+async def stats_page(request: Request, ctx: Ctx) -> HTMLResponse:
+    """The statistics drawn as charts (the page's script reads /api/admin/stats)."""
+    return templates.TemplateResponse(request, "admin_stats.html", {"title": "Admin · statistics",
+                                                                    "closed": not ctx.settings.admin_token})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from app.tables import chat, lobby, moves, reads
+from app.tables import chat, lobby, moves, reads, replay
 from app.tables.identity import COOKIE_NAME
 from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth
 from app.web.schemas import AddBot, CreateTable, Join, PlayMove, Say
@@ -63,6 +63,13 @@ async def play_move(body: PlayMove, caller: SeatAuth, ctx: Ctx) -> dict:
 @router.get("/tables/{code}/log")
 async def table_log(caller: Caller, ctx: Ctx, db: Db) -> dict:
     return await reads.table_log(ctx, db, caller)
+
+
+@router.get("/tables/{code}/replay", responses={409: {"description": "The game has not ended yet (not_over)."}})
+async def table_replay(code: str, db: Db, seq: int | None = None) -> dict:
+    """Once the game has ended, for anyone: the doc after `seq` moves (default: all), every hand shown (but
+    never the secret), the spectator's view of it and the step that led there; 409 not_over before."""
+    return await replay.public_replay(db, code, seq)
 
 
 @router.post("/tables/{code}/rematch", status_code=201,

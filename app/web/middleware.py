@@ -1,7 +1,8 @@
 """Pure ASGI middleware that guards every request before a route sees it (wired in app/main.py):
 
 - BodyLimit: at most `max_bytes` of request body, counted as the bytes arrive (Content-Length or chunked):
-  413 {"code": "too_large"} as soon as the limit is passed, without reading the rest.
+  413 {"code": "too_large"} as soon as the limit is passed, without reading the rest. A few exact paths
+  may be allowed more (`larger`: the admin's game import).
 - SecurityHeaders: Content-Security-Policy (no inline script, no framing), nosniff, Referrer-Policy on
   every HTTP response.
 - OriginCheck: a state-changing request that the browser's cookie would authenticate (no Bearer token)
@@ -98,20 +99,24 @@ class Proxies:
 
 
 class BodyLimit:
-    def __init__(self, app: ASGIApp, max_bytes: int):
+    def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None):
+        """`larger`: exact paths allowed a bigger body (the admin's game import), path -> bytes."""
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = dict(larger or {})
 
-    def _detail(self) -> str:
-        return f"The request body is too large (at most {self.max_bytes} bytes)."
+    @staticmethod
+    def _detail(limit: int) -> str:
+        return f"The request body is too large (at most {limit} bytes)."
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.max_bytes)
         length = Headers(scope=scope).get("content-length")
-        if length is not None and (not length.strip().isdigit() or int(length) > self.max_bytes):
-            await send_error(send, 413, self._detail(), "too_large", [(b"connection", b"close")])
+        if length is not None and (not length.strip().isdigit() or int(length) > limit):
+            await send_error(send, 413, self._detail(limit), "too_large", [(b"connection", b"close")])
             return
         received = 0
         answered = started = False
@@ -123,10 +128,10 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_bytes:  # answer now; the app sees the client go away
+                if received > limit:  # answer now; the app sees the client go away
                     answered = True
                     if not started:
-                        await send_error(send, 413, self._detail(), "too_large", [(b"connection", b"close")])
+                        await send_error(send, 413, self._detail(limit), "too_large", [(b"connection", b"close")])
                     return {"type": "http.disconnect"}
             return message
 

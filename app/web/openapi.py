@@ -87,7 +87,8 @@ def make_true(schema: dict) -> dict:
                 continue
             responses = operation.setdefault("responses", {})
             responses.pop("422", None)
-            for status in sorted(error_statuses(path, method, operation)):
+            declared = {int(k) for k in responses if k.isdigit() and int(k) in REASONS}  # a route's own 409...
+            for status in sorted(error_statuses(path, method, operation) | declared):
                 responses[str(status)] = _error_response(status)
             if path == "/api/admin/tables" and method == "get":
                 responses.get("200", {}).setdefault("headers", {})["X-Total-Count"] = {

@@ -119,7 +119,7 @@ class TestAuth:
 # -- the list -----------------------------------------------------------------------------------------------
 @ON_BOTH
 class TestList:
-    async def test_rows_have_the_fields_and_come_newest_updated_first(self, client, new_client):
+    async def test_rows_have_the_fields_and_come_by_last_move_newest_first(self, client, new_client):
         first = await solo(client, "Ann")
         second = await full_table(new_client(), new_client(), players=2, start=False)
         third = await solo(new_client(), "Cy", moves=1)
@@ -128,11 +128,13 @@ class TestList:
         rows = r.json()
         assert [row["code"] for row in rows] == [third["code"], second["code"], first["code"]]
         assert set(rows[0]) == {"code", "game", "title", "status", "players", "seats", "seq", "to_act",
-                                "result", "created_at", "updated_at", "finished_at", "rematch_of", "rematch"}
+                                "result", "created_at", "updated_at", "last_move_at", "finished_at", "rematch_of",
+                                "rematch"}
         assert rows[0]["seq"] == 1 and rows[0]["status"] == "playing" and rows[0]["to_act"] == [0]
         assert rows[0]["seats"] == [{"seat": 0, "name": "Cy", "bot": False}]
         assert rows[1]["status"] == "lobby" and [s["name"] for s in rows[1]["seats"]] == ["Ann", "Bea"]
         assert rows[0]["title"] == "3-High" and rows[0]["updated_at"].endswith("Z")
+        assert rows[0]["last_move_at"].endswith("Z") and rows[1]["last_move_at"] is None  # no move yet
         assert "doc" not in rows[0] and "initial_doc" not in rows[0]
 
     async def test_filters_by_game_status_and_player_name(self, client, new_client):

@@ -1,0 +1,175 @@
+"""Replays: a table's doc after any number of moves, replayed from its initial doc through the engine.
+
+A replay starts from the table's initial doc and applies each stored move in seq order (engines are
+deterministic, ENGINE.md); at the current seq it must land on the stored doc, and each replayed step's
+events must equal the stored ones. Anything else is reported as `"consistent": false` with a sentence.
+
+Two readers: the admin (any table, any time, everything shown) and everyone else once the game has ended
+(GET /api/tables/{code}/replay): then every hand is revealed, as the table would show it after the end, but
+never the doc's "secret" (which feeds every later chance). An ended table never changes, so its replayed
+docs are kept in a small in-process cache: stepping through a game replays it once.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.games import GAMES
+from app.store import Move, Table, admin_queries
+from app.tables.errors import Conflict, Invalid
+from app.tables.seats import find_table
+
+ENDED = ("finished", "abandoned")
+CACHE_TABLES = 16  # ended tables whose every replayed doc is kept
+HIDDEN = ("secret",)  # doc fields a player's replay never shows
+
+
+@dataclass(frozen=True)
+class Replayed:
+    docs: list[dict]  # docs[i]: the doc after i moves
+    steps: list[dict]  # steps[i - 1]: the step that led to docs[i]
+    problems: list[tuple[int, str]]  # (the seq it shows at, a sentence): how the replay disagrees
+
+
+_cache: OrderedDict[tuple[int, str, int], Replayed] = OrderedDict()
+
+
+def step_of(m: Move) -> dict:
+    return {"seq": m.seq, "seat": m.seat, "move": m.move, "events": m.events}
+
+
+def replay_steps(game: Any, initial_doc: dict, steps: list[dict]) -> tuple[list[dict], list[tuple[int, str]]]:
+    """Apply `steps` ({"seq", "seat", "move", "events"}) to `initial_doc` in order: the doc after each of
+    them (the initial doc first), and (seq, sentence) for each way the replay disagrees with the stored
+    steps (empty: it agrees). A step the engine refuses ends the replay there."""
+    docs, problems = [initial_doc], []
+    doc = initial_doc
+    for want, step in enumerate(steps, start=1):
+        if step["seq"] != want:
+            problems.append((want, f"Move {want} is missing: the store jumps to seq {step['seq']}."))
+            break
+        try:
+            applied = game.apply(doc, step["seat"], step["move"])
+        except Exception as exc:  # noqa: BLE001 - a stored move the engine now refuses: report, never 500
+            problems.append((want, f"Move {want} no longer replays: {str(exc)[:200]}"))
+            break
+        if applied.events != step["events"]:
+            problems.append((want, f"Move {want} replays with other events than the stored ones."))
+        doc = applied.doc
+        docs.append(doc)
+    return docs, problems
+
+
+def parse_seq(raw: int | None, current: int, code: str) -> int:
+    seq = current if raw is None else raw
+    if not 0 <= seq <= current:
+        raise Invalid(f"seq must be between 0 and {current} (table {code} has had {current} "
+                      f"move{'s' if current != 1 else ''}); it was {seq}.")
+    return seq
+
+
+def game_of(table: Table) -> Any:
+    g = GAMES.get(table.game)
+    if g is None:
+        raise Invalid(f"Table {table.code} is a game of {table.game!r}, which this server no longer knows.")
+    return g
+
+
+async def replayed(s: AsyncSession, table: Table, upto: int) -> Replayed:
+    """The table replayed up to move `upto` at least (an ended table: all of it, cached)."""
+    ended = table.status in ENDED
+    key = (table.id, table.code, table.seq)
+    if ended and key in _cache:
+        _cache.move_to_end(key)
+        return _cache[key]
+    g = game_of(table)
+    steps = [step_of(m) for m in await admin_queries.all_moves(s, table.id, upto=None if ended else upto)]
+    docs, problems = replay_steps(g, table.initial_doc, steps)
+    if not problems and len(steps) == table.seq and docs[-1] != table.doc:
+        problems.append((table.seq, f"Replaying all {table.seq} moves does not give the stored doc of table "
+                                    f"{table.code}."))
+    out = Replayed(docs, steps, problems)
+    if ended:
+        _cache[key] = out
+        while len(_cache) > CACHE_TABLES:
+            _cache.popitem(last=False)
+    return out
+
+
+def _at(r: Replayed, n: int) -> tuple[dict | None, dict | None]:
+    """The doc after n moves and the step that led there (None, None past a broken replay)."""
+    doc = r.docs[n] if n < len(r.docs) else None
+    step = r.steps[n - 1] if n and n <= len(r.steps) else None
+    return doc, step
+
+
+async def admin_replay(s: AsyncSession, code: str, seq: int | None = None) -> dict:
+    """The doc after `seq` moves (default: all of them), hidden information included, the step that led
+    there, and whether the replay agrees with the store."""
+    table = await find_table(s, code)
+    n = parse_seq(seq, table.seq, table.code)
+    g = game_of(table)
+    r = await replayed(s, table, n)
+    doc, step = _at(r, n)
+    if doc is None:  # the replay broke before n: show where it stopped
+        doc = r.docs[-1]
+    problems = [sentence for at, sentence in r.problems if at <= n]
+    return {
+        "code": table.code,
+        "game": table.game,
+        "seq": n,
+        "of": table.seq,
+        "doc": doc,
+        "view": _view(g, doc),
+        "step": step,
+        "text": _text(g, doc),
+        "consistent": not problems,
+        "problems": problems,
+    }
+
+
+async def public_replay(s: AsyncSession, code: str, seq: int | None = None) -> dict:
+    """For anyone, once the game has ended (409 `not_over` before): the doc after `seq` moves with every hand
+    shown but without its secret, the spectator's view of it, and the step that led there."""
+    table = await find_table(s, code)
+    if table.status not in ENDED:
+        raise Conflict(f"Table {table.code} is {'still in the lobby' if table.status == 'lobby' else 'still playing'}"
+                       ": its replay opens when the game has ended.", "not_over")
+    n = parse_seq(seq, table.seq, table.code)
+    g = game_of(table)
+    r = await replayed(s, table, n)
+    doc, step = _at(r, n)
+    if doc is None:
+        raise Conflict(f"Move {n} of table {table.code} cannot be replayed: {r.problems[0][1]}", "conflict")
+    return {
+        "code": table.code,
+        "game": table.game,
+        "status": table.status,
+        "seq": n,
+        "of": table.seq,
+        "doc": strip_hidden(doc),
+        "view": _view(g, doc),
+        "step": step,
+    }
+
+
+def strip_hidden(doc: dict) -> dict:
+    return {k: v for k, v in doc.items() if k not in HIDDEN}
+
+
+def _view(g: Any, doc: dict) -> dict | None:
+    """A spectator's view of the replayed doc (it carries facts the engine derives for drawing)."""
+    try:
+        return g.view(doc, None)
+    except Exception:  # noqa: BLE001 - a doc that stopped half way through a broken replay
+        return None
+
+
+def _text(g: Any, doc: dict) -> str | None:
+    try:
+        return g.render_text(doc)
+    except Exception:  # noqa: BLE001
+        return None
