@@ -256,6 +256,7 @@ export function createBoard(root, ctx) {
     const opt = chosenOption(d);
     if (!d.myTurn || !opt) return;
     const u = ui();
+    u.resume = root.contains(document.activeElement);   // keyboard players get the board back on their next turn
     u.focusCell = u.cell; u.cell = null; u.dir = null; u.wantFocus = null;
     ctx.sendMove(opt.move);   // exactly the dict the server listed
     ctx.redraw();
@@ -306,6 +307,11 @@ export function createBoard(root, ctx) {
 
   function moveFocus(d) {
     const u = ui();
+    if (u.resume && d.myTurn && !u.wantFocus) {
+      u.resume = false;
+      const active = document.activeElement;
+      if (!active || active === document.body || root.contains(active)) u.wantFocus = "cell";
+    }
     const want = u.wantFocus;
     if (!want || !d.myTurn) return;
     u.wantFocus = null;
@@ -313,21 +319,22 @@ export function createBoard(root, ctx) {
     if (active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA")) return;
     let el = null;
     if (want === "arrow") el = layers.arrows.querySelector(`.tp-arrow[data-dir="${u.dir}"]`) || layers.arrows.querySelector(".tp-arrow");
-    if (want === "cell" || !el) el = u.focusCell && hits[u.focusCell] ? hits[u.focusCell].hit : null;
-    if (el && el.getAttribute("tabindex") != null && root.contains(active)) el.focus({ preventScroll: true });
-    else if (el && want === "arrow" && active === document.body) el.focus({ preventScroll: true });
+    if (want === "cell" || !el) el = layers.hits.querySelector('.hit[tabindex="0"]');   // the roving cell
+    if (el && el.getAttribute("tabindex") != null && (root.contains(active) || !active || active === document.body)) {
+      el.focus({ preventScroll: true });
+    }
   }
 
   // ---- render ----
   function render() {
-    const d = derive();
-    const t = d.t, view = d.view;
+    const t = state.table, view = t && t.view;
     if (!t || !view || !view.board) return;
     buildFrame(view);
-    if (!anim.busy && settled.seq !== t.seq) {
-      if (settled.seq != null && settled.scores && t.seq > settled.seq) deltas = { seq: t.seq, values: view.scores.map((s, i) => s - (settled.scores[i] ?? s)) };
+    if (!anim.busy && settled.seq !== t.seq && settled.seq != null && settled.scores && t.seq > settled.seq) {
+      deltas = { seq: t.seq, values: view.scores.map((s, i) => s - (settled.scores[i] ?? s)) };
     }
-    anim.sync(t, settled.scores || view.scores);
+    anim.sync(t, settled.scores || view.scores);   // first: a chain about to play means it is nobody's turn yet
+    const d = derive();
     const u = ui();
     if (u.seq !== t.seq) {   // a new state: keep a pick that still fits it
       u.seq = t.seq;
