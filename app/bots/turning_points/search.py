@@ -11,8 +11,9 @@ Solitaire (solitaire.py): the placement with the best expected score over the ba
 
 The effort is counted in simulated placements, never read from the clock, so the same question gets
 the same answer. A placement costs about (CELL_COST + cells) units of work (copying the board, running
-the chain); seconds=None allows DEFAULT_WORK units (0.1-0.3 s a decision on one idle core, on any
-board); a `seconds` budget scales it (WORK_PER_SECOND, an estimate, not a deadline).
+the chain); seconds=None allows DEFAULT_WORK units (0.1-0.35 s a decision on one idle core, on any
+board), and so does seconds=1 (the server's budget); other budgets scale it in proportion (an estimate,
+not a deadline: at most a third of the budget on this machine).
 """
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ from typing import Any
 from .position import Position
 from .solitaire import choose_cell
 
-DEFAULT_WORK = 1_000_000  # units of work per decision with seconds=None
-WORK_PER_SECOND = 5_000_000  # what one core manages (a 4x4 placement with its chain: about 24 units, 5 us)
+DEFAULT_WORK = 1_000_000  # units of work per decision with seconds=None or 1 (a 4x4 placement: 24 units)
 CELL_COST = 8  # the fixed part of a placement's work, in cells
 MIN_WIDTH = 4  # candidates that always get their replies, whatever the budget
 LOSS = -10_000
@@ -32,7 +32,7 @@ LOSS = -10_000
 
 def budget_of(seconds: float | None, cells: int) -> int:
     """How many placements (with their chains) a decision may simulate."""
-    work = DEFAULT_WORK if seconds is None else max(50_000, int(seconds * WORK_PER_SECOND * 0.6))
+    work = DEFAULT_WORK if seconds is None else int(DEFAULT_WORK * min(10.0, max(0.05, seconds)))
     return work // (CELL_COST + cells)
 
 
