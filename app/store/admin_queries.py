@@ -52,16 +52,23 @@ def _filtered(q: Select, f: TableFilter) -> Select:
 
 
 async def count_tables(s: AsyncSession, f: TableFilter) -> int:
-    return int((await s.execute(_filtered(select(func.count(Table.id)), f))).scalar_one())
+    return int((await s.execute(count_query(f))).scalar_one())
+
+
+def count_query(f: TableFilter) -> Select:
+    return _filtered(select(func.count(Table.id)), f)
+
+
+def list_query(f: TableFilter, limit: int, offset: int, sort: str = "last_move", descending: bool = True) -> Select:
+    """A page of rows (the columns of _ROW), by `sort` (ties: by id, the same way)."""
+    column = SORT_COLUMNS[sort]
+    order = (column.desc(), Table.id.desc()) if descending else (column.asc(), Table.id.asc())
+    return _filtered(select(*_ROW), f).order_by(*order).limit(limit).offset(offset)
 
 
 async def list_tables(s: AsyncSession, f: TableFilter, limit: int, offset: int, sort: str = "last_move",
                       descending: bool = True) -> list[Row]:
-    """A page of rows (the columns of _ROW), by `sort` (ties: by id, the same way)."""
-    column = SORT_COLUMNS[sort]
-    order = (column.desc(), Table.id.desc()) if descending else (column.asc(), Table.id.asc())
-    q = _filtered(select(*_ROW), f).order_by(*order).limit(limit).offset(offset)
-    return list((await s.execute(q)).all())
+    return list((await s.execute(list_query(f, limit, offset, sort, descending))).all())
 
 
 async def seats_of_tables(s: AsyncSession, table_ids: list[int]) -> dict[int, list[Seat]]:

@@ -1,12 +1,14 @@
-"""Queries of the admin's statistics (app/tables/admin_stats.py): the tables made in a time range, and the
-events of given types stored with their moves. Read-only; portable between SQLite and PostgreSQL (the
-arithmetic is done by the caller)."""
+"""Queries of the admin's statistics (app/tables/admin_stats.py), over the tables created in a time range:
+counts and averages grouped in the database, tables started and ended per day, the rows a game's own
+statistics hook reads, and the events of given types stored with the moves. Read-only; SQLite and
+PostgreSQL (the only dialect-bound parts are a timestamp's UTC day and the minutes between two).
+"""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from datetime import datetime
 
-from sqlalchemy import Row, Select, Text, cast, or_, select
+from sqlalchemy import Float, Row, Select, Text, cast, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store.models import Move, Table
@@ -22,12 +24,47 @@ def _created_in(q: Select, start: datetime | None, end: datetime | None) -> Sele
     return q
 
 
-async def tables_made(s: AsyncSession, start: datetime | None, end: datetime | None) -> AsyncIterator[Row]:
-    """Every table created in [start, end): id, game, status, players, options, result, seq, started_at,
-    finished_at (no docs), in batches."""
-    q = _created_in(select(Table.id, Table.game, Table.status, Table.players, Table.options, Table.result,
-                           Table.seq, Table.started_at, Table.finished_at), start, end).order_by(Table.id)
-    result = await s.stream(q.execution_options(yield_per=BATCH))
+def _sqlite(s: AsyncSession) -> bool:
+    return s.bind.dialect.name == "sqlite"
+
+
+def _day(s: AsyncSession, column):  # noqa: ANN001, ANN202 - a column in, an SQL expression out
+    """The UTC day of a timestamp, as text YYYY-MM-DD (SQLite keeps naive UTC text)."""
+    if _sqlite(s):
+        return func.date(column)
+    return func.to_char(func.timezone("UTC", column), "YYYY-MM-DD")
+
+
+def _minutes(s: AsyncSession, start, end):  # noqa: ANN001, ANN202
+    if _sqlite(s):
+        return (func.julianday(end) - func.julianday(start)) * 1440.0
+    return cast(func.extract("epoch", end - start), Float) / 60.0
+
+
+async def by_status(s: AsyncSession, start: datetime | None, end: datetime | None) -> list[Row]:
+    """(game, status, tables, average seq, average minutes from start to end) per game and status."""
+    q = select(Table.game, Table.status, func.count(Table.id), func.avg(Table.seq),
+               func.avg(_minutes(s, Table.started_at, Table.finished_at))).group_by(Table.game, Table.status)
+    return list((await s.execute(_created_in(q, start, end))).all())
+
+
+async def per_day(s: AsyncSession, what: str, start: datetime | None, end: datetime | None) -> list[Row]:
+    """(game, day, tables) for `what`: "started" (by started_at), "finished" or "abandoned" (by finished_at)."""
+    column = Table.started_at if what == "started" else Table.finished_at
+    day = _day(s, column)
+    q = select(Table.game, day, func.count(Table.id)).where(column.is_not(None))
+    if what != "started":
+        q = q.where(Table.status == what)
+    return list((await s.execute(_created_in(q.group_by(Table.game, day), start, end))).all())
+
+
+async def started_tables(s: AsyncSession, game: str, start: datetime | None, end: datetime | None
+                         ) -> AsyncIterator[Row]:
+    """id, status, players, options, result, seq, minutes of `game`'s tables that started, in batches."""
+    q = (select(Table.id, Table.status, Table.players, Table.options, Table.result, Table.seq,
+                _minutes(s, Table.started_at, Table.finished_at))
+         .where(Table.game == game, Table.status != "lobby").order_by(Table.id))
+    result = await s.stream(_created_in(q, start, end).execution_options(yield_per=BATCH))
     async for row in result:
         yield row
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.games import GAMES
+from app.games import GAMES, Game
 from app.store import stats_queries
 from app.tables.admin import date_range, title_of
 from app.tables.errors import Invalid
@@ -25,54 +25,29 @@ STATUSES = ("lobby", "playing", "finished", "abandoned")
 DAYS_MAX = 5 * 366  # per-day series longer than this are refused (ask for a narrower range)
 
 
-def _utc(dt: datetime | None) -> datetime | None:
-    if dt is None:
-        return None
-    return dt.replace(tzinfo=timezone.utc) if dt.tzinfo is None else dt.astimezone(timezone.utc)
-
-
-def _minutes(started: datetime | None, ended: datetime | None) -> float | None:
-    started, ended = _utc(started), _utc(ended)
-    if started is None or ended is None:
-        return None
-    return max(0.0, (ended - started).total_seconds() / 60)
-
-
-def _mean(values: list[float]) -> float | None:
-    return round(sum(values) / len(values), 1) if values else None
+def _round(value: float | None, places: int = 1) -> float | None:
+    return None if value is None else round(float(value), places)
 
 
 class _Game:
-    """What is counted of one game while the tables stream by."""
+    """What is counted of one game."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
+        self.name = name
         self.counts = dict.fromkeys(STATUSES, 0)
-        self.moves: list[int] = []  # of finished tables
-        self.minutes: list[float] = []  # of finished tables
-        self.records: dict[int, dict] = {}  # table id -> the hook's record (tables that started)
+        self.avg_moves: float | None = None  # of finished tables
+        self.avg_minutes: float | None = None
         self.days: dict[date, list[int]] = defaultdict(lambda: [0, 0, 0])  # started, finished, abandoned
+        self.figures: dict = {}
 
-    def add(self, row: Any) -> None:
-        self.counts[row.status] = self.counts.get(row.status, 0) + 1
-        if row.status == "lobby":
-            return
-        ended = row.status in ("finished", "abandoned")
-        minutes = _minutes(row.started_at, row.finished_at) if ended else None
-        if row.status == "finished":
-            self.moves.append(row.seq)
-            if minutes is not None:
-                self.minutes.append(minutes)
-        if row.started_at is not None:
-            self.days[_utc(row.started_at).date()][0] += 1
-        if ended and row.finished_at is not None:
-            self.days[_utc(row.finished_at).date()][1 if row.status == "finished" else 2] += 1
-        self.records[row.id] = {"players": row.players, "options": row.options or {}, "status": row.status,
-                                "result": row.result if row.status == "finished" else None, "moves": row.seq,
-                                "minutes": None if minutes is None else round(minutes, 2), "events": []}
+    def summary(self) -> dict:
+        return {"title": title_of(self.name), "tables": sum(self.counts.values()), **self.counts,
+                "avg_moves": _round(self.avg_moves), "avg_minutes": _round(self.avg_minutes),
+                "figures": self.figures}
 
-    def summary(self, name: str) -> dict:
-        return {"title": title_of(name), "tables": sum(self.counts.values()), **self.counts,
-                "avg_moves": _mean([float(m) for m in self.moves]), "avg_minutes": _mean(self.minutes)}
+
+def has_hook(engine: Any) -> bool:
+    return engine is not None and type(engine).stats is not Game.stats
 
 
 def _series(days: dict[date, list[int]], first: date, last: date) -> list[dict]:
@@ -84,13 +59,24 @@ def _series(days: dict[date, list[int]], first: date, last: date) -> list[dict]:
     return out
 
 
-def _figures(name: str, g: _Game) -> dict:
-    """The game's own figures (Game.stats); a hook that fails is logged and reported, never a 500."""
-    engine = GAMES.get(name)
-    if engine is None:
-        return {}
+async def _figures(s: AsyncSession, name: str, lo: datetime | None, hi: datetime | None) -> dict:
+    """The game's own figures (Game.stats) over its tables that started; a hook that fails is logged and
+    reported, never a 500."""
+    engine = GAMES[name]
+    records: dict[int, dict] = {}
+    async for row in stats_queries.started_tables(s, name, lo, hi):
+        ended = row.status in ("finished", "abandoned")
+        records[row.id] = {"players": row.players, "options": row.options or {}, "status": row.status,
+                           "result": row.result if row.status == "finished" else None, "moves": row.seq,
+                           "minutes": _round(row[6], 2) if ended else None, "events": []}
+    types = tuple(engine.stats_events)
+    if types and records:
+        async for row in stats_queries.events_of(s, name, types, lo, hi):
+            record = records.get(row.table_id)
+            if record is not None:
+                record["events"].extend({"seat": row.seat, **e} for e in row.events or () if e.get("type") in types)
     try:
-        return engine.stats(list(g.records.values()))
+        return engine.stats(list(records.values()))
     except Exception:  # noqa: BLE001 - one game's bug must not take the whole page down
         log.exception("the stats of %s failed", name)
         return {"error": f"The statistics of {engine.title} failed; the server log has the details."}
@@ -100,17 +86,20 @@ async def stats(s: AsyncSession, start: str | None = None, end: str | None = Non
                 abandon_after_seconds: float | None = None) -> dict:
     """The figures over the tables created from `start` to `end` (dates or times, see admin.parse_when)."""
     lo, hi = date_range(start, end)
-    games: dict[str, _Game] = {name: _Game() for name in GAMES}
-    async for row in stats_queries.tables_made(s, lo, hi):
-        games.setdefault(row.game, _Game()).add(row)
+    games: dict[str, _Game] = {name: _Game(name) for name in GAMES}
+    for name, status, count, avg_seq, avg_minutes in await stats_queries.by_status(s, lo, hi):
+        g = games.setdefault(name, _Game(name))
+        g.counts[status] = g.counts.get(status, 0) + count
+        if status == "finished":
+            g.avg_moves, g.avg_minutes = avg_seq, avg_minutes
+    for i, what in enumerate(("started", "finished", "abandoned")):
+        for name, day, count in await stats_queries.per_day(s, what, lo, hi):
+            games.setdefault(name, _Game(name)).days[date.fromisoformat(str(day)[:10])][i] += count
     for name, g in games.items():
-        types = getattr(GAMES.get(name), "stats_events", ())
-        if not types or not g.records:
-            continue
-        async for row in stats_queries.events_of(s, name, tuple(types), lo, hi):
-            record = g.records.get(row.table_id)
-            if record is not None:
-                record["events"].extend({"seat": row.seat, **e} for e in row.events or () if e.get("type") in types)
+        if has_hook(GAMES.get(name)) and sum(g.counts.values()) > g.counts["lobby"]:
+            g.figures = await _figures(s, name, lo, hi)
+        elif has_hook(GAMES.get(name)):
+            g.figures = GAMES[name].stats([])
     all_days = [d for g in games.values() for d in g.days]
     first = lo.date() if lo is not None else (min(all_days) if all_days else None)
     last = (hi - timedelta(microseconds=1)).date() if hi is not None else (max(all_days) if all_days else None)
@@ -125,7 +114,7 @@ async def stats(s: AsyncSession, start: str | None = None, end: str | None = Non
         "from": (start or "").strip() or None,
         "to": (end or "").strip() or None,
         "totals": {"tables": sum(totals.values()), **totals},
-        "games": {name: g.summary(name) | {"figures": _figures(name, g)} for name, g in games.items()},
+        "games": {name: g.summary() for name, g in games.items()},
         "days": {name: _series(g.days, first, last) if first and last else [] for name, g in games.items()},
         "abandon_after_seconds": abandon_after_seconds,
     }
