@@ -93,6 +93,7 @@ class RedisBroker(Broker):
         self.first_wait = first_wait
         self._redis = None
         self._task: asyncio.Task | None = None
+        self._callback: asyncio.Task | None = None
         self._stopped = False
         self._up = False
         self._ready = asyncio.Event()  # set once subscribed
@@ -134,10 +135,8 @@ class RedisBroker(Broker):
                 self._mark_up()
                 delay = self.backoff[0]
                 if was_down and self._on_reconnect is not None:
-                    try:  # before reading on: what was lost meanwhile is in the database
-                        await self._on_reconnect()
-                    except Exception:
-                        log.exception("broker reconnect callback failed")
+                    # Beside the listener, which must keep reading meanwhile: what was lost is in the database.
+                    self._callback = asyncio.create_task(self._reconnected(), name="redis-broker-reconnected")
                 await self._listen(pubsub)
             except asyncio.CancelledError:
                 raise
@@ -150,6 +149,12 @@ class RedisBroker(Broker):
                 return
             await asyncio.sleep(delay * random.uniform(0.75, 1.25))
             delay = min(delay * 2, self.backoff[1])
+
+    async def _reconnected(self) -> None:
+        try:
+            await self._on_reconnect()
+        except Exception:
+            log.exception("broker reconnect callback failed")
 
     async def _listen(self, pubsub) -> None:  # noqa: ANN001
         heard = pinged = time.monotonic()
@@ -215,10 +220,11 @@ class RedisBroker(Broker):
 
     async def stop(self) -> None:
         self._stopped = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        for task in (self._task, self._callback):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()

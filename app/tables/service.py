@@ -86,14 +86,14 @@ class Tables:
 
     async def on_reconnect(self) -> None:
         """The broker is whole again after messages were lost: every live snapshot may be stale, every
-        socket may be behind, and the other instances forgot who is connected here."""
+        socket may be behind, and the other instances may have missed who is connected here (each
+        instance re-announces its own sockets when it is back)."""
         self.live.clear()
         behind = await self.catch_up.check()
+        log.warning("broker back: bringing sockets up to date", extra={"tables": len(self.hub.tables()),
+                                                                       "behind": behind})
         for code in self.hub.tables():
             await self.publish_presence(code)
-            await self.broker.publish({"kind": "presence_ask", "table": code, "instance": self.instance})
-        log.warning("broker back: sockets brought up to date", extra={"tables": len(self.hub.tables()),
-                                                                      "behind": behind})
 
     async def stop(self) -> None:
         await cancel_all([self._sweeper, self._poller])
