@@ -9,11 +9,13 @@ from .base import Game, IllegalMove, Step
 from .three_high import ThreeHigh
 from .dash import Dash
 from .martian_treasure_hunt import MartianTreasureHunt
+from .turning_points import TurningPoints
 
 _GAME_CLASSES = (
     ThreeHigh,
     Dash,
     MartianTreasureHunt,
+    TurningPoints,
 )
 
 GAMES: dict[str, Game] = {cls.name: cls() for cls in _GAME_CLASSES}

@@ -202,3 +202,12 @@ def test_beats_random_play_in_two_player_games():
             doc = G.apply(doc, mover, choice(doc) if mover == seat else rng.choice(G.legal_moves(doc, mover))).doc
         wins += G.result(doc)["winners"] == [seat]
     assert wins >= 27, wins
+
+
+def test_the_game_and_its_bot_are_registered():
+    from app.bots import bot_for_game, get_bot
+    from app.games import GAMES
+
+    assert isinstance(GAMES["turning-points"], type(G))
+    assert bot_for_game("turning-points") == "turning-points"
+    assert isinstance(get_bot("turning-points"), TurningPointsBot)
