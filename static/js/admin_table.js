@@ -1,0 +1,220 @@
+// One table on the admin page: its facts, seats, moves and chat, the replay (the shared viewer of
+// core/replay.js, hidden information shown at every step), export to a file, and delete (confirmed).
+// Location: "#CODE" or "#CODE/N" (the step shown).
+import { api } from "./core/api.js";
+import { createReplay, stepWords } from "./core/replay.js";
+import { h, redraw, state } from "./core/store.js";
+
+const $ = (id) => document.getElementById(id);
+let viewer = null;
+let adminGet = null;
+let gameModule = null;
+let whenText = (iso) => iso || "";
+let resultText = () => "";
+
+// admin.js hands over what it shares: its fetch (logs out on 401), the game-module loader, the formatters.
+export function setup(deps) {
+  ({ adminGet, gameModule, when: whenText, resultWords: resultText } = deps);
+  $("export-btn").addEventListener("click", exportTable);
+  $("delete-btn").addEventListener("click", askDelete);
+  $("delete-no").addEventListener("click", () => { $("delete-confirm").hidden = true; $("delete-btn").focus(); });
+  $("delete-yes").addEventListener("click", deleteTable);
+  $("d-moves").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-seq]");
+    if (b && viewer) viewer.goTo(Number(b.dataset.seq));
+  });
+}
+
+export function closeTable() {
+  if (viewer) { viewer.destroy(); viewer = null; }
+  state.code = null;
+}
+
+export async function openTable(code, seq) {
+  if (state.code === code && state.detail) {
+    if (seq != null && viewer && seq !== viewer.seq) viewer.goTo(seq);
+    return;
+  }
+  closeTable();
+  Object.assign(state, { code, detail: null, replay: null, seq: 0, detailError: "" });
+  $("delete-confirm").hidden = true;
+  redraw();
+  try {
+    state.detail = (await adminGet(`/api/admin/tables/${encodeURIComponent(code)}`)).data;
+  } catch (err) {
+    state.detailError = err.message;
+    redraw();
+    return;
+  }
+  if (state.code !== code) return;
+  const d = state.detail;
+  const mod = gameModule(d.game).then((m) => { state.modules[d.game] = m; redraw(); return m; });
+  viewer = createReplay($("admin-replay"), {
+    of: d.seq, seq: seq == null ? d.seq : seq, ids: "r-", module: mod, names: seatName,
+    extra: h("span", { id: "r-check", class: "badge" }),
+    fetchStep: async (n) => (await adminGet(`/api/admin/tables/${encodeURIComponent(d.code)}/replay?seq=${n}`)).data,
+    onStep(r) {
+      if (!r || state.code !== d.code) return;
+      state.replay = r;
+      state.seq = r.seq;
+      const hash = `#${d.code}/${r.seq}`;
+      if (location.hash !== hash) history.replaceState(null, "", hash);
+      $("admin-root").dataset.seq = String(r.seq);
+      redraw();
+    },
+  });
+  redraw();
+}
+
+function seatName(seat) {
+  const s = state.detail && state.detail.seats.find((x) => x.seat === seat);
+  return s && s.name ? s.name : `Seat ${seat + 1}`;
+}
+
+export function renderDetail() {
+  const d = state.detail;
+  $("d-code").textContent = state.code ? `table ${state.code}` : "";
+  $("export-btn").disabled = $("delete-btn").disabled = !d;
+  if (!d) {
+    $("d-title").textContent = state.detailError || "Loading…";
+    return;
+  }
+  $("d-title").textContent = d.title || d.game;
+  renderFacts(d);
+  renderSeats(d);
+  renderMoves(d);
+  renderChat(d);
+  renderCheck(d);
+}
+
+function renderFacts(d) {
+  const opts = Object.entries(d.options || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ") || "none";
+  const facts = [
+    ["Status", d.status], ["Seats", String(d.players)], ["Moves", String(d.seq)],
+    ["Result", resultText(d.result) || "—"], ["Options", opts], ["Seed", String(d.seed)],
+    ["Created", whenText(d.created_at)], ["Started", whenText(d.started_at) || "—"],
+    ["Last move", whenText(d.last_move_at) || "—"], ["Finished", whenText(d.finished_at) || "—"],
+  ];
+  const key = JSON.stringify([facts, d.rematch, d.rematch_of]);
+  if ($("d-facts").dataset.key === key) return;
+  $("d-facts").dataset.key = key;
+  const link = (c) => h("a", { href: `#${c}` }, c);
+  $("d-facts").replaceChildren(...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]),
+    ...(d.rematch_of ? [h("dt", {}, "Rematch of"), h("dd", {}, link(d.rematch_of))] : []),
+    ...(d.rematch ? [h("dt", {}, "Rematch"), h("dd", {}, link(d.rematch))] : []));
+}
+
+function renderSeats(d) {
+  const toAct = state.replay && state.replay.doc ? state.replay.doc.to_act || [] : [];
+  const key = JSON.stringify([d.seats, toAct]);
+  if ($("d-seats").dataset.key === key) return;
+  $("d-seats").dataset.key = key;
+  $("d-seats").replaceChildren(...d.seats.map((s) => h("li", { class: toAct.includes(s.seat) ? "acting" : "" },
+    h("span", { class: `dot${s.bot ? " bot" : ""}` }),
+    h("span", { class: s.name ? "name" : "name open" }, `${s.seat}. ${s.name || "open seat"}`),
+    s.bot ? h("span", { class: "tag" }, `bot ${s.bot_name || ""}`.trim()) : null,
+    s.player_id != null ? h("span", { class: "tag" }, `player #${s.player_id}`) : null,
+    toAct.includes(s.seat) ? h("span", { class: "tag turn" }, "to play") : null)));
+}
+
+function renderMoves(d) {
+  const list = $("d-moves");
+  const mod = state.modules[d.game];
+  const listKey = `${d.code}|${mod !== undefined}`;   // words come from the game's module
+  if (list.dataset.key !== listKey) {
+    list.dataset.key = listKey;
+    const headlines = (mod && mod.headlines) || [];
+    const items = [h("li", {}, h("button", { type: "button", class: "link", "data-seq": "0" }, "0. The deal"))];
+    for (const m of d.moves) {
+      const head = (m.events || []).find((e) => headlines.includes(e.type));
+      const cls = (m.events || []).some((e) => e.type === "end") ? "end" : head ? head.type : "";
+      items.push(h("li", { class: cls }, h("button", { type: "button", class: "link", "data-seq": String(m.seq) },
+        `${m.seq}. ${stepWords(mod, m, seatName)}`)));
+    }
+    list.replaceChildren(...items);
+    if (!d.moves.length) list.append(h("li", { class: "note" }, "No move yet."));
+  }
+  for (const b of list.querySelectorAll("button[data-seq]")) {
+    const on = Number(b.dataset.seq) === state.seq;
+    b.parentElement.classList.toggle("current", on);
+    if (on) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
+  }
+  const cur = list.querySelector("li.current");
+  if (cur && list.dataset.scrolled !== String(state.seq)) {
+    list.dataset.scrolled = String(state.seq);
+    list.scrollTop = Math.max(0, cur.offsetTop - list.offsetTop - list.clientHeight / 2);
+  }
+}
+
+function renderChat(d) {
+  const key = JSON.stringify(d.chat);
+  if ($("d-chat").dataset.key === key) return;
+  $("d-chat").dataset.key = key;
+  $("d-chat").replaceChildren(...(d.chat.length ? d.chat.map((c) => h("li", {},
+    h("span", { class: "who" }, `${c.name}:`), c.text, " ", h("time", { class: "muted", datetime: c.at }, whenText(c.at))))
+    : [h("li", { class: "muted" }, "No chat.")]));
+}
+
+// Whether the replay agrees with the stored game (the engine replays every move from the initial doc).
+function renderCheck(d) {
+  const check = $("r-check");
+  if (!check) return;
+  const r = state.replay;
+  if (r && r.seq === d.seq) {
+    check.textContent = r.consistent ? "replay matches the stored game" : "replay DIFFERS from the stored game";
+    check.className = `badge ${r.consistent ? "good" : "bad"}`;
+  } else if (r && !r.consistent) {
+    check.textContent = "replay differs";
+    check.className = "badge bad";
+  } else {
+    check.textContent = "";
+    check.className = "badge";
+  }
+  check.title = r ? (r.problems || []).join(" ") : "";
+}
+
+// ---- export and delete ---------------------------------------------------------------------------------
+async function exportTable() {
+  const d = state.detail;
+  if (!d) return;
+  try {
+    const { data } = await adminGet(`/api/admin/tables/${encodeURIComponent(d.code)}/export`);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }));
+    const a = h("a", { href: url, download: `icehouse-${d.code}.json`, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (err) {
+    state.detailError = err.message;
+    redraw();
+  }
+}
+
+function askDelete() {
+  const d = state.detail;
+  if (!d) return;
+  const who = d.seats.map((s) => s.name).filter(Boolean).join(", ") || "nobody";
+  $("delete-question").textContent = `Delete table ${d.code} (${d.title || d.game}, ${d.status}, ${d.seq} move`
+    + `${d.seq === 1 ? "" : "s"}, seats: ${who}) with its moves and chat? This cannot be undone.`;
+  $("delete-error").textContent = "";
+  $("delete-confirm").hidden = false;
+  $("delete-no").focus();
+}
+
+async function deleteTable() {
+  const d = state.detail;
+  if (!d) return;
+  $("delete-yes").disabled = true;
+  try {
+    await api("DELETE", `/api/admin/tables/${encodeURIComponent(d.code)}`);
+    $("delete-confirm").hidden = true;
+    closeTable();
+    state.deleted = d.code;
+    location.hash = "";
+  } catch (err) {
+    $("delete-error").textContent = err.message;
+  } finally {
+    $("delete-yes").disabled = false;
+  }
+}
