@@ -119,3 +119,99 @@ def test_admin_logs_in_filters_opens_a_finished_table_and_steps_the_replay(admin
     phone.goto(f"{base}/admin#{codes['finished']}/2")
     wait_seq(phone, 2)
     shot(phone, "admin-detail-phone")
+
+
+def log_in(page, base: str) -> None:
+    page.goto(base + "/admin")
+    page.fill("#admin-token", TOKEN)
+    page.click("#admin-login-form button[type=submit]")
+    expect(page.locator("#admin-browser")).to_be_visible()
+
+
+def test_admin_sorts_exports_imports_deletes_and_reads_the_statistics(admin_server, new_page, shot, tmp_path):
+    base = admin_server.url
+    codes = make_tables(base)
+    page = new_page()
+    log_in(page, base)
+    expect(page.locator("#tables-body tr")).to_have_count(3)
+    page.select_option("#f-sort", "created:asc")
+    expect(page.locator("#tables-body tr").first).to_have_attribute("data-code", codes["finished"])  # made first
+    page.select_option("#f-sort", "created")
+    expect(page.locator("#tables-body tr").last).to_have_attribute("data-code", codes["finished"])
+    page.select_option("#f-sort", "created:asc")
+    expect(page.locator("#tables-body tr").first).to_have_attribute("data-code", codes["finished"])
+    expect(page.locator("#next-page")).to_have_text("Newer →")
+    page.fill("#f-from", "2000-01-01")
+    page.fill("#f-to", "2000-01-31")
+    page.locator("#f-to").dispatch_event("change")
+    wait_rows(page, [])
+    expect(page.locator("#list-status")).to_have_text("No table matches these filters.")
+    page.fill("#f-from", "")
+    page.fill("#f-to", "")
+    page.locator("#f-to").dispatch_event("change")
+    expect(page.locator("#tables-body tr")).to_have_count(3)
+    expect(page.locator(f"#tables-body tr[data-code='{codes['finished']}'] td[data-label='Last move'] time")).to_have_count(1)
+
+    # export the finished game to a file
+    page.goto(f"{base}/admin#{codes['finished']}")
+    wait_seq(page, int(page.get_attribute("#r-slider", "max") or 0) or 1)
+    with page.expect_download() as download:
+        page.click("#export-btn")
+    path = tmp_path / "export.json"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == f"icehouse-{codes['finished']}.json"
+    assert '"format": "icehouse-table/1"' in path.read_text()
+
+    # delete it: the page asks first; "Keep it" keeps it
+    page.click("#delete-btn")
+    expect(page.locator("#delete-confirm")).to_be_visible()
+    expect(page.locator("#delete-question")).to_contain_text(f"Delete table {codes['finished']}")
+    shot(page, "admin-delete-confirm")
+    page.click("#delete-no")
+    expect(page.locator("#delete-confirm")).to_be_hidden()
+    assert httpx.get(f"{base}/api/tables/{codes['finished']}").status_code == 200
+    page.click("#delete-btn")
+    page.click("#delete-yes")
+    expect(page.locator("#admin-browser")).to_be_visible()
+    expect(page.locator("#list-status")).to_have_text(f"Table {codes['finished']} was deleted.")
+    expect(page.locator("#tables-body tr")).to_have_count(2)
+    assert httpx.get(f"{base}/api/tables/{codes['finished']}").status_code == 404
+
+    # import the file: a new finished table whose replay matches
+    page.set_input_files("#import-file", str(path))
+    page.click("#import-form button[type=submit]")
+    expect(page.locator("#admin-detail")).to_be_visible()
+    expect(page.locator("#r-check")).to_have_text("replay matches the stored game")
+    new_code = page.evaluate("location.hash.slice(1).split('/')[0]")
+    assert new_code and new_code != codes["finished"]
+    expect(page.locator("#d-facts")).to_contain_text("finished")
+
+    # a file that does not replay is refused with the server's sentence
+    broken = tmp_path / "broken.json"
+    broken.write_text(path.read_text().replace('"format": "icehouse-table/1"', '"format": "other/9"'))
+    page.goto(base + "/admin")
+    page.set_input_files("#import-file", str(broken))
+    page.click("#import-form button[type=submit]")
+    expect(page.locator("#import-status")).to_contain_text("Unknown format")
+
+    # the statistics page draws its charts (SVG of our own) for every game
+    page.click("#stats-link")
+    page.wait_for_function("() => document.getElementById('stats-root').dataset.state === 'ready'")
+    expect(page.locator("#stats-totals [data-stat='tables'] .stat-value")).to_have_text("3")
+    assert page.locator("#stats-overview figure.chart svg").count() == 3
+    expect(page.locator("section.stats-game[data-game='three-high'] figure.chart[data-title='Win rate by seat count'] svg")).to_have_count(1)
+    shot(page, "admin-stats-desktop")
+    page.click(".range-quick button[data-days='7']")
+    page.wait_for_function("() => location.search.includes('from=')")
+    page.wait_for_function("() => document.getElementById('stats-root').dataset.state === 'ready'")
+    expect(page.locator("#stats-totals [data-stat='tables'] .stat-value")).to_have_text("3")
+
+    phone = new_page(PHONE)
+    log_in(phone, base)
+    phone.goto(base + "/admin/stats")
+    phone.wait_for_function("() => document.getElementById('stats-root').dataset.state === 'ready'")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    shot(phone, "admin-stats-phone")
+    logged_out = new_page()
+    logged_out.goto(base + "/admin/stats")
+    expect(logged_out.locator("#stats-login")).to_be_visible()

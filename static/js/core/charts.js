@@ -6,7 +6,16 @@
 import { h } from "./store.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const W = 640, H = 260, LEFT = 46, RIGHT = 12, TOP = 14, BOTTOM = 46;
+// A narrower drawing on a phone, so its words stay readable once scaled to the screen.
+const W = typeof window !== "undefined" && window.innerWidth < 560 ? 400 : 640;
+const LEFT = 46, RIGHT = 12, TOP = 14, PLOT_H = 200;
+let H = 260, BOTTOM = 46;   // set per chart: tilted labels need more room below
+const LABEL_MAX = 18;      // characters of an x label; longer ones end in "…" (the numbers table has them whole)
+
+function room(tiltedChars) {
+  BOTTOM = tiltedChars ? 30 + Math.round(Math.min(tiltedChars, LABEL_MAX) * 3.7) : 46;
+  H = TOP + PLOT_H + BOTTOM;
+}
 
 function svg(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
@@ -22,13 +31,21 @@ export function formatValue(v, format) {
   return String(Math.round(v));
 }
 
-// A round top for the axis: 1, 2, 5 × 10^n at or above `max`.
+// A round top for the axis, at or above `max`, cut in four equal round steps (whole steps for counts).
 function niceTop(max, format) {
-  if (format === "percent") return max <= 0 ? 100 : Math.min(100, niceTop(max, "number"));
-  if (max <= 0) return 1;
-  const p = 10 ** Math.floor(Math.log10(max));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= max) return format === "count" ? Math.max(1, Math.ceil(m * p)) : m * p;
-  return 10 * p;
+  if (format === "percent") return 100;
+  if (max <= 0) return format === "count" ? 4 : 1;
+  const step = max / 4;
+  const p = 10 ** Math.floor(Math.log10(step));
+  let nice = 10 * p;
+  for (const m of [1, 2, 2.5, 5]) if (m * p >= step) { nice = m * p; break; }
+  if (format === "count") nice = Math.max(1, Math.ceil(nice));
+  return nice * 4;
+}
+
+function tickText(v, top, format) {
+  if (format === "number" && top < 4) return String(Math.round(v * 100) / 100);
+  return formatValue(v, format);
 }
 
 function axis(root, top, format) {
@@ -37,8 +54,7 @@ function axis(root, top, format) {
     const v = (top * i) / 4;
     const y = TOP + plotH - (plotH * i) / 4;
     root.append(svg("line", { x1: LEFT, x2: W - RIGHT, y1: y, y2: y, class: i ? "grid" : "base" }));
-    if (format === "count" && v !== Math.round(v)) continue;
-    root.append(svg("text", { x: LEFT - 6, y: y + 4, class: "tick", "text-anchor": "end" }, formatValue(v, format)));
+    root.append(svg("text", { x: LEFT - 6, y: y + 4, class: "tick", "text-anchor": "end" }, tickText(v, top, format)));
   }
 }
 
@@ -57,22 +73,26 @@ function numbers(chart) {
 }
 
 function label(root, x, text, many) {
+  const short = String(text).length > LABEL_MAX ? `${String(text).slice(0, LABEL_MAX - 1)}…` : String(text);
   const t = svg("text", { x, y: H - BOTTOM + 16, class: "xlabel", "text-anchor": many ? "end" : "middle",
-    transform: many ? `rotate(-35 ${x} ${H - BOTTOM + 16})` : null }, text);
+    transform: many ? `rotate(-35 ${x} ${H - BOTTOM + 16})` : null }, short);
   root.append(t);
 }
 
 function bars(chart) {
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart-svg", role: "img",
-    "aria-label": `${chart.title}: a bar chart (numbers below)` });
   const stacked = chart.kind === "stacked";
   const n = chart.labels.length;
+  const slot = (W - LEFT - RIGHT) / Math.max(1, n);
+  const longest = Math.max(...chart.labels.map((l) => String(l).length));
+  const tilt = n > 8 || Math.min(longest, LABEL_MAX) * 6.2 > slot;   // labels that would meet
+  room(tilt ? longest : 0);
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart-svg", role: "img",
+    "aria-label": `${chart.title}: a bar chart (numbers below)` });
   const totals = chart.labels.map((_, i) => chart.series.reduce((a, s) => a + (s.values[i] || 0), 0));
   const max = stacked ? Math.max(0, ...totals) : Math.max(0, ...chart.series.flatMap((s) => s.values.map((v) => v || 0)));
   const top = niceTop(max, chart.format);
   axis(root, top, chart.format);
-  const plotW = W - LEFT - RIGHT, plotH = H - TOP - BOTTOM;
-  const slot = plotW / Math.max(1, n);
+  const plotH = H - TOP - BOTTOM;
   const groupW = Math.min(slot * 0.75, 36 * (stacked ? 1 : chart.series.length));
   const barW = stacked ? groupW : groupW / Math.max(1, chart.series.length);
   const y = (v) => TOP + plotH - (plotH * Math.min(v, top)) / top;
@@ -88,7 +108,7 @@ function bars(chart) {
         class: `bar c${j % 6}` });
       rect.append(svg("title", {}, `${lab}, ${s.name}: ${formatValue(v, chart.format)}`));
       root.append(rect);
-      if (!stacked && v > 0 && barW >= 16) {
+      if (!stacked && barW >= 16) {
         root.append(svg("text", { x: x + barW / 2, y: y(hi) - 3, class: "value", "text-anchor": "middle" }, formatValue(v, chart.format)));
       }
       base = hi;
@@ -97,12 +117,13 @@ function bars(chart) {
       root.append(svg("text", { x: x0 + groupW / 2, y: y(totals[i]) - 3, class: "value", "text-anchor": "middle" },
         formatValue(totals[i], chart.format)));
     }
-    label(root, LEFT + slot * (i + 0.5), lab, n > 8);
+    label(root, LEFT + slot * (i + 0.5), lab, tilt);
   });
   return root;
 }
 
 function lines(chart) {
+  room(0);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart-svg", role: "img",
     "aria-label": `${chart.title}: a line chart over ${chart.labels.length} days (numbers below)` });
   const n = chart.labels.length;
@@ -129,7 +150,9 @@ function lines(chart) {
 
 // The figure for one chart description; an empty chart says so instead of drawing nothing.
 export function drawChart(chart) {
-  const empty = !chart.labels.length || chart.series.every((s) => s.values.every((v) => !v));
+  // nothing to draw: no label, no number at all, or counts that are all zero
+  const empty = !chart.labels.length || chart.series.every((s) => s.values.every((v) => v == null))
+    || chart.format === "count" && chart.series.every((s) => s.values.every((v) => !v));
   const body = empty ? h("p", { class: "hint" }, "Nothing to count yet.")
     : chart.kind === "lines" ? lines(chart) : bars(chart);
   return h("figure", { class: "chart", "data-kind": chart.kind, "data-title": chart.title },
