@@ -134,10 +134,12 @@ class Instance:
 
 # -- the tables ---------------------------------------------------------------------------------------------
 class Listener:
-    """A socket that only listens, and keeps the newest seq it was brought to."""
+    """A socket that listens (it never asks for a sync), and keeps the newest seq it was brought to and the
+    state that came with it (its seat's legal moves: the driver plays from it, as the page does)."""
 
     def __init__(self, url: str):
         self.url, self.seq, self.syncs, self.updates, self.errors, self.gaps = url, -1, 0, 0, [], 0
+        self.state: dict | None = None
         self.conn = None
         self.task: asyncio.Task | None = None
 
@@ -154,16 +156,20 @@ class Listener:
                     self.updates += 1
                     if self.seq >= 0 and m["seq"] > self.seq + 1:
                         self.gaps += 1  # a hole the server should have filled with a sync
-                    self.seq = max(self.seq, m["seq"])
+                    self.brought(m["state"])
                 elif kind == "state":
-                    self.seq = max(self.seq, m["seq"])
+                    self.brought(m)
                 elif kind == "sync":
                     self.syncs += 1
-                    self.seq = max(self.seq, m["state"]["seq"])
+                    self.brought(m["state"])
                 elif kind == "error":
                     self.errors.append(m.get("code"))
         except Exception:  # noqa: BLE001 - closed: the final check will say so
             pass
+
+    def brought(self, state: dict) -> None:
+        if state["seq"] >= self.seq:
+            self.seq, self.state = state["seq"], state
 
     async def close(self) -> None:
         if self.conn is not None:
@@ -211,19 +217,27 @@ class Soak:
         while not self.stop:
             c = clients[self.rng.randrange(2)]
             try:
-                st = (await c.get(f"/api/tables/{table['code']}", headers=auth(table["tokens"][0]))).json()
-                if st.get("status") != "playing":
-                    if st.get("status") in ("finished", "abandoned"):
+                # What the players' sockets say (the newest of the two); a socket behind it (its instance
+                # was cut off) makes its player read the state over REST, as the page would after a 409.
+                told = [s for s in table["sockets"] if s.state]
+                if not told:  # the welcome is on its way
+                    await asyncio.sleep(0.2)
+                    continue
+                newest = max(told, key=lambda s: s.seq).state
+                if newest["status"] != "playing":
+                    if newest["status"] in ("finished", "abandoned"):
                         table = await self.new_table(*setup)
                     await asyncio.sleep(0.5)
                     continue
-                people = [s for s in st["to_act"] if s in table["tokens"]]
+                people = [s for s in newest["to_act"] if s in table["tokens"]]
                 if not people:  # the bot's turn
                     await asyncio.sleep(0.3)
                     continue
                 seat = people[0]
-                mine = st if seat == 0 else (await c.get(f"/api/tables/{table['code']}",
-                                                         headers=auth(table["tokens"][seat]))).json()
+                mine = table["sockets"][seat].state
+                if mine is None or mine["seq"] < newest["seq"] or table.pop("stale", False):
+                    self.status["rest_read"] += 1
+                    mine = (await c.get(f"/api/tables/{table['code']}", headers=auth(table["tokens"][seat]))).json()
                 if not mine.get("legal_moves"):
                     await asyncio.sleep(0.3)
                     continue
@@ -241,6 +255,8 @@ class Soak:
         r = await c.post(f"/api/tables/{table['code']}/moves", headers=auth(table["tokens"][seat]),
                          json={"seq": seq, "move": move})
         self.status[r.status_code] += 1
+        if r.status_code == 409:
+            table["stale"] = True
         if r.status_code == 200:
             self.latency.append((time.perf_counter() - started) * 1000)
             self.count_move()
@@ -258,6 +274,7 @@ class Soak:
                 return
             if len(listener.errors) > errors:
                 self.status[f"ws_{listener.errors[-1]}"] += 1
+                table["stale"] = True
                 return
             await asyncio.sleep(0.005)
         self.status["ws_no_answer"] += 1

@@ -126,7 +126,10 @@ class BotRunner:
             for table in await queries.playing_tables_with_bots(s):
                 self.schedule(await load_snapshot(s, table))
 
-    async def stop(self) -> None:
+    async def stop(self) -> int:
+        """Stop: cancel the turns waiting here and give up their claims. Returns how many were waiting (the
+        other instances should look for them now rather than at their next sweep)."""
+        waiting = len(self._tasks)
         await cancel_all(list(self._tasks.values()))
         self._tasks.clear()
         try:  # the turns this instance claimed but will not play: the others may take them at once
@@ -136,6 +139,7 @@ class BotRunner:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        return waiting
 
     async def _release(self) -> None:
         async with self.db.writing() as s:

@@ -98,7 +98,8 @@ class Tables:
     async def stop(self) -> None:
         await cancel_all([self._sweeper, self._poller])
         await self.catch_up.stop()
-        await self.bots.stop()
+        if await self.bots.stop():  # bot turns were waiting here: another instance takes them now
+            await self.broker.publish({"kind": "bots_released", "instance": self.instance})
         await cancel_all(list(self._background))  # webhook look-ups, before the database goes away
         await self.webhooks.stop()
         for code in self.hub.tables():  # tell the other instances our sockets are gone
@@ -109,7 +110,22 @@ class Tables:
         await self.writer.stop()
 
     async def on_message(self, msg: dict) -> None:
+        if msg.get("kind") == "bots_released":
+            if msg.get("instance") != self.instance:
+                self._in_background(self._resume_bots(), "bots-resume")
+            return
         await fanout.dispatch(self, msg)
+
+    async def _resume_bots(self) -> None:
+        try:
+            await self.bots.resume()
+        except Exception:  # the database is down: the sweep tries again
+            log.exception("bot turns not resumed")
+
+    def _in_background(self, work, name: str) -> None:  # noqa: ANN001 - a coroutine
+        task = asyncio.create_task(work, name=name)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # -- reading ---------------------------------------------------------------------------------------
     async def state(self, s: AsyncSession, table: Table, seat: int | None) -> dict:
@@ -139,9 +155,7 @@ class Tables:
         if not seats:
             return
         await self.publish_turn(snap.code, seats, snap.seq)
-        task = asyncio.create_task(notify.turn(self, snap, seats), name=f"webhooks-{snap.code}-{snap.seq}")
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        self._in_background(notify.turn(self, snap, seats), f"webhooks-{snap.code}-{snap.seq}")
 
     async def publish_presence(self, code: str) -> None:
         here = self.hub.presence(code)

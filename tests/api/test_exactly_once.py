@@ -110,3 +110,35 @@ async def test_turn_webhooks_and_reminders_go_out_once(live_server, postgres_url
         assert sent[(seq, seat, True)] == 1
     reminder = next(body for body in hook.bodies if body.get("reminder"))
     assert reminder["text"].startswith("Reminder: ") and "still your turn" in reminder["text"]
+
+
+async def test_a_stopping_instance_hands_its_waiting_bot_turns_to_another_at_once(live_server, postgres_url,
+                                                                                   redis_url):
+    channel = f"icehouse:test:{secrets.token_hex(4)}"
+    # A would wait 60 s before its bot plays; B plays at once, but sweeps only every 60 s.
+    a = live_server(postgres_url, ready=False, redis_url=redis_url, redis_channel=channel, bot_delay_seconds="60",
+                    sweep_seconds="60", bot_processes="0")
+    b = live_server(postgres_url, ready=False, redis_url=redis_url, redis_channel=channel, bot_delay_seconds="0",
+                    sweep_seconds="60", bot_processes="0")
+    a.wait_ready(), b.wait_ready()
+    async with httpx.AsyncClient(base_url=a.url, timeout=10) as ca, \
+            httpx.AsyncClient(base_url=b.url, timeout=10) as cb:
+        t = await full_table(ca, bots=1)
+        code, token = t["code"], t["tokens"][0]
+        st = await state(ca, code, token)
+        if st["to_act"] == [0]:  # the person first: then it is the bot's turn, waiting on A
+            r = await ca.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                              json={"seq": st["seq"], "move": st["legal_moves"][0]})
+            assert r.status_code == 200
+            st = r.json()
+        if st["status"] != "playing":
+            pytest.skip("the first move ended the game")
+        assert st["to_act"] == [1]
+        await asyncio.sleep(0.3)
+        assert (await state(cb, code, token))["seq"] == st["seq"]  # A holds the turn
+        a.stop()  # graceful: its waiting turn is handed over
+
+        async def bot_moved():
+            return (await state(cb, code, token))["seq"] > st["seq"]
+
+        await eventually(bot_moved, timeout=8)
