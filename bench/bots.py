@@ -5,7 +5,7 @@ the legal list, as the server gives them) and prints one JSON line.
 - Cooperative games (every seat wins or loses together): every seat is the measured bot; the same seeds
   are played by the random bot as the baseline. Figures: win_rate, losses by reason.
 - Competitive games: the measured bot sits at one seat (seat = game number mod P, so every seat gets its
-  turn), the random bot at the others. Figures: win_rate (a shared win counts 1/winners), and the
+  turn), a seeded uniformly random mover at the others. Figures: win_rate (a shared win counts 1/winners), and the
   baseline of a fair seat, 1/P. With one player (a solitaire), the figures are the scores.
 Both: mean_score (the measured seat's, when the game scores), mean_plies (game length in moves), mean and
 max seconds per decision of the measured bot (its `choose` only, wall clock), and the verdicts or reasons.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 from collections import Counter
 
@@ -21,6 +22,17 @@ from app.bots import DEFAULT_BOT, bot_for_game, get_bot
 from app.games import get_game
 
 MAX_PLIES = 5000  # a game this long is cut and counted as unfinished
+
+
+class SeededMover:
+    """The opponents of a competitive game: a uniformly random legal move from a seeded generator."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(f"bench-bots-{seed}")
+
+    def choose(self, view, seat, legal_moves, seconds=None):
+        move = self.rng.choice(legal_moves)
+        return dict(move, text="Sing a song") if move.get("action") == "set_dare" else move
 
 
 def play(game, bots: list, seed: int, options: dict, seconds: float | None, measured: set[int]) -> dict:
@@ -40,11 +52,12 @@ def play(game, bots: list, seed: int, options: dict, seconds: float | None, meas
 
 
 def measure(game, name: str, players: int, games: int, options: dict, seconds: float | None) -> dict:
-    bot, random_bot = get_bot(name), get_bot(DEFAULT_BOT)
+    bot = get_bot(name)
     wins, scores, plies, spent, reasons, unfinished = 0.0, [], [], [], Counter(), 0
     for seed in range(games):
         seat = 0 if game.cooperative else seed % players
-        bots = [bot if game.cooperative or s == seat else random_bot for s in range(players)]
+        opponent = SeededMover(seed)  # the server's random bot hashes the view: few distinct games
+        bots = [bot if game.cooperative or s == seat else opponent for s in range(players)]
         measured = set(range(players)) if game.cooperative else {seat}
         out = play(game, bots, seed, options, seconds, measured)
         result, plies, spent = out["result"], plies + [out["plies"]], spent + out["spent"]
