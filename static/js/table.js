@@ -551,8 +551,10 @@ function renderResult(t) {
   const box = $("result");
   const done = t.status === "finished" && t.result;
   const wasHidden = box.hidden;
-  box.hidden = !done || state.resultClosed;
-  if (!done) return;
+  // The board may still be playing the last move (a chain, a walk): the result waits for it to finish.
+  const holding = done && state.board && state.board.busy && state.board.busy();
+  box.hidden = !done || state.resultClosed || holding;
+  if (!done || holding) return;
   if (wasHidden && !box.hidden) setTimeout(() => ($("rematch-btn").hidden ? $("result-close") : $("rematch-btn")).focus(), 0);
   const words = resultWords(t);
   $("result-title").textContent = words.title;

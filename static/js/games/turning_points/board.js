@@ -387,6 +387,7 @@ export function createBoard(root, ctx) {
   return {
     render, hint,
     animate: (step) => anim.push(step),
+    busy: () => anim.busy || anim.queue.length > 0,   // the shell holds the result until the chain has played
     destroy: () => { anim.stop(); document.removeEventListener("keydown", onEsc); },
   };
 }
