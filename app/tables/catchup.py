@@ -113,7 +113,7 @@ class CatchUp:
                 if key not in steps:
                     first = conn.seq + 1
                     steps[key] = ([step_for(g, make_step(m.seq, m.seat, m.move, m.events), conn.seat, snap.doc)
-                                   | {"at": iso(m.at)} for m in moves if m.seq > conn.seq]
+                                   | {"at": iso(m.at)} for m in moves if conn.seq < m.seq <= snap.seq]
                                   if moves and moves[0].seq <= first else [])
                 conn.send({"type": "sync", "since": conn.seq, "steps": steps[key], "state": states[conn.seat]})
             else:
