@@ -39,3 +39,11 @@ def test_bench_engine_covers_every_game():
 def test_bench_bots_reports_the_bot_beside_its_baseline():
     [line] = run("bench.bots", "--game", "three-high", "--games", "1", "--players", "2")
     assert "win_rate" in line and "baseline" in line
+
+
+def test_bench_admin_list_seeds_and_times_every_kind_of_page():
+    lines = run("bench.admin_list", "--tables", "300", "--runs", "1")
+    assert lines[0]["case"] == "seed" and lines[0]["tables"] == 300
+    pages = lines[1:]
+    assert len(pages) >= 10 and all(line["p50_ms"] > 0 for line in pages)
+    assert pages[0]["total"] == 300
