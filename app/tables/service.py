@@ -92,6 +92,9 @@ class Tables:
         behind = await self.catch_up.check()
         log.warning("broker back: bringing sockets up to date", extra={"tables": len(self.hub.tables()),
                                                                        "behind": behind})
+        # What this instance told only its own sockets while cut off, the others have not heard: they look
+        # at the database too (one that was back before this one checked before these moves were made).
+        await self.broker.publish({"kind": "resync", "instance": self.instance})
         for code in self.hub.tables():
             await self.publish_presence(code)
 
@@ -110,11 +113,18 @@ class Tables:
         await self.writer.stop()
 
     async def on_message(self, msg: dict) -> None:
-        if msg.get("kind") == "bots_released":
+        kind = msg.get("kind")
+        if kind in ("bots_released", "resync"):  # about the instance, not one table
             if msg.get("instance") != self.instance:
-                self._in_background(self._resume_bots(), "bots-resume")
+                self._in_background(self._resume_bots() if kind == "bots_released" else self._resync(), kind)
             return
         await fanout.dispatch(self, msg)
+
+    async def _resync(self) -> None:
+        try:
+            await self.catch_up.check()
+        except Exception as exc:  # the database is down: the next sweep looks again
+            log.warning("resync failed", extra={"why": type(exc).__name__})
 
     async def _resume_bots(self) -> None:
         try:

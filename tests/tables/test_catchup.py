@@ -99,3 +99,21 @@ async def test_the_check_finds_sockets_behind_their_table_and_a_move_is_never_se
     await ctx.on_message({"kind": "move", "table": code, **snap.last, "snap": snap.to_dict()})
     await asyncio.sleep(0.05)
     assert told(got) == []
+
+
+async def test_an_instance_back_from_an_outage_makes_the_others_look_at_the_database(app, new_client):
+    ctx = app.state.tables
+    host, guest = new_client(), new_client()
+    t = await full_table(host, guest)
+    code, tokens = t["code"], t["tokens"]
+    conn, got = await socket_on(ctx, code, 1)
+    await play(host, code, tokens, 2)
+    await eventually(lambda: len(told(got)) == 2)
+    conn.seq = 0  # the other instance told only its own sockets of these moves while it was cut off
+    got.clear()
+    await ctx.on_message({"kind": "resync", "instance": ctx.instance})  # our own: nothing to do
+    await asyncio.sleep(0.1)
+    assert told(got) == []
+    await ctx.on_message({"kind": "resync", "instance": "another"})
+    await eventually(lambda: told(got))
+    assert told(got)[0]["type"] == "sync" and told(got)[0]["state"]["seq"] == 2
