@@ -252,8 +252,14 @@ class Soak:
 
     async def rest_move(self, c: httpx.AsyncClient, table: dict, seat: int, seq: int, move: dict) -> None:
         started = time.perf_counter()
-        r = await c.post(f"/api/tables/{table['code']}/moves", headers=auth(table["tokens"][seat]),
-                         json={"seq": seq, "move": move})
+        url, body = f"/api/tables/{table['code']}/moves", {"seq": seq, "move": move}
+        try:
+            r = await c.post(url, headers=auth(table["tokens"][seat]), json=body)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            # A kept-alive connection the server closed as it was reused: send again, as the page does (the
+            # same seq: a 409 if the first one was played after all).
+            self.status["resent"] += 1
+            r = await c.post(url, headers=auth(table["tokens"][seat]), json=body)
         self.status[r.status_code] += 1
         if r.status_code == 409:
             table["stale"] = True
