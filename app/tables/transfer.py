@@ -163,7 +163,8 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
         raise Invalid(f"The file's options: {exc}") from None
     names, bots = _seats(body, players)
     initial_doc = _need(body, "initial_doc", dict, "the game's initial document")
-    if initial_doc.get("options", options) != options:
+    dealt = initial_doc.get("options")  # the options the engine keeps in its doc (table-only ones need not be there)
+    if isinstance(dealt, dict) and any(k not in options or options[k] != v for k, v in dealt.items()):
         raise Invalid("The file's 'options' are not the ones its 'initial_doc' was dealt with.")
     moves = _need(body, "moves", list, "a list of moves")
     if len(moves) > MOVES_MAX:

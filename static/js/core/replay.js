@@ -24,7 +24,8 @@ export function stepWords(mod, step, names) {
   const events = step.events || [];
   if (mod && mod.describeEvent) {
     const lines = events.map((e) => mod.describeEvent({ seat: step.seat, ...e }, names)).filter(Boolean);
-    if (lines.length) return lines.join("; ");
+    // one line per event, joined; a sentence's full stop gives way to the joining semicolon
+    if (lines.length) return lines.map((l, i) => (i < lines.length - 1 ? l.replace(/\.$/, "") : l)).join("; ");
   }
   const texts = events.map((e) => e.text || e.type).filter(Boolean);
   return `${names(step.seat)} ${texts.join("; ") || JSON.stringify(step.move)}`;
