@@ -148,6 +148,32 @@ async def test_a_failing_game_hook_is_reported_not_a_500(client, fixture, monkey
     assert "failed" in out["games"]["dash"]["figures"]["error"] and out["games"]["three-high"]["figures"]["games"]
 
 
+async def test_the_housekeeping_sweep_shows_in_the_stats(app, client):
+    """A table nobody moved at for abandon_after_seconds is abandoned by the sweep and counted so: in its
+    game, in the totals, and on today's line of the per-day series."""
+    from sqlalchemy import update
+
+    from app.store import utcnow
+    from app.tables import housekeeping
+    from tests.api.helpers import full_table
+
+    for _ in range(5):
+        t = await full_table(client, players=1)
+        if (await client.get(f"/api/tables/{t['code']}")).json()["status"] == "playing":
+            break
+    async with app.state.tables.db.writing() as s:
+        await s.execute(update(Table).where(Table.code == t["code"])
+                        .values(updated_at=utcnow() - timedelta(seconds=3601)))
+        await s.commit()
+    assert (await housekeeping.run(app.state.tables))["abandoned"] == [t["code"]]
+    out = await get_stats(client)
+    assert out["games"]["three-high"]["abandoned"] == 1 and out["totals"]["abandoned"] == 1
+    today = utcnow().date().isoformat()
+    [line] = [d for d in out["days"]["three-high"] if d["day"] == today]
+    assert line["abandoned"] == 1 and line["started"] == 1 and line["finished"] == 0
+    assert out["abandon_after_seconds"] == 3600
+
+
 async def test_the_stats_page_is_served_with_its_script(client):
     r = await client.get("/admin/stats")
     assert r.status_code == 200 and "/static/js/admin_stats.js" in r.text
