@@ -4,7 +4,7 @@
 import { state, redraw, onRedraw, h, setChildren } from "./core/store.js";
 import { get, post, toast, showError, copyText, savedName, saveName } from "./core/api.js";
 import { Connection } from "./core/connection.js";
-import { createReplay } from "./core/replay.js";
+import { ENDED, setupReplay } from "./table_replay.js";
 import * as notify from "./core/notify.js";
 import { setupWebhook } from "./webhook.js";
 
@@ -325,49 +325,8 @@ function resultWords(t) {
   return { ...fallback, ...words };
 }
 
-// ---------- the replay, once the game has ended ----------
-// The shared viewer (core/replay.js) in place of the board: each step drawn by the game's drawReplay, every
-// hand shown (GET /api/tables/{code}/replay). The step is in the address (?move=N) to share it.
-const ENDED = new Set(["finished", "abandoned"]);
-let replay = null;
-
-function moveInAddress(seq) {
-  const url = new URL(location.href);
-  if (seq == null) url.searchParams.delete("move"); else url.searchParams.set("move", String(seq));
-  if (url.href !== location.href) history.replaceState(null, "", url);
-}
-
-function openReplay(seq) {
-  const t = state.table;
-  if (!t || !ENDED.has(t.status)) { say("The replay opens when the game has ended."); return; }
-  state.resultClosed = true;
-  $("board-area").hidden = true;
-  $("replay-area").hidden = false;
-  if (replay) {
-    replay.goTo(seq);
-  } else {
-    replay = createReplay($("replay-view"), {
-      of: t.seq, seq, names: seatName, module: import(root.dataset.client),
-      fetchStep: (n) => get(`/api/tables/${code}/replay?seq=${n}`),
-      onStep(r) {
-        if (!r) return;
-        root.dataset.replaySeq = String(r.seq);
-        moveInAddress(r.seq);
-      },
-    });
-  }
-  redraw();
-  requestAnimationFrame(() => replay && replay.focus());
-}
-
-function closeReplay() {
-  if (replay) { replay.destroy(); replay = null; }
-  delete root.dataset.replaySeq;
-  $("replay-area").hidden = true;
-  $("board-area").hidden = false;
-  moveInAddress(null);
-  redraw();
-}
+// ---------- the replay, once the game has ended (table_replay.js) ----------
+const replay = setupReplay({ root, code, state, seatName, say, redraw });
 
 // ---------- rendering ----------
 const renderWebhook = setupWebhook(code);
@@ -389,7 +348,7 @@ function render() {
   connEl.className = `conn ${state.conn === "open" ? "" : (state.conn === "down" || state.conn === "closed") ? "down" : "wait"}`;
 
   renderBanner(t);
-  $("game-side").hidden = t.status === "lobby" || !!replay;   // the replay draws every hand itself
+  $("game-side").hidden = t.status === "lobby" || replay.isOpen;   // the replay draws every hand itself
   document.querySelector(".table-grid").classList.toggle("lobby-mode", t.status === "lobby");   // no hands to show before the game starts
   renderLobby(t);
   renderSeats(t);
@@ -431,8 +390,8 @@ function renderBanner(t) {
   const reopen = t.status === "finished" && state.resultClosed
     ? h("button", { class: "btn small", type: "button", style: "margin-left: 10px", onclick: () => { state.resultClosed = false; redraw(); } }, "Result and rematch")
     : null;
-  const replayBtn = ENDED.has(t.status) && !replay
-    ? h("button", { class: "btn small", type: "button", id: "banner-replay", style: "margin-left: 10px", onclick: () => openReplay(0) }, "Replay")
+  const replayBtn = ENDED.has(t.status) && !replay.isOpen
+    ? h("button", { class: "btn small", type: "button", id: "banner-replay", style: "margin-left: 10px", onclick: () => replay.open(0) }, "Replay")
     : null;
   const key = `${text}|${!!reopen}|${!!replayBtn}`;
   if (el.dataset.key !== key) {
@@ -595,12 +554,6 @@ function wire() {
     input.value = "";
   });
   $("rematch-btn").addEventListener("click", rematch);
-  $("replay-btn").addEventListener("click", () => openReplay(0));
-  $("replay-close").addEventListener("click", closeReplay);
-  $("replay-share").addEventListener("click", async () => {
-    const ok = await copyText(location.href);
-    toast(ok ? "Link copied: it opens the replay at this move." : "Copy the address from the address bar.");
-  });
   // Closing the result leaves focus on the banner's button that brings it back (not lost on <body>).
   const closeResult = () => {
     state.resultClosed = true;
@@ -609,7 +562,6 @@ function wire() {
   };
   $("result-close").addEventListener("click", closeResult);
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && $("result").hidden && replay) closeReplay();
     if (ev.key === "Escape" && !$("result").hidden) closeResult();
     if (ev.key === "Tab" && !$("result").hidden) {   // the result is a modal dialog: Tab stays inside it
       const items = [...$("result").querySelectorAll("button:not([hidden]):not([disabled]), a[href]")];
@@ -650,11 +602,7 @@ async function main() {
     applyTable(t);
     conn.lastSeq = t.seq;
     loadLog();
-    const move = new URLSearchParams(location.search).get("move");
-    if (move != null && /^\d{1,9}$/.test(move)) {
-      if (ENDED.has(t.status)) openReplay(Math.min(Number(move), t.seq));
-      else toast("This game is still on: its replay opens when it has ended.", "info", 6000);
-    }
+    replay.fromAddress(t);
   }
   conn.start();
 }
