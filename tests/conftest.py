@@ -143,7 +143,8 @@ def database_url(sqlite_url: str) -> str:
 @pytest.fixture
 def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
-                    bot_processes=0)  # bots in a thread: no worker process to start for every test app
+                    bot_processes=0,  # bots in a thread: no worker process to start for every test app
+                    bot_seconds=0.1)  # searching bots think briefly: tests check the plumbing, not the play
 
 
 @pytest.fixture
@@ -204,6 +205,7 @@ class LiveServer:
     def spawn(self) -> LiveServer:
         """Start the process without waiting for it (start several, then wait_ready() on each)."""
         env = {**os.environ, "ICEHOUSE_DATABASE_URL": self.database_url, "ICEHOUSE_BOT_DELAY_SECONDS": "0",
+               "ICEHOUSE_BOT_SECONDS": "0.1",
                "ICEHOUSE_LOG_LEVEL": "WARNING", **self.env}
         log = open(self.log_path, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(

@@ -3,7 +3,8 @@
 A bot sees only `view = g.view(doc, seat)`, never the doc. Each game names its own bot in its declaration
 (`Game.bot = "module:Class"`, a class in a package of app.bots), and the bot is registered under the
 game's name ("three-high"). "random" plays any game: it picks a legal move deterministically from the view.
-`bot_for_game(game_name)` names the bot a table seats by default.
+`bot_for_game(game_name)` names the bot a table seats by default. `hint(...)` is a bot's move with its reason
+in words, for a player who asks (a bot may offer `explain(view, seat, move) -> str`).
 """
 from __future__ import annotations
 
@@ -55,6 +56,15 @@ def bot_for_game(game_name: str) -> str:
 def choose(bot_name: str, view: Any, seat: int, legal_moves: list, seconds: float | None = None) -> dict:
     """`get_bot(bot_name).choose(...)`: a plain function, so a worker process can run it."""
     return get_bot(bot_name).choose(view, seat, legal_moves, seconds=seconds)
+
+
+def hint(bot_name: str, view: Any, seat: int, legal_moves: list, seconds: float | None = None) -> dict:
+    """{"move", "reason"}: the bot's move for a player who asked for a hint, and why in a few words when the
+    bot can say (an optional `explain(view, seat, move) -> str`; else ""). A plain function, like `choose`."""
+    bot = get_bot(bot_name)
+    move = bot.choose(view, seat, legal_moves, seconds=seconds)
+    explain = getattr(bot, "explain", None)
+    return {"move": move, "reason": explain(view, seat, move) if explain is not None else ""}
 
 
 def get_bot(name: str = DEFAULT_BOT) -> Any:

@@ -18,6 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 from app.bots import DEFAULT_BOT, bot_for_game, choose, get_bot
+from app.bots import hint as bot_hint
 from app.config import Settings
 from app.games import GAMES
 from app.store import Database, claims, queries, utcnow
@@ -30,6 +31,8 @@ log = logging.getLogger("icehouse.bots")
 SHARED_TURN_PATIENCE = 12  # times bot_delay_seconds a bot waits when people may act in the same turn
 
 RELEASE_SECONDS = 2.0  # at shutdown, how long giving up this instance's claims may take
+
+WORKER_START_SECONDS = 5.0  # more time for the call that starts the worker processes
 
 # play(code, seat, seq, move): the move pipeline (moves.play bound to the context)
 Play = Callable[..., Awaitable[Any]]
@@ -47,27 +50,49 @@ class BotRunner:
         self.played = 0  # bot moves this instance played (tests, benchmarks)
         self._tasks: dict[tuple[str, int, int], asyncio.Task] = {}
         self._pool: ProcessPoolExecutor | None = None  # started on the first bot turn
+        self.hinting: set[tuple[str, int]] = set()  # (table code, seat) with a hint on its way (app/tables/hints.py)
 
-    async def decide(self, bot_name: str, view: Any, seat: int, legal: list) -> dict:
-        """The bot's move, within its time cap (twice bot_seconds, plus a second to start a worker); past
-        the cap, or if a worker died, the random bot's move."""
-        budget = self.settings.bot_seconds
+    def seconds_for(self, options: dict | None) -> float:
+        """A table's thinking budget per decision: its `bot_strength` option (a game that declares one), else
+        Settings.bot_seconds. quick: a fifth of it, at most 0.2 s; strong: twice it."""
+        strength = (options or {}).get("bot_strength")
+        seconds = self.settings.bot_seconds
+        return min(0.2, seconds / 5) if strength == "quick" else 2 * seconds if strength == "strong" else seconds
+
+    async def _run(self, fn: Callable[..., Any], *args: Any, budget: float) -> Any:
+        """fn(*args, budget) in a worker process (or a thread), within its time cap: twice the budget plus a
+        second (plus WORKER_START_SECONDS for the call that starts the workers). TimeoutError past it;
+        BrokenProcessPool if a worker died."""
+        startup = 0.0
         if self.settings.bot_processes:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.settings.bot_processes,
                                                  mp_context=multiprocessing.get_context("spawn"))
-            work = asyncio.get_running_loop().run_in_executor(self._pool, choose, bot_name, view, seat, legal,
-                                                              budget)
+                startup = WORKER_START_SECONDS  # a fresh worker imports the games and builds their tables
+            work = asyncio.get_running_loop().run_in_executor(self._pool, fn, *args, budget)
         else:
-            work = asyncio.to_thread(choose, bot_name, view, seat, legal, budget)
+            work = asyncio.to_thread(fn, *args, budget)
         try:
-            return await asyncio.wait_for(work, timeout=2 * budget + 1)
+            return await asyncio.wait_for(work, timeout=2 * budget + 1 + startup)
+        except BrokenProcessPool:
+            self._pool = None
+            raise
+
+    async def decide(self, bot_name: str, view: Any, seat: int, legal: list, seconds: float | None = None) -> dict:
+        """The bot's move, within its time cap (see _run; `seconds` defaults to Settings.bot_seconds); past
+        the cap, or if a worker died, the random bot's move."""
+        budget = self.settings.bot_seconds if seconds is None else seconds
+        try:
+            return await self._run(choose, bot_name, view, seat, legal, budget=budget)
         except (asyncio.TimeoutError, BrokenProcessPool) as exc:
             log.warning("bot %s gave no move in time (%s): playing a random legal move", bot_name,
                         type(exc).__name__)
-            if isinstance(exc, BrokenProcessPool):
-                self._pool = None
             return get_bot(DEFAULT_BOT).choose(view, seat, legal)
+
+    async def hint(self, bot_name: str, view: Any, seat: int, legal: list, seconds: float) -> dict:
+        """{"move", "reason"} from the bot (app.bots.hint), in the same workers and under the same cap as
+        its moves; TimeoutError or BrokenProcessPool when it has none in time."""
+        return await self._run(bot_hint, bot_name, view, seat, legal, budget=seconds)
 
     def schedule(self, snap: Snapshot) -> None:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""
@@ -98,7 +123,7 @@ class BotRunner:
                 return
             g = GAMES[snap.game]
             view, legal = g.view(snap.doc, seat), g.legal_moves(snap.doc, seat)
-            move = await self.decide(bot_name, view, seat, legal)
+            move = await self.decide(bot_name, view, seat, legal, self.seconds_for(snap.options))
             await self.play(code, seat, seq, move)
             self.played += 1
             log.info("bot move", extra={"table": code, "seat": seat, "seq": seq + 1, "instance": self.owner})

@@ -14,7 +14,8 @@ HISTORY = 200
 
 
 def as_message(m: ChatMessage) -> dict:
-    return {"seat": m.seat, "name": m.name, "text": m.text, "at": iso(m.at)}
+    """A chat line; "kind" is "chat" (a seat spoke) or "hint" (seat -1: the table notes a hint, hints.py)."""
+    return {"seat": m.seat, "name": m.name, "text": m.text, "at": iso(m.at), "kind": "hint" if m.seat < 0 else "chat"}
 
 
 def clean_text(raw: object) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from app.tables import chat, lobby, moves, reads, replay
+from app.tables import chat, hints, lobby, moves, reads, replay
 from app.tables.identity import COOKIE_NAME
 from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth
 from app.web.schemas import AddBot, CreateTable, Join, PlayMove, Say
@@ -58,6 +58,11 @@ async def get_table(caller: Caller, ctx: Ctx) -> dict:
 async def play_move(body: PlayMove, caller: SeatAuth, ctx: Ctx) -> dict:
     snap = await moves.play_for(ctx, caller, body.seq, body.move)
     return ctx.state_of(snap, caller.seat)
+
+
+@router.post("/tables/{code}/hint")
+async def ask_hint(caller: SeatAuth, ctx: Ctx) -> dict:
+    return await hints.hint(ctx, caller)
 
 
 @router.get("/tables/{code}/log")

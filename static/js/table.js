@@ -20,6 +20,7 @@ Object.assign(state, {
   log: [],            // [{seq, seat, events}] in seq order
   chat: [],
   pending: false,     // a move is on its way
+  hinting: false,     // a hint is on its way
   resultClosed: false,
   watching: false,
   turnSeq: null,      // the seq we last chimed for
@@ -393,12 +394,38 @@ function renderBanner(t) {
   const replayBtn = ENDED.has(t.status) && !replay.isOpen
     ? h("button", { class: "btn small", type: "button", id: "banner-replay", style: "margin-left: 10px", onclick: () => replay.open(0) }, "Replay")
     : null;
-  const key = `${text}|${!!reopen}|${!!replayBtn}`;
+  // A hint from the game's bot, when the game's board can show one (docs/CLIENT.md: showHint).
+  const hintBtn = mine && !state.pending && state.board && state.board.showHint
+    ? h("button", { class: "btn small", type: "button", id: "hint-btn", style: "margin-left: 10px", disabled: state.hinting,
+      title: "Ask the bot what it would play (everyone at the table sees that you asked)", onclick: askHint },
+    state.hinting ? "Thinking…" : "Hint")
+    : null;
+  const key = `${text}|${!!reopen}|${!!replayBtn}|${hintBtn ? (state.hinting ? "thinking" : "hint") : ""}`;
   if (el.dataset.key !== key) {
+    const hadFocus = document.activeElement && document.activeElement.id === "hint-btn";
     el.dataset.key = key;
-    el.replaceChildren(text, ...(reopen ? [reopen] : []), ...(replayBtn ? [replayBtn] : []));
+    el.replaceChildren(text, ...(reopen ? [reopen] : []), ...(replayBtn ? [replayBtn] : []), ...(hintBtn ? [hintBtn] : []));
+    if (hadFocus && hintBtn && !state.hinting) hintBtn.focus();
   }
   el.className = `turn-banner${text ? " show" : ""}${mine ? " mine" : ""}`;
+}
+
+// One hint at a time: the bot's play for my seat, shown by the board if the table has not moved on since.
+async function askHint() {
+  if (state.hinting) return;
+  state.hinting = true;
+  redraw();
+  try {
+    const answer = await post(`/api/tables/${code}/hint`);
+    if (state.table && answer.seq === state.table.seq && state.board && state.board.showHint) {
+      state.board.showHint(answer.move, answer.reason);
+    }
+  } catch (err) {
+    showError(err);
+  } finally {
+    state.hinting = false;
+    redraw();
+  }
 }
 
 function renderLobby(t) {
@@ -494,7 +521,9 @@ function renderChat(t) {
   const el = $("chat");
   const key = `${state.chat.length}|${state.chat.length ? state.chat[state.chat.length - 1].at : ""}|${state.me}`;
   const changed = setChildren(el, key, () => state.chat.length
-    ? state.chat.map((m) => h("li", {},
+    ? state.chat.map((m) => m.kind === "hint" ? h("li", { class: "muted" },
+      h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
+      " ", m.text) : h("li", {},
       h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
       h("span", { class: "who" }, `${m.seat === state.me ? "You" : (m.seat != null && state.table && state.table.seats[m.seat] && state.table.seats[m.seat].name === m.name ? plainName(m.seat) : (m.name || seatName(m.seat)))}:`), " ", m.text))
     : [h("li", { class: "muted" }, "No messages yet.")]);

@@ -1,4 +1,5 @@
-"""The 3-High bot plays from views only, always legally, reproducibly, and takes the obvious plays."""
+"""The 3-High bot plays from views only, always legally, reproducibly, and takes the obvious plays; its
+hints change nothing. Budgets are small here (FAST): the tests check behaviour, never timings."""
 from __future__ import annotations
 
 import ast
@@ -17,6 +18,7 @@ from tests.games.three_high_helpers import position
 
 G = get_game("three-high")
 BOT = get_bot("three-high")
+FAST = 0.05  # seconds per decision: a small search, enough for every behaviour checked here
 
 
 def positions(players: int, hidden: bool, count: int, seed: int) -> list[dict]:
@@ -36,7 +38,7 @@ def positions(players: int, hidden: bool, count: int, seed: int) -> list[dict]:
     return found
 
 
-def choice(doc: dict, seconds=None) -> dict:
+def choice(doc: dict, seconds=FAST) -> dict:
     """The bot's move for the seat to act, asked the way the server asks: a view and the legal list."""
     seat = G.to_act(doc)[0]
     legal = G.legal_moves(doc, seat)
@@ -91,7 +93,8 @@ class TestLegality:
             seat = G.to_act(doc)[0]
             legal = G.legal_moves(doc, seat)
             view = G.view(doc, seat)
-            assert BOT.choose(json.loads(json.dumps(view)), seat, legal) == BOT.choose(view, seat, legal)
+            assert (BOT.choose(json.loads(json.dumps(view)), seat, legal, seconds=FAST)
+                    == BOT.choose(view, seat, legal, seconds=FAST))
 
     def test_a_larger_budget_still_returns_a_legal_move(self):
         for doc in positions(1, False, 2, seed=3):
@@ -173,31 +176,97 @@ class TestDeterminism:
         for doc in positions(2, False, 2, seed=41) + positions(4, True, 2, seed=42):
             seat = G.to_act(doc)[0]
             view, legal = G.view(doc, seat), G.legal_moves(doc, seat)
-            first = BOT.choose(view, seat, legal)
-            assert get_bot("three-high").choose(copy.deepcopy(view), seat, copy.deepcopy(legal)) == first
+            first = BOT.choose(view, seat, legal, seconds=FAST)
+            assert get_bot("three-high").choose(copy.deepcopy(view), seat, copy.deepcopy(legal), seconds=FAST) == first
 
 
-class TestEvaluate:
-    """The plays-needed estimate behind the bot, on hand-built boards (evaluate.colour_cost)."""
+class TestPlan:
+    """The plays-needed estimate and the progress cards behind the bot, on hand-built boards (plan.py)."""
 
     @staticmethod
-    def cost(board: dict, colour: int = 0) -> float:
-        from app.bots.three_high.evaluate import colour_cost, live_cards, trip_costs
+    def plan(board: dict, colour: int = 0) -> tuple[float, int]:
+        from app.bots.three_high.plan import colour_plan, live_mask, trip_table
         from app.games.three_high.docs import from_doc
         st = from_doc(position(board, [["AC"]], pile=["2C"]))
-        return colour_cost(st, colour, trip_costs(live_cards(st)))
+        return colour_plan(st.top, st.below, st.pos, colour, trip_table(live_mask(st.discard)))
+
+    @staticmethod
+    def cards(mask: int) -> set[str]:
+        from app.games.three_high.cards import CARDS
+        return {CARDS[card] for card in range(32) if mask >> card & 1}
 
     def test_a_complete_tree_needs_nothing(self):
-        assert self.cost({"d4": ["red3", "red2", "red1"]}) == 0
+        assert self.plan({"d4": ["red3", "red2", "red1"]}) == (0, 0)
 
-    def test_a_one_lined_up_with_its_stacked_two_needs_one_play(self):
-        assert self.cost({"d4": ["red3", "red2"], "d7": ["red1"]}) == 1
+    def test_a_one_lined_up_with_its_stacked_two_needs_one_play_and_names_its_cards(self):
+        cost, needs = self.plan({"d4": ["red3", "red2"], "d7": ["red1"]})
+        # the red 1 travels 3 squares: a 4 of hearts, clubs or spades (4 - 1), or the 3 of diamonds
+        assert cost == 1 and self.cards(needs) == {"4H", "4C", "4S", "3D"}
 
     def test_pieces_off_the_line_need_two_plays_each(self):
-        assert self.cost({"d4": ["red3"], "e6": ["red2"], "f7": ["red1"]}) == 4
+        assert self.plan({"d4": ["red3"], "e6": ["red2"], "f7": ["red1"]})[0] == 4
 
     def test_a_covered_three_costs_a_play_per_piece_on_it(self):
-        assert self.cost({"d4": ["red3", "blue2", "green1"], "d6": ["red2"], "a4": ["red1"]}) == 4
+        assert self.plan({"d4": ["red3", "blue2", "green1"], "d6": ["red2"], "a4": ["red1"]})[0] == 4
+
+    def test_clearing_a_covered_three_is_progress(self):
+        cost, needs = self.plan({"d4": ["red3", "blue2", "green1"], "d6": ["red2"], "a4": ["red1"]})
+        assert self.cards(needs) >= {"2H", "AD"}  # the green 1 moves off one square
+
+
+class TestViews:
+    def test_a_view_without_the_pile_size_still_gets_a_legal_move(self):
+        for doc in positions(1, False, 3, seed=51) + positions(3, True, 3, seed=52):
+            seat = G.to_act(doc)[0]
+            view, legal = G.view(doc, seat), G.legal_moves(doc, seat)
+            del view["draw_pile_count"]
+            assert "draw_pile" not in view
+            move = BOT.choose(view, seat, legal, seconds=FAST)
+            assert any(move is m for m in legal)
+
+    def test_the_view_the_bot_gets_never_holds_the_pile_or_hidden_hands(self, monkeypatch):
+        import app.bots.three_high.search as search
+        seen = []
+        real = search.base_state
+        monkeypatch.setattr(search, "base_state", lambda view: seen.append(copy.deepcopy(view)) or real(view))
+        for doc in positions(2, True, 3, seed=53):
+            choice(doc)
+        assert seen
+        for view in seen:
+            assert "draw_pile" not in view and "secret" not in view
+            assert sum(hand is None for hand in view["hands"]) == 1
+            text = json.dumps(view)
+            assert "draw_pile\"" not in text
+
+
+class TestHints:
+    def test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing(self):
+        from app.bots import hint
+        for doc in positions(1, False, 4, seed=61) + positions(4, False, 2, seed=62):
+            seat = G.to_act(doc)[0]
+            before = copy.deepcopy(doc)
+            view, legal = G.view(doc, seat), G.legal_moves(doc, seat)
+            kept_view, kept_legal = copy.deepcopy(view), copy.deepcopy(legal)
+            answer = hint("three-high", view, seat, legal, FAST)
+            assert answer["move"] in legal and isinstance(answer["reason"], str) and answer["reason"]
+            assert doc == before and view == kept_view and legal == kept_legal
+
+    def test_the_reason_names_a_completed_tree(self):
+        doc = position({"a1": ["red3", "red2"], "a3": ["red1"], "e5": ["blue3"], "g2": ["blue2"],
+                        "c7": ["blue1"]}, [["5C", "3H", "7S", "2D", "6H", "4C"]], pile=["AC", "AS", "2C"])
+        move = {"card": "3H", "side": "S", "piece": "red1"}
+        assert BOT.explain(G.view(doc, 0), 0, move) == "completes the red tree"
+
+    def test_the_reason_for_the_only_legal_play(self):
+        doc = position({"a1": ["red1"], "b1": ["green2"], "a6": ["blue2"]}, [["2H"], ["6C"]], pile=["AC"])
+        [move] = G.legal_moves(doc, 0)
+        assert BOT.explain(G.view(doc, 0), 0, move) == "the only legal play"
+
+    def test_the_reason_for_putting_a_two_on_its_three(self):
+        doc = position({"d4": ["red3"], "d6": ["red2"], "h8": ["red1"], "a1": ["blue3"]},
+                       [["4C", "8S"]], pile=["AC", "AS"])
+        move = {"card": "4C", "side": "S", "piece": "red2"}  # 4 - 2 = 2 squares south: d6 to d4
+        assert BOT.explain(G.view(doc, 0), 0, move) == "puts the red 2 on its 3"
 
 
 def test_the_bot_refuses_another_game_with_a_sentence():

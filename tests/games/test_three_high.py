@@ -78,7 +78,7 @@ class TestSetup:
     def test_setup_hides_nothing_needed_and_keeps_options(self):
         doc = G.setup(2, {"hidden_hands": True}, 5)
         assert doc["options"] == {"allow_zero_moves": False, "hidden_hands": True}
-        assert G.default_options(2) == {"allow_zero_moves": False, "hidden_hands": False}
+        assert G.default_options(2) == {"allow_zero_moves": False, "hidden_hands": False, "bot_strength": "normal"}
 
 
 class TestPlays:

@@ -64,11 +64,12 @@ def test_hand_built_doc_without_optional_fields():
     for key in ("options", "secret", "discard"):
         del doc[key]
     step = G.apply(doc, 0, play("8C", "N", "red3"))
-    assert step.doc["discard"] == ["8C"] and step.doc["options"] == G.default_options(1)
+    rules = {name: value for name, value in G.default_options(1).items() if name != "bot_strength"}
+    assert step.doc["discard"] == ["8C"] and step.doc["options"] == rules
 
 
 def test_describe_move_and_option_specs():
     doc = position({"d2": ["red3"]}, [["8C"]], ["AS"])
     assert G.describe_move(doc, 0, play("8C", "N", "red3")) == "8♣ north: red 3 d2→d7"
-    assert [spec["name"] for spec in G.option_specs(2)] == ["allow_zero_moves", "hidden_hands"]
+    assert [spec["name"] for spec in G.option_specs(2)] == ["allow_zero_moves", "hidden_hands", "bot_strength"]
     assert G.pitch and G.title == "3-High" and (G.min_players, G.max_players) == (1, 4)

@@ -1,158 +1,148 @@
-"""How far a 3-High position is from five trees, in plays, and what that leaves of the draw pile.
+"""The value of each play, scored in place: move the piece, read the colours it touched, move it back.
 
-The estimate per colour (``colour_cost``) counts the plays still needed to stack its 3, 2 and 1: a piece
-covered by others costs one play per piece above it (only setup covers a piece with a foreign one; in play
-a piece lands only on an empty square or its own colour one size larger), and a piece travels to the tree's
-square in one play when it shares a rank or file with it at a distance some live card covers, else two.
-The tree is built where its 3 stands, or where the 3 can get to in one play if that is cheaper.
+A play's value, higher is better for the team (plan.py gives the per-colour costs):
+- WON when it completes the fifth tree, LOST when it must draw from an empty pile;
+- else the slack, pile + trees left to build - plays still needed: the plays the team can still afford to
+  waste (a completing play draws nothing, any other draws one, so progress keeps the slack and a wasted
+  play lowers it by one);
+- plus SPARE[n]: the completions the hands can afford beyond those needed (each completion shrinks its
+  seat's hand; a seat holding no card is stuck when its turn comes), less hand troubles at a table of
+  several (EMPTY_HAND, THIN_HAND);
+- plus READY per colour whose next progress play a distinct card of the hands left can make now (a
+  matching of cards to colours, fewest options first). Cards for the next plays are what keeps the slack;
+- plus COMPLETE for a completing play (a tree in hand is taken when nothing else is worth more).
 
-Every play either makes progress (the estimate drops by one) or wastes a card. A completing play draws
-nothing, any other play draws one, so the slack, draw pile - (plays needed - colours left), is the number
-of cards the team can still afford to waste; progress plays keep it, wasted ones lower it.
-`position_value` adds what the hands can still complete (each completion shrinks its seat's hand, and a
-seat with no cards is stuck when its turn comes).
+The board is restored after each play and nothing is copied: values are cached by (piece, destination),
+since every card that sends a piece to the same square leaves the same board.
 """
 from __future__ import annotations
 
-from app.games.three_high.cards import BOARD, CARD_ID, WIN_TREES, card_value
-from app.games.three_high.state import NO_PIECE, State
-from app.games.three_high.tables import CARD_COUNT
+from app.games.three_high.cards import CARD_ID, WIN_TREES
+from app.games.three_high.state import State
+
+from .plan import colour_plan
 
 COLOURS = 5
 WON, LOST = 1000.0, -1000.0
-FAR = 2.0  # plays for a piece not on a line with its target: one to line up, one to arrive
-RARE = 0.35  # extra cost of a one-play trip only one or two live cards can make
-NONE_LEFT = 1.0  # extra cost of a one-play trip no live card can make (it takes a detour)
-MISSING = 6.0  # plays charged for a colour missing a piece (hand-built positions only)
-EMPTY_HAND = 40.0  # a seat holding no card is stuck when its turn comes
-THIN_HAND = 0.6  # a seat holding one card (several players): its next play is forced
-DEAD = CARD_ID["8D"]  # the 8 of diamonds moves any piece 8 squares: never playable
-# SPARE[n]: value of hands that can afford n completions beyond those needed (n = -1: stuck ahead)
-SPARE = (-300.0, 0.0, 2.0, 3.0, 3.5)
+READY = 0.25  # per colour the cards left in hand can advance now (a matching, card to colour)
+COMPLETE = 0.3  # a completing play, over any other worth as much (READY would rather keep its card)
+SPARE = (-300.0, 0.0, 2.0, 3.0, 3.5)  # SPARE[n + 1]: the hands can afford n completions beyond those needed
+EMPTY_HAND = 40.0  # a seat holding no card is stuck when its turn comes (tables of several)
+THIN_HAND = 0.6  # a seat holding one card: its next play is forced
+DEAD = 1 << CARD_ID["8D"]  # the 8 of diamonds moves any piece 8 squares: never playable
+KEY = ~(31 << 6 | 3)  # a play code without its card and side: (destination, piece)
 
 
-def _cards_for(size: int, squares: int) -> tuple[int, ...]:
-    """The cards that move a piece of `size` exactly `squares` (1..7) along a line, one way or the other."""
-    found = []
-    for card in range(CARD_COUNT):
-        value = card_value(card)
-        if card // 8 == 1:  # diamonds: the card's value, whatever the size
-            if value == squares:
-                found.append(card)
-        elif abs(value - size) == squares:
-            found.append(card)
-    return tuple(found)
+def analyse(st: State, trips: tuple) -> tuple[list[float], list[int]]:
+    """(cost, needs) of every colour (plan.colour_plan)."""
+    costs, needs = [0.0] * COLOURS, [0] * COLOURS
+    top, below, pos = st.top, st.below, st.pos
+    for colour in range(COLOURS):
+        costs[colour], needs[colour] = colour_plan(top, below, pos, colour, trips)
+    return costs, needs
 
 
-# CARDS_FOR[size][squares]: the cards making a trip of `squares` for a piece of `size`
-CARDS_FOR = tuple(tuple(_cards_for(size, squares) for squares in range(BOARD)) if size else ()
-                  for size in range(4))
+def hand_mask(hand: list[int]) -> int:
+    mask = 0
+    for card in hand:
+        mask |= 1 << card
+    return mask
 
 
-def trip_costs(live: list[bool]) -> tuple:
-    """TRIP[size][squares]: the cost of a one-play trip along a line, given which cards are still live
-    (in a hand or unseen, not discarded)."""
-    table = [()]
-    for size in (1, 2, 3):
-        row = [0.0]
-        for squares in range(1, BOARD):
-            count = sum(1 for card in CARDS_FOR[size][squares] if live[card])
-            row.append(1.0 if count >= 3 else 1.0 + RARE if count else 1.0 + NONE_LEFT)
-        table.append(tuple(row))
-    return tuple(table)
+def usable(hand: list[int]) -> int:
+    """The cards of a hand that can ever be played."""
+    return len(hand) - (DEAD & hand_mask(hand) != 0)
 
 
-def _above(st: State, piece: int) -> int:
-    """How many pieces sit on `piece`."""
-    count, below, p = 0, st.below, st.top[st.pos[piece]]
-    while p != piece:
-        count += 1
-        p = below[p]
+def matching(masks: list[int], cards: int) -> int:
+    """How many of the colours (their `masks` of progress cards) distinct `cards` can serve."""
+    avail = [mask & cards for mask in masks]
+    avail = [mask for mask in avail if mask]
+    if len(avail) <= 1:
+        return len(avail)
+    avail.sort(key=int.bit_count)
+    used = count = 0
+    for mask in avail:
+        free = mask & ~used
+        if free:
+            used |= free & -free
+            count += 1
     return count
 
 
-def _trip(trip: tuple, size: int, start: int, end: int) -> float:
-    if start == end:
-        return 0.0
-    if start % BOARD == end % BOARD:
-        return trip[size][abs(start - end) // BOARD]
-    if start // BOARD == end // BOARD:
-        return trip[size][abs(start - end)]
-    return FAR
-
-
-def colour_cost(st: State, colour: int, trip: tuple) -> float:
-    """Plays still needed to complete `colour`'s tree (0: complete)."""
-    one, two, three = colour * 3, colour * 3 + 1, colour * 3 + 2
-    below, pos = st.below, st.pos
-    if pos[one] < 0 or pos[two] < 0 or pos[three] < 0:
-        return MISSING  # a hand-built position without that piece: this tree cannot be built
-    if below[two] == three:
-        if below[one] == two:
-            return 0.0
-        site = pos[three]
-        return _above(st, two) + _above(st, one) + _trip(trip, 1, pos[one], site)
-    clear_two = _above(st, two)
-    clear_one = _above(st, one)
-    one_sq = pos[one]
-    if below[one] == two:  # the 1 parked on its own 2: it moves off first, then comes back
-        clear_one, one_sq = 0, -1
-    moving = clear_two + clear_one
-    site = pos[three]
-    best = _above(st, three) + _trip(trip, 2, pos[two], site) + (
-        _trip(trip, 1, one_sq, site) if one_sq >= 0 else 1.0)
-    # or move the 3 first (when it is free) to an empty square lined up with the others
-    if best > 2.0 and st.top[site] == three:
-        two_sq = pos[two]
-        for square in (site - site % BOARD + two_sq % BOARD, two_sq - two_sq % BOARD + site % BOARD,
-                       site - site % BOARD + one_sq % BOARD if one_sq >= 0 else -1,
-                       one_sq - one_sq % BOARD + site % BOARD if one_sq >= 0 else -1,
-                       two_sq - two_sq % BOARD + one_sq % BOARD if one_sq >= 0 else -1,
-                       one_sq - one_sq % BOARD + two_sq % BOARD if one_sq >= 0 else -1):
-            if square < 0 or square == site or st.top[square] != NO_PIECE:
-                continue
-            cost = _trip(trip, 3, site, square) + _trip(trip, 2, two_sq, square) + (
-                _trip(trip, 1, one_sq, square) if one_sq >= 0 else 1.0)
-            if cost < best:
-                best = cost
-    return moving + best
-
-
-def live_cards(st: State) -> list[bool]:
-    """Which cards may still be played: everything not in the discard pile."""
-    live = [True] * CARD_COUNT
-    for card in st.discard:
-        live[card] = False
-    return live
-
-
-def plays_needed(st: State, trip: tuple) -> float:
-    return sum(colour_cost(st, colour, trip) for colour in range(COLOURS))
-
-
-def position_value(st: State, needed: float) -> float:
-    """The value of an unfinished position whose colours need `needed` plays in all (see `evaluate`)."""
-    left = WIN_TREES - st.trees
-    score = len(st.pile) - (needed - left)
-    # Completing draws no card: each seat's hand shrinks by its completions and a seat with no card is
-    # stuck. `spare`: completions the hands can still afford beyond the `left` ones needed (dead cards,
-    # which no piece can use, do not count).
-    spare = 1 - left
-    for hand in st.hands:
-        size = len(hand) - (DEAD in hand)
+def team_terms(st: State, mover: int) -> tuple[int, float, int]:
+    """(spare cards of the other seats, their hand troubles, the cards they hold as a mask)."""
+    spare, trouble, cards = 0, 0.0, 0
+    for seat, hand in enumerate(st.hands):
+        if seat == mover:
+            continue
+        size = usable(hand)
         spare += size - 1
-        if st.players > 1 and size <= 1:
-            score -= EMPTY_HAND if size == 0 else THIN_HAND
-    score += SPARE[min(max(spare, -1), len(SPARE) - 2) + 1]
-    return score
+        if size <= 1:
+            trouble += EMPTY_HAND if size == 0 else THIN_HAND
+        cards |= hand_mask(hand)
+    return spare, trouble, cards
 
 
-def end_value(st: State) -> float:
-    """The value of a finished game: WON, or LOST plus a little per tree."""
-    return WON if st.over[0] == "won" else LOST + 10 * st.trees
-
-
-def evaluate(st: State, trip: tuple) -> float:
-    """Higher is better for the team: `end_value` at the end, else the slack (cards the team can afford
-    to waste) plus the value of the completions the hands can afford, less hand troubles."""
-    return end_value(st) if st.over is not None else position_value(st, plays_needed(st, trip))
+def child_values(st: State, codes: list[int], trips: tuple, analysis: tuple | None = None) -> list[float]:
+    """The value of each play in `codes` for the seat to act (see the module docstring). `st.pile` is read
+    for its length only."""
+    costs, needs = analysis or analyse(st, trips)
+    needed = costs[0] + costs[1] + costs[2] + costs[3] + costs[4]
+    mover = st.to_act
+    hand = hand_mask(st.hands[mover])
+    size = usable(st.hands[mover])
+    several = st.players > 1
+    others_spare, others_trouble, others_cards = team_terms(st, mover) if several else (0, 0.0, 0)
+    pile, trees = len(st.pile), st.trees
+    top, below, pos = st.top, st.below, st.pos
+    cache: dict[int, tuple] = {}
+    uncovered: dict[int, tuple] = {}  # piece -> the plan of the colour it leaves uncovered
+    out = []
+    for code in codes:
+        entry = cache.get(code & KEY)
+        if entry is None:
+            piece, dest = (code >> 2) & 15, code >> 11
+            square, colour = pos[piece], piece // 3
+            change = 0
+            if dest == square:  # a zero play: the board stays as it is
+                total, masks = needed, [needs[c] for c in range(COLOURS) if costs[c]]
+            else:
+                under, onto = below[piece], top[dest]
+                top[square], below[piece], top[dest], pos[piece] = under, onto, piece, dest
+                if piece % 3 == 0:  # only a 1 completes or leaves a tree
+                    if under == piece + 1 and below[under] == piece + 2:
+                        change -= 1
+                    if onto == piece + 1 and below[onto] == piece + 2:
+                        change += 1
+                new_costs, new_needs = costs[:], needs[:]
+                new_costs[colour], new_needs[colour] = colour_plan(top, below, pos, colour, trips)
+                if under >= 0 and under // 3 != colour:
+                    plan = uncovered.get(piece)
+                    if plan is None:
+                        plan = uncovered[piece] = colour_plan(top, below, pos, under // 3, trips)
+                    new_costs[under // 3], new_needs[under // 3] = plan
+                top[square], below[piece], top[dest], pos[piece] = piece, under, onto, square
+                total = sum(new_costs)
+                masks = [new_needs[c] for c in range(COLOURS) if new_costs[c]]
+            left = WIN_TREES - trees - change
+            if left <= 0:
+                entry = (WON, None)
+            elif change <= 0 and pile == 0:
+                entry = (LOST, None)
+            else:
+                after = size - (change > 0)  # the mover's cards after the turn (a completion draws none)
+                spare = 1 - left + after - 1 + others_spare
+                value = (pile - (change <= 0) + left - total + SPARE[min(max(spare, -1), len(SPARE) - 2) + 1]
+                         - others_trouble)
+                if several and after <= 1:
+                    value -= EMPTY_HAND if after == 0 else THIN_HAND
+                if change > 0:
+                    value += COMPLETE
+                entry = (value, masks)
+            cache[code & KEY] = entry
+        value, masks = entry
+        if masks:
+            value += READY * matching(masks, (hand & ~(1 << ((code >> 6) & 31))) | others_cards)
+        out.append(value)
+    return out

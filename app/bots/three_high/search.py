@@ -1,96 +1,145 @@
-"""The 3-High bot: sampled worlds, every play scored one ply deep, the best few searched deeper.
+"""The 3-High bot: an expectimax over the cards still to come, from the seat's view alone.
 
-`choose` (ThreeHighBot) works from the view alone:
-1. Rebuild the position; the unseen cards (not in a visible hand, not discarded) are dealt at random into
-   the hidden hands and the draw pile, once per world (worlds.py). The random generator is seeded from a
-   hash of (view, seat, legal moves, seconds), so the same question always gets the same answer.
-2. Score every legal play by the value of the position it leads to (evaluate.py: the cards the team can
-   still afford to waste, what the hands can still complete, hand troubles; a win or a loss dominates),
-   judging later trips without the card the play spends.
-3. Take the best `width` plays (and every completing play) and score each, in every world, by the best
-   line of the seats that act next, `depth` plays deep (the same seat again in a solo game, holding the
-   card it drew; below the first reply only the few best plays are followed). The best mean wins;
-   a completing play is taken unless it is clearly worse (COMPLETE_MARGIN), loses, or leaves its seat
-   without cards.
+`ThreeHighBot.choose(view, seat, legal_moves, seconds)`:
+1. Rebuild the position the view shows (worlds.base_state): the board, the discard, the hands the seat may
+   see. Every other card is "unseen": in the draw pile or in a hidden hand.
+2. Score every legal play in place (evaluate.child_values: the plays the team can still afford to waste,
+   the completions the hands can afford, the cards in hand that make progress now).
+3. Search the best plays, best first, one decision deeper: after the play, the mover draws one of the unseen
+   cards (each equally likely; every one of them when the same seat plays next, alone at the table, else a
+   sample), then the seat to act makes its best play, scored as in 2. A play's value is the mean over the
+   draws, so the search never reads a card it could not know. With hidden hands the hidden cards are dealt
+   at random into a few worlds (worlds.py) and the values averaged over the worlds.
+4. With budget left, the best few are searched one decision deeper still (a sample of draws at each chance
+   node), and the deepest values decide.
 
-The effort is counted in worlds and plays, never measured on the clock, so a choice is reproducible:
-seconds=None uses DEFAULT_EFFORT (about 0.02-0.1 s a decision on one idle core, 0.3 s at most); a
-`seconds` above 0.3 scales the worlds in proportion (an estimate, not a deadline) and widens the search.
+The effort is counted in scored plays (UNITS_PER_SECOND per second of budget), never read from the clock,
+and the random generator is seeded from the question, so the same question gets the same answer. The clock
+only stops a search on a machine far slower than planned (HARD_CAP times the budget, plus HARD_GRACE),
+keeping the best play found so far.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import random
+import time
 from typing import Any
 
 from app.games.three_high.engine import ThreeHigh
-from app.games.three_high.state import State, apply_unchecked, legal_codes
+from app.games.three_high.state import State, legal_codes
 
-from .evaluate import COLOURS, LOST, WON, colour_cost, end_value, live_cards, position_value, trip_costs
+from .evaluate import LOST, WON, child_values
+from .plan import live_mask, trip_table
 from .worlds import base_state, sample
 
-# (worlds, width, depth, reply width) by table with seconds=None: sampled deals of the unseen cards, plays
-# searched past the first ply, plies searched after each of them, plays followed below the first reply.
-# With teammates whose hands are open, their known hands reward depth; alone or with hidden hands, one
-# ply over more worlds (deeper lines over sampled draws cost more and did not pay in the bench).
-DEFAULT_EFFORT = {1: (4, 10, 1, 4), "open": (2, 8, 2, 4), "hidden": (4, 10, 1, 4)}
-STEP_SECONDS = 0.15  # with seconds=s > 0.3, the worlds grow by a factor of s / STEP_SECONDS / 2
-MAX_WORLDS = 64
-COMPLETE_MARGIN = 4.0  # a completing play is preferred unless its mean value is this much worse
+DEFAULT_SECONDS = 1.0  # budget of a decision when the caller gives none
+UNITS_PER_SECOND = 120_000  # plays scored per second of budget (one core; see README "3-High bot")
+HARD_CAP = 1.5  # the clock stops a search past this many times its budget, plus HARD_GRACE seconds
+HARD_GRACE = 0.5
+WIDTH = 24  # plays searched past the first ply, at most
+DEEP_WIDTH = 0  # plays searched two decisions deep, at most (0: off; see README "3-High bot")
+DEEP_DRAWS = (8, 5)  # draws sampled at the first and the second chance node of the deep search
+DEEP_REPLIES = 4  # replies followed below the first draw of the deep search
+TABLE_DRAWS = 4  # draws sampled for the mover's next card when another seat plays next
+HIDDEN_WORLDS = 4  # deals of the hidden hands with hidden_hands
+COMPLETE_MARGIN = 1.0  # a completing play is taken unless the best play is worth this much more
 
 
-class Node:
-    """A position with its per-colour costs (evaluate.colour_cost), kept up to date play by play."""
+class OutOfTime(Exception):
+    """The hard cap on the clock has passed."""
 
-    __slots__ = ("st", "costs")
 
-    def __init__(self, st: State, costs: list[float]):
-        self.st, self.costs = st, costs
+class Budget:
+    """Scored plays left to spend; the clock is looked at only against the hard cap."""
 
-    @classmethod
-    def root(cls, st: State, trip: tuple) -> "Node":
-        return cls(st, [colour_cost(st, colour, trip) for colour in range(COLOURS)])
+    def __init__(self, seconds: float):
+        self.units = max(1.0, seconds * UNITS_PER_SECOND)
+        self.used = 0
+        self.deadline = time.perf_counter() + HARD_CAP * seconds + HARD_GRACE
 
-    def play_fresh(self, code: int, trip: tuple) -> "Node":
-        """Like `play`, with every colour's cost computed afresh (for a new `trip` table)."""
-        child = self.st.copy()
-        apply_unchecked(child, code)
-        return Node.root(child, trip)
+    def spend(self, units: int) -> None:
+        self.used += units
+        if time.perf_counter() > self.deadline:
+            raise OutOfTime
 
-    def play(self, code: int, trip: tuple) -> "Node":
-        """The position after `code` by the seat to act (drawing from the world's pile)."""
-        st = self.st
-        piece = (code >> 2) & 15
-        under = st.below[piece]
+    @property
+    def left(self) -> bool:
+        return self.used < self.units
+
+
+def play(st: State, code: int) -> bool:
+    """Make the play in place without drawing (the caller deals the draw); True if it completed a tree."""
+    seat = st.to_act
+    card, piece, dest = (code >> 6) & 31, (code >> 2) & 15, code >> 11
+    st.hands[seat].remove(card)
+    st.discard.append(card)
+    square = st.pos[piece]
+    completed = False
+    if dest != square:
+        top, below = st.top, st.below
+        under, onto = below[piece], top[dest]
+        top[square] = under
+        if under < 0:
+            st.occ ^= 1 << square
+        st.occ |= 1 << dest
+        below[piece], top[dest], st.pos[piece] = onto, piece, dest
+        if piece % 3 == 0:
+            if under == piece + 1 and below[under] == piece + 2:
+                st.trees -= 1
+            if onto == piece + 1 and below[onto] == piece + 2:
+                st.trees += 1
+                completed = True
+    if not completed:
+        st.pile.pop()
+    st.to_act = (seat + 1) % st.players
+    return completed
+
+
+class Search:
+    def __init__(self, trips: tuple, rng: random.Random, budget: Budget):
+        self.trips, self.rng, self.budget = trips, rng, budget
+
+    def score(self, st: State, codes: list[int]) -> list[float]:
+        self.budget.spend(len(codes))
+        return child_values(st, codes, self.trips)
+
+    def draws(self, st: State, mover: int, unseen: list[int], count: int | None) -> list[int]:
+        """The cards the mover may draw: all of them alone at the table, else a sample of `count`."""
+        if count is None and st.players == 1:
+            return unseen
+        count = count or TABLE_DRAWS
+        return unseen if len(unseen) <= count else self.rng.sample(unseen, count)
+
+    def after(self, st: State, code: int, unseen: list[int], depth: int, draws: int | None = None) -> float:
+        """The value of `code` searched `depth` decisions past it: the mean over the mover's draws of the
+        best play of the seat that acts next."""
         child = st.copy()
-        apply_unchecked(child, code)
-        if child.over is not None:
-            return Node(child, self.costs)
-        costs = self.costs[:]
-        colour = piece // 3
-        costs[colour] = colour_cost(child, colour, trip)
-        if under >= 0 and under // 3 != colour:
-            costs[under // 3] = colour_cost(child, under // 3, trip)
-        return Node(child, costs)
+        mover = st.to_act
+        if play(child, code) or not unseen:
+            return self.best(child, unseen, depth)
+        hand = child.hands[mover]
+        cards = self.draws(st, mover, unseen, draws)
+        total = 0.0
+        for card in cards:
+            hand.append(card)
+            total += self.best(child, [c for c in unseen if c != card], depth)
+            hand.pop()
+        return total / len(cards)
 
-    def value(self) -> float:
-        st = self.st
-        return end_value(st) if st.over is not None else position_value(st, sum(self.costs))
-
-
-def best_reply(node: Node, trip: tuple, depth: int = 1, reply_width: int = 4) -> float:
-    """The value after the best play of the seat to act, looking `depth` plays ahead (the node's own
-    value if the game is over); below the first ply only the `reply_width` best plays are followed."""
-    st = node.st
-    if st.over is not None:
-        return node.value()
-    children = [node.play(code, trip) for code in legal_codes(st, st.to_act)]
-    values = [child.value() for child in children]
-    if depth <= 1 or not children:
-        return max(values, default=LOST - 100)
-    order = sorted(range(len(children)), key=values.__getitem__, reverse=True)[:reply_width]
-    return max(best_reply(children[i], trip, depth - 1, reply_width) for i in order)
+    def best(self, st: State, unseen: list[int], depth: int) -> float:
+        """The value of the best play of the seat to act, searched `depth` - 1 decisions past it."""
+        codes = legal_codes(st, st.to_act)
+        if not codes:
+            return LOST  # stuck
+        values = self.score(st, codes)
+        if depth <= 1:
+            return max(values)
+        top = sorted(range(len(codes)), key=values.__getitem__, reverse=True)[:DEEP_REPLIES]
+        if values[top[0]] >= WON:
+            return WON
+        return max(self.after(st, codes[i], unseen, depth - 1, DEEP_DRAWS[1]) if values[i] > LOST else LOST
+                   for i in top)
 
 
 def seed_of(view: Any, seat: int, legal_moves: list, seconds: float | None) -> int:
@@ -98,15 +147,50 @@ def seed_of(view: Any, seat: int, legal_moves: list, seconds: float | None) -> i
     return int.from_bytes(hashlib.sha256(blob).digest()[:8], "big")
 
 
-def effort(players: int, hidden_hands: bool, seconds: float | None) -> tuple[int, int, int, int]:
-    """(worlds, width, depth, reply width) for a table and a budget; seconds=None (or up to 0.3) gives
-    DEFAULT_EFFORT. Counted in iterations, never read from the clock: the same question, the same answer."""
-    table = 1 if players == 1 else "hidden" if hidden_hands else "open"
-    worlds, width, depth, reply_width = DEFAULT_EFFORT[table]
-    if seconds is not None and seconds > 0.3:
-        worlds = min(MAX_WORLDS, round(worlds * seconds / STEP_SECONDS / 2))
-        width += 4
-    return worlds, width, depth, reply_width
+def decide(base: State, unseen: list[int], hidden: list[int], counts: list[int], pile: int, codes: list[int],
+           rng: random.Random, seconds: float) -> int:
+    """The index in `codes` of the play to make (see the module docstring)."""
+    base.pile = [-1] * pile  # only its length is read
+    trips = trip_table(live_mask(base.discard))
+    budget = Budget(seconds)
+    search = Search(trips, rng, budget)
+    first = search.score(base, codes)
+    order = sorted(range(len(codes)), key=lambda i: (-first[i], i))
+    if first[order[0]] >= WON or len(codes) == 1:
+        return order[0]
+    worlds = [(base, unseen)]
+    if hidden:
+        worlds = []
+        for _ in range(HIDDEN_WORLDS):
+            world = sample(base, unseen, hidden, counts, pile, rng)
+            worlds.append((world, world.pile[:]))
+            world.pile = [-1] * pile
+    searched: dict[int, float] = {}
+    deep: dict[int, float] = {}
+    try:
+        for i in order[:WIDTH]:
+            if first[i] <= LOST or (len(searched) >= 2 and not budget.left):
+                break
+            searched[i] = sum(search.after(st, codes[i], cards, 1) for st, cards in worlds) / len(worlds)
+        for i in sorted(searched, key=lambda i: (-searched[i], i))[:DEEP_WIDTH]:
+            if len(searched) < 2 or not budget.left:
+                break
+            deep[i] = sum(search.after(st, codes[i], cards, 2, DEEP_DRAWS[0]) for st, cards in worlds) / len(worlds)
+    except OutOfTime:
+        pass
+    if len(searched) < 2:
+        return order[0]
+    scores = deep if len(deep) >= 2 else searched
+    best = max(scores, key=lambda i: (scores[i], searched[i], first[i], -i))
+    # A tree in hand is taken now unless that is clearly worse: later, the same plays tie in the values.
+    completing = [i for i in scores if completes(base, codes[i]) and scores[i] >= scores[best] - COMPLETE_MARGIN]
+    return max(completing, key=lambda i: (scores[i], -i)) if completing else best
+
+
+def completes(st: State, code: int) -> bool:
+    piece, dest = (code >> 2) & 15, code >> 11
+    onto = st.top[dest]
+    return piece % 3 == 0 and dest != st.pos[piece] and onto == piece + 1 and st.below[onto] == piece + 2
 
 
 class ThreeHighBot:
@@ -124,43 +208,17 @@ class ThreeHighBot:
             return legal_moves[0]
         base, unseen, hidden = base_state(view)
         base.to_act = seat
+        counts = view.get("hand_counts") or [len(hand) for hand in base.hands]
+        pile = view.get("draw_pile_count")
+        if pile is None:  # a view without the pile's size: every unseen card not in a hidden hand is in it
+            pile = max(0, len(unseen) - sum(counts[s] for s in hidden))
         codes = [ThreeHigh.code_of(base, move) for move in legal_moves]
         rng = random.Random(seed_of(view, seat, legal_moves, seconds))
-        index = self.choose_code(base, unseen, hidden, view["hand_counts"], view["draw_pile_count"], codes,
-                                 rng, *effort(base.players, bool(hidden), seconds))
+        index = decide(base, unseen, hidden, counts, pile, codes, rng,
+                       DEFAULT_SECONDS if seconds is None else seconds)
         return legal_moves[index]
 
-    @staticmethod
-    def choose_code(base: State, unseen: list[int], hidden: list[int], counts: list[int], pile: int,
-                    codes: list[int], rng: random.Random, worlds: int, width: int, depth: int,
-                    reply_width: int) -> int:
-        """The index in `codes` of the play to make (see the module docstring)."""
-        # the card a play spends is gone for later trips: each play is judged with the trips left after it
-        live = live_cards(base)
-        trips = {}
-        for card in set(base.hands[base.to_act]):
-            live[card] = False
-            trips[card] = trip_costs(live)
-            live[card] = True
-        trip_of = [trips[(code >> 6) & 31] for code in codes]
-        first = sample(base, unseen, hidden, counts, pile, rng)
-        children = [Node(first, []).play_fresh(code, trip) for code, trip in zip(codes, trip_of)]
-        shallow = [child.value() for child in children]
-        order = sorted(range(len(codes)), key=lambda i: (-shallow[i], i))
-        if shallow[order[0]] >= WON:
-            return order[0]
-        completing = [i for i, child in enumerate(children) if child.st.trees > base.trees]
-        picked = order[:width] + [i for i in completing if i not in order[:width]]
-        deep = dict.fromkeys(picked, 0.0)
-        for world in range(worlds):
-            node = Node(first if world == 0 else sample(base, unseen, hidden, counts, pile, rng), [])
-            for i in picked:
-                deep[i] += best_reply(node.play_fresh(codes[i], trip_of[i]), trip_of[i], depth, reply_width)
-        best = max(picked, key=lambda i: (deep[i], shallow[i], -i))
-        # A tree in hand: complete one unless that loses or strands the mover without cards.
-        mover = base.to_act
-        safe = [i for i in completing if deep[i] > deep[best] - COMPLETE_MARGIN * worlds
-                and (children[i].st.hands[mover] or base.players == 1)]
-        if safe:
-            return max(safe, key=lambda i: (deep[i], shallow[i], -i))
-        return best
+    def explain(self, view: Any, seat: int, move: dict) -> str:
+        """Why `move` (one of the seat's legal moves), in a few words for a hint (explain.py)."""
+        from .explain import explain
+        return explain(view, seat, move)

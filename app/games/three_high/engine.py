@@ -13,6 +13,7 @@ from .docs import from_doc, options_of, result_of, to_doc
 from .state import LAND, NO_PIECE, State, apply_unchecked, deal, legal_codes
 
 MOVE_KEYS = ("card", "piece", "side")
+BOT_STRENGTHS = ("quick", "normal", "strong")  # a table option for the shell's bot runner; the rules ignore it
 # NAMES[code & 2047]: the (card, side, piece) strings of an encoded play
 NAMES = tuple((CARDS[code >> 6 & 31], SIDES[code & 3], PIECES[code >> 2 & 15] if code >> 2 & 15 < 15 else "")
               for code in range(2048))
@@ -41,12 +42,15 @@ class ThreeHigh(Game):
              "label": "Allow plays that move a piece zero squares (it stays where it is)"},
             {"name": "hidden_hands", "type": "bool", "default": False,
              "label": "Each player sees only their own hand"},
+            {"name": "bot_strength", "type": "choice", "choices": list(BOT_STRENGTHS), "default": "normal",
+             "label": "How long bots (and hints) think per play: quick 0.2 s, normal 1 s, strong 2 s"},
         ]
 
     # --- the contract -------------------------------------------------------------------------------
     def setup(self, players: int = 1, options: dict | None = None, seed=0) -> dict:
         options = self.check_options(players, options)
-        return to_doc(self.new_state(players, options, seed), options)
+        rules = {name: value for name, value in options.items() if name != "bot_strength"}  # the table's alone
+        return to_doc(self.new_state(players, options, seed), rules)
 
     def new_state(self, players: int, options: dict, seed) -> State:
         """The initial State for `seed` (options already checked): what `setup` returns, unconverted."""

@@ -278,6 +278,7 @@ export function createBoard(root, ctx) {
     // A new state from the server replaces everything: drop a selection that no longer fits it.
     if (ui.seq !== t.seq) {
       ui.seq = t.seq;
+      if (ui.hint && ui.hint.seq !== t.seq) ui.hint = null;
       if (ui.card && !movesFor(d, ui.card, null).length) { ui.card = null; ui.piece = null; }
       if (ui.piece && !movesFor(d, ui.card, ui.piece).length) ui.piece = null;
     }
@@ -311,7 +312,9 @@ export function createBoard(root, ctx) {
         label = dests[sq].length === 1
           ? `Move ${pieceWords(ui.piece)} to ${sq} (${SIDES[dests[sq][0].side]})`
           : `${pieceWords(ui.piece)} to ${sq}: from several sides, pick one with the side buttons`;
-        el.dlabel.textContent = `${cardLabel(ui.card)} ${side}`;
+        const hinted = ui.hint && ui.hint.to === sq && ui.card === ui.hint.move.card && ui.piece === ui.hint.move.piece;
+        if (hinted) { cls = "dest hinted"; label = `${label} (the hint)`; }
+        el.dlabel.textContent = hinted ? `★ ${cardLabel(ui.card)} ${side}` : `${cardLabel(ui.card)} ${side}`;
         el.dlabel.style.display = "";
       } else {
         el.dlabel.style.display = "none";
@@ -327,10 +330,12 @@ export function createBoard(root, ctx) {
         el.hit.setAttribute("role", "button");
         el.hit.setAttribute("aria-label", label);
         el.hit.style.cursor = "pointer";
-        el.hit.dataset.state = cls;
+        el.hit.dataset.state = cls === "dest hinted" ? "dest" : cls;
+        if (cls === "dest hinted") el.hit.dataset.hint = "1"; else delete el.hit.dataset.hint;
         if (cls === "dest" && dests[sq].length > 1) el.hit.dataset.multi = "1"; else delete el.hit.dataset.multi;
       } else {
         delete el.hit.dataset.multi;
+        delete el.hit.dataset.hint;
         el.hit.removeAttribute("tabindex");
         el.hit.removeAttribute("role");
         el.hit.style.cursor = "";
@@ -372,7 +377,8 @@ export function createBoard(root, ctx) {
         || board.querySelector('.hit[data-state="movable"], .hit[data-state="selected"]');
     }
     else if (want === "dest") {
-      el = board.querySelector('.hit[data-state="dest"][tabindex]:not([data-multi])') || board.querySelector(".edge-btn[tabindex]");
+      el = board.querySelector('.hit[data-hint][tabindex]:not([data-multi])')
+        || board.querySelector('.hit[data-state="dest"][tabindex]:not([data-multi])') || board.querySelector(".edge-btn[tabindex]");
     }
     if (el) {
       state.ui.focus = null;
@@ -401,10 +407,33 @@ export function createBoard(root, ctx) {
     status.append(...[...status.querySelectorAll(".house")]);
   }
 
+  // A hint from the server (the bot's suggestion): pick its card and pyramid, so the board frames the
+  // pyramid and its destination (marked "hint"), and keep the reason for the banner until the table moves.
+  function showHint(move, reason) {
+    const d = derive();
+    const i = d.legal.findIndex((m) => m.card === move.card && m.side === move.side && m.piece === move.piece);
+    if (i < 0 || !d.t) return;
+    const to = d.targets[i] && d.targets[i].to;
+    state.ui.hint = { move: d.legal[i], reason: reason || "", seq: d.t.seq, to };
+    state.ui.card = move.card;
+    state.ui.piece = move.piece;
+    state.ui.focus = "dest";
+    if (ctx.say) ctx.say(`Hint: ${hintWords(state.ui.hint)}`);
+    redraw();
+  }
+  function hintWords(hinted) {
+    const m = hinted.move;
+    const where = hinted.to ? ` to ${hinted.to}` : "";
+    return `${cardLabel(m.card)} ${SIDES[m.side]}: the ${pieceWords(m.piece)}${where}${hinted.reason ? ` (${hinted.reason})` : ""}`;
+  }
+
   // What to do next, for the page's turn banner (only asked when it is this browser's turn).
   function hint() {
     const ui = state.ui;
     if (state.pending) return "Sending your play…";
+    if (ui.hint && ui.card === ui.hint.move.card && ui.piece === ui.hint.move.piece) {
+      return `Hint: ${hintWords(ui.hint)}. Play it on the square marked ★, or pick another card.`;
+    }
     if (!ui.card) return "Your turn: pick a card from your hand.";
     // On a touch screen there is no Esc key: tapping the picked card or pyramid again puts it back.
     const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
@@ -499,7 +528,7 @@ export function createBoard(root, ctx) {
     ], { duration: 520, easing: "ease-in-out" });
   }
 
-  return { render, hint, animate: noteStep, destroy: () => document.removeEventListener("keydown", onKey) };
+  return { render, hint, showHint, animate: noteStep, destroy: () => document.removeEventListener("keydown", onKey) };
 }
 
 // Event types the whole table hears about (a toast), not only as a log line.
