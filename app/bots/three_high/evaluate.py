@@ -9,8 +9,7 @@ A play's value, higher is better for the team (plan.py gives the per-colour cost
   seat's hand; a seat holding no card is stuck when its turn comes), less hand troubles at a table of
   several (EMPTY_HAND, THIN_HAND);
 - plus READY per colour whose next progress play a distinct card of the hands left can make now (a
-  matching of cards to colours, fewest options first). Cards for the next plays are what keeps the slack;
-- plus COMPLETE for a completing play (a tree in hand is taken when nothing else is worth more).
+  matching of cards to colours, fewest options first). Cards for the next plays are what keeps the slack.
 
 The board is restored after each play and nothing is copied: values are cached by (piece, destination),
 since every card that sends a piece to the same square leaves the same board.
@@ -25,7 +24,6 @@ from .plan import colour_plan
 COLOURS = 5
 WON, LOST = 1000.0, -1000.0
 READY = 0.25  # per colour the cards left in hand can advance now (a matching, card to colour)
-COMPLETE = 0.3  # a completing play, over any other worth as much (READY would rather keep its card)
 SPARE = (-300.0, 0.0, 2.0, 3.0, 3.5)  # SPARE[n + 1]: the hands can afford n completions beyond those needed
 EMPTY_HAND = 40.0  # a seat holding no card is stuck when its turn comes (tables of several)
 THIN_HAND = 0.6  # a seat holding one card: its next play is forced
@@ -137,8 +135,6 @@ def child_values(st: State, codes: list[int], trips: tuple, analysis: tuple | No
                          - others_trouble)
                 if several and after <= 1:
                     value -= EMPTY_HAND if after == 0 else THIN_HAND
-                if change > 0:
-                    value += COMPLETE
                 entry = (value, masks)
             cache[code & KEY] = entry
         value, masks = entry

@@ -34,7 +34,7 @@ from .plan import live_mask, trip_table
 from .worlds import base_state, sample
 
 DEFAULT_SECONDS = 1.0  # budget of a decision when the caller gives none
-UNITS_PER_SECOND = 120_000  # plays scored per second of budget (one core; see README "3-High bot")
+UNITS_PER_SECOND = 300_000  # plays scored per second of budget (one core; see README "3-High bot")
 HARD_CAP = 1.5  # the clock stops a search past this many times its budget, plus HARD_GRACE seconds
 HARD_GRACE = 0.5
 WIDTH = 24  # plays searched past the first ply, at most
@@ -43,7 +43,6 @@ DEEP_DRAWS = (8, 5)  # draws sampled at the first and the second chance node of 
 DEEP_REPLIES = 4  # replies followed below the first draw of the deep search
 TABLE_DRAWS = 4  # draws sampled for the mover's next card when another seat plays next
 HIDDEN_WORLDS = 4  # deals of the hidden hands with hidden_hands
-COMPLETE_MARGIN = 1.0  # a completing play is taken unless the best play is worth this much more
 
 
 class OutOfTime(Exception):
@@ -156,7 +155,7 @@ def decide(base: State, unseen: list[int], hidden: list[int], counts: list[int],
     search = Search(trips, rng, budget)
     first = search.score(base, codes)
     order = sorted(range(len(codes)), key=lambda i: (-first[i], i))
-    if first[order[0]] >= WON or len(codes) == 1:
+    if first[order[0]] >= WON or len(codes) == 1 or seconds <= 0:  # seconds=0: the first look only
         return order[0]
     worlds = [(base, unseen)]
     if hidden:
@@ -181,16 +180,7 @@ def decide(base: State, unseen: list[int], hidden: list[int], counts: list[int],
     if len(searched) < 2:
         return order[0]
     scores = deep if len(deep) >= 2 else searched
-    best = max(scores, key=lambda i: (scores[i], searched[i], first[i], -i))
-    # A tree in hand is taken now unless that is clearly worse: later, the same plays tie in the values.
-    completing = [i for i in scores if completes(base, codes[i]) and scores[i] >= scores[best] - COMPLETE_MARGIN]
-    return max(completing, key=lambda i: (scores[i], -i)) if completing else best
-
-
-def completes(st: State, code: int) -> bool:
-    piece, dest = (code >> 2) & 15, code >> 11
-    onto = st.top[dest]
-    return piece % 3 == 0 and dest != st.pos[piece] and onto == piece + 1 and st.below[onto] == piece + 2
+    return max(scores, key=lambda i: (scores[i], searched[i], first[i], -i))
 
 
 class ThreeHighBot:
