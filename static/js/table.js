@@ -168,19 +168,27 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function sendMove(move, { quietStale = false } = {}) {
   if (state.pending) { say("Your play is on its way to the server…"); return { ok: false, code: "pending" }; }
   const seq = state.table.seq;
+  let notice = null;  // "sent again in a moment": shown for as long as the retries last, then a little longer
+  const done = (res) => {
+    if (notice) { const el = notice; setTimeout(() => el.remove(), 3500); }
+    return res;
+  };
   for (let attempt = 0; ; attempt += 1) {
     const res = await sendOnce(move, seq, quietStale || attempt > 0, attempt < RETRY_MS.length);
-    if (res.ok || !RETRYABLE.has(res.code)) return res;
+    if (res.ok || !RETRYABLE.has(res.code)) return done(res);
     if (attempt >= RETRY_MS.length) {
+      if (notice) notice.remove();
       toast("Your move could not be sent: the server is not answering. Try again in a moment.", "error", 8000);
       return res;
     }
-    if (attempt === 0) say("The server cannot save moves just now: your move will be sent again in a moment.");
+    if (attempt === 0) {
+      notice = toast("The server cannot save moves just now: your move will be sent again in a moment.", "info", 0);
+    }
     state.pending = true;
     redraw();
     await sleep(Math.round(RETRY_MS[attempt] * (0.75 + Math.random() * 0.5)));
     state.pending = false;
-    if (!state.table || state.table.seq !== seq) { redraw(); return { ok: false, code: "stale_seq" }; }
+    if (!state.table || state.table.seq !== seq) { redraw(); return done({ ok: false, code: "stale_seq" }); }
   }
 }
 

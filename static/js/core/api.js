@@ -42,15 +42,17 @@ export async function api(method, path, body) {
 export const get = (path) => api("GET", path);
 export const post = (path, body = {}) => api("POST", path, body);
 
+// A toast disappears after ms; with ms = 0 it stays until the caller removes it (the returned element).
 export function toast(message, kind = "info", ms = 4500) {
   const box = document.getElementById("toasts");
-  if (!box) { console.warn(message); return; }
+  if (!box) { console.warn(message); return null; }
   const el = document.createElement("div");
   el.className = `toast ${kind}`;
   el.textContent = message;
   box.append(el);
   while (box.children.length > 3) box.firstElementChild.remove();
-  setTimeout(() => el.remove(), ms);
+  if (ms > 0) setTimeout(() => el.remove(), ms);
+  return el;
 }
 
 export function showError(err) {
