@@ -208,6 +208,18 @@ class TestTrees:
         step = apply_ok(doc, 0, play("3C", "N", "red1"))
         assert G.view(step.doc, 0)["trees"] == 0 and events_of(step, "draw")
 
+    def test_tree_broken_is_an_event(self):
+        doc = position({"c1": ["red3", "red2", "red1"], "d8": ["blue3", "blue2", "blue1"]}, [["3C"]], PILE)
+        step = apply_ok(doc, 0, play("3C", "N", "red1"))
+        assert [e["type"] for e in step.events] == ["play", "tree_broken", "draw"]
+        assert events_of(step, "tree_broken")[0] == {"type": "tree_broken", "color": "red", "square": "c1",
+                                                      "trees": 1, "text": "broke the red tree on c1 (1 of 5)"}
+
+    def test_no_tree_broken_event_when_a_lone_one_moves(self):
+        doc = position({"c1": ["red3", "red2"], "a1": ["red1"]}, [["3C"]], PILE)
+        step = apply_ok(doc, 0, play("3C", "N", "red1"))
+        assert not events_of(step, "tree_broken")
+
     def test_win_at_five_trees_without_draw(self):
         board = {sq: [f"{c}3", f"{c}2", f"{c}1"] for sq, c in zip(("a8", "b8", "c8", "d8"),
                                                                     ("red", "orange", "yellow", "green"))}

@@ -48,6 +48,11 @@ def play_events(before: State, after: State, seat: int, code: int, drawn: int) -
     events = [{"type": "play", "seat": seat, "card": CARDS[card], "side": "NESW"[side],
                "piece": PIECES[piece], "from": SQUARES[origin], "to": SQUARES[dest], "distance": squares,
                "text": f"played {card_text(card)} {SIDE_WORD[side]}: {piece_text(piece)} {where}"}]
+    if after.trees < before.trees:  # the 1 left its tree (trees are not locked): said, never silent
+        events.append({"type": "tree_broken", "color": piece_color(piece), "square": SQUARES[origin],
+                       "trees": after.trees,
+                       "text": f"broke the {piece_color(piece)} tree on {SQUARES[origin]} "
+                               f"({after.trees} of {WIN_TREES})"})
     if after.trees > before.trees:
         events.append({"type": "tree", "color": piece_color(piece), "square": SQUARES[dest],
                        "trees": after.trees,

@@ -532,7 +532,7 @@ export function createBoard(root, ctx) {
 }
 
 // Event types the whole table hears about (a toast), not only as a log line.
-export const headlines = ["tree"];
+export const headlines = ["tree", "tree_broken"];
 
 // Event text in words, "Ann played 8♦ north: red 3 d2→d7". names(seat): "You" for the viewer.
 export function describeEvent(ev, names) {
