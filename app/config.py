@@ -18,7 +18,14 @@ class Settings(BaseSettings):
     secret_key: str | None = None  # signs the admin session cookie; set it in production deployments
     public_url: str | None = None  # e.g. https://play.example.org; share links are relative when unset
     webhook_allow_private: bool = False
-    remind_after_seconds: float = Field(24 * 3600, ge=0)  # a person's turn this old: one webhook reminder (0: none)
+    # A person's turn this old: one reminder through every channel (0: none); a table's host may choose
+    # off, 1 h, 12 h or 24 h instead.
+    remind_after_seconds: float = Field(24 * 3600, ge=0)
+    nudge_every_seconds: float = Field(3600, gt=0)  # at most one nudge per table this often
+    # Web Push: the VAPID private key (PEM, or the raw key in base64url); unset: made on first start and kept
+    # in the database. The subject is a mailto: or https: address push services may contact.
+    vapid_private_key: str | None = None
+    vapid_subject: str = "mailto:icehouse@localhost"
     bot_delay_seconds: float = Field(0.6, ge=0)  # pause before a bot plays, so people can follow
     log_level: str = "INFO"
     cookie_secure: bool = False

@@ -18,7 +18,7 @@ from app.store import Database
 from app.tables import housekeeping
 from app.tables.build import build_tables
 from app.tables.tasks import cancel_all
-from app.web import admin, api, docs, errors, notify, openapi, pages, ws
+from app.web import admin, api, docs, errors, me, notify, openapi, pages, ws
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
 from app.web.ratelimit import RateLimit, limits_from
 
@@ -88,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.router)
     app.include_router(notify.router)
     app.include_router(ws.router)
+    app.include_router(me.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static", check_dir=False), name="static")
     openapi.install(app)  # errors documented as they are: {"detail", "code"}, 401 ... 429

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Row, and_, delete, exists, or_, select, text
+from sqlalchemy import delete, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.store.models import Seat, Table, TurnClaim
+from app.store.models import Table, TurnClaim
 
 _C = TurnClaim.__table__
 _KEY = ["table_id", "seq", "seat", "kind"]
@@ -47,22 +47,3 @@ async def release(s: AsyncSession, owner: str, kind: str) -> int:
     """Give up `owner`'s claims of `kind` (an instance shutting down), so another instance may take them."""
     result = await s.execute(delete(_C).where(_C.c.owner == owner, _C.c.kind == kind))
     return int(result.rowcount or 0)
-
-
-async def due_reminders(s: AsyncSession, before: datetime, limit: int) -> list[Row]:
-    """People to remind: a seat in to_act of a playing table nobody has moved at since `before`, with a
-    turn webhook and notifications on, and no reminder claimed for this seq. Oldest tables first.
-    Rows: table_id, code, game, seq, seat, name, webhook_url."""
-    t, st = Table.__table__, Seat.__table__
-    if s.bind.dialect.name == "postgresql":
-        to_act = text("tables.to_act::jsonb @> to_jsonb(seats.seat)")
-    else:
-        to_act = text("EXISTS (SELECT 1 FROM json_each(tables.to_act) WHERE json_each.value = seats.seat)")
-    reminded = exists().where(_C.c.table_id == t.c.id, _C.c.seq == t.c.seq, _C.c.seat == st.c.seat,
-                              _C.c.kind == "remind")
-    q = (select(t.c.id.label("table_id"), t.c.code, t.c.game, t.c.seq, st.c.seat, st.c.name, st.c.webhook_url)
-         .select_from(t.join(st, st.c.table_id == t.c.id))
-         .where(and_(t.c.status == "playing", t.c.updated_at < before, st.c.bot.is_(None),
-                     st.c.webhook_url.is_not(None), st.c.notify.is_(True), to_act, ~reminded))
-         .order_by(t.c.updated_at).limit(limit))
-    return list((await s.execute(q)).all())

@@ -61,6 +61,11 @@ class Table(Base):
     # The last move's time; the creation's until the first move (the move writer keeps it).
     moved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Reminders (revision 0005): seconds a seat may be to act before it is reminded (0: never; None: the
+    # server's default), and the seq whose reminder has been claimed (app/store/reminders.py).
+    remind_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reminded_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    nudged_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # the last nudge
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     @validates("seed")
@@ -81,6 +86,13 @@ class Seat(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     webhook_url: Mapped[str | None] = mapped_column(Text, nullable=True)
     notify: Mapped[bool] = mapped_column(Boolean, default=True)
+    # Channels beyond the webhook (revision 0005): the webhook's format (None: guessed from its host), an
+    # ntfy topic URL, a Web Push subscription {"endpoint", "keys": {"p256dh", "auth"}}, and the last
+    # delivery per channel {"webhook" | "ntfy" | "push": {"ok", "at", "detail"}}.
+    webhook_format: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    ntfy_url: Mapped[str | None] = mapped_column(Text, nullable=True)
+    push: Mapped[str | None] = mapped_column(Text, nullable=True)  # the subscription as JSON text
+    deliveries: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
@@ -121,3 +133,13 @@ class TurnClaim(Base):
     kind: Mapped[str] = mapped_column(String(16), primary_key=True)
     owner: Mapped[str] = mapped_column(String(32))  # the app instance that holds it
     claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ServerKey(Base):
+    """A secret the server makes itself on first start and keeps (the Web Push VAPID private key)."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -91,7 +91,8 @@ _TABLE_VIEW = (
 # The move pipeline's read: the row, locked (PostgreSQL; SQLite holds BEGIN IMMEDIATE already).
 _TABLE_FOR_MOVE = (select(*_TABLE_COLUMNS, _code_of(_T.c.rematch_of_id).label("rematch_of"))
                    .where(_T.c.code == bindparam("code")).with_for_update(of=_T))
-_SEAT_ROWS = (select(_S.c.seat, _S.c.name, _S.c.bot, _S.c.player_id, _S.c.token_hash, _S.c.webhook_url, _S.c.notify)
+_SEAT_ROWS = (select(_S.c.seat, _S.c.name, _S.c.bot, _S.c.player_id, _S.c.token_hash, _S.c.webhook_url, _S.c.notify,
+                     _S.c.ntfy_url, _S.c.push)
               .where(_S.c.table_id == bindparam("table_id")).order_by(_S.c.seat))
 _INSERT_MOVE = insert(_M)
 _UPDATE_TABLE = update(_T).where(_T.c.id == bindparam("table_id_"))

@@ -11,11 +11,14 @@ from app.tables.state import iso
 
 CHAT_MAX = 500
 HISTORY = 200
+KINDS = {-1: "hint", -2: "nudge"}  # chat seats of the lines the table itself writes (hints.py, notify_settings.py)
+NUDGE_SEAT = -2
 
 
 def as_message(m: ChatMessage) -> dict:
-    """A chat line; "kind" is "chat" (a seat spoke) or "hint" (seat -1: the table notes a hint, hints.py)."""
-    return {"seat": m.seat, "name": m.name, "text": m.text, "at": iso(m.at), "kind": "hint" if m.seat < 0 else "chat"}
+    """A chat line; "kind" is "chat" (a seat spoke), "hint" (seat -1: the table notes a hint, hints.py) or
+    "nudge" (seat -2: a teammate nudged the seat to act, notify_settings.py)."""
+    return {"seat": m.seat, "name": m.name, "text": m.text, "at": iso(m.at), "kind": KINDS.get(m.seat, "chat")}
 
 
 def clean_text(raw: object) -> str:

@@ -17,6 +17,7 @@ from app.tables.webhooks import Webhooks
 
 if TYPE_CHECKING:
     from app.tables.catchup import CatchUp
+    from app.tables.webpush import WebPush
 
 
 class Context(Protocol):
@@ -29,9 +30,14 @@ class Context(Protocol):
     webhooks: Webhooks
     live: LiveTables
     catch_up: CatchUp
+    push: WebPush | None  # None until started
 
     async def publish_presence(self, code: str) -> None: ...
 
     async def publish_state(self, snap: Snapshot) -> None: ...
+
+    async def publish_chat(self, code: str, message: dict) -> None: ...
+
+    async def publish_turn(self, code: str, seats: list[int], seq: int) -> None: ...
 
     def state_of(self, snap: Snapshot, seat: int | None) -> dict: ...

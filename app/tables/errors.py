@@ -75,6 +75,17 @@ class NotPlaying(Conflict):
     default_code = "not_playing"
 
 
+class RateLimited(TableError):
+    """Too soon: the same thing was done a moment ago (a nudge an hour). Retry after `retry_after` s."""
+
+    status = 429
+    default_code = "rate_limited"
+
+    def __init__(self, detail: str, code: str | None = None, *, retry_after: int = 60):
+        super().__init__(detail, code)
+        self.retry_after = retry_after
+
+
 class Unavailable(TableError):
     """A service the domain needs (the database) is not answering; nothing was done. Retry later."""
 

@@ -193,7 +193,8 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
         await s.flush()
         for x in await queries.seats_of(s, old.id):
             s.add(Seat(table_id=new.id, seat=x.seat, name=x.name, bot=x.bot, player_id=x.player_id,
-                       token_hash=x.token_hash, webhook_url=x.webhook_url, notify=x.notify, joined_at=now))
+                       token_hash=x.token_hash, webhook_url=x.webhook_url, notify=x.notify, joined_at=now,
+                       webhook_format=x.webhook_format, ntfy_url=x.ntfy_url, push=x.push))
         old.rematch_id, old.updated_at = new.id, now
         await s.commit()
         old_snap, new_snap = await load_snapshot(s, old), await load_snapshot(s, new)

@@ -1,91 +1,120 @@
-"""Turn notifications beyond the WebSocket: each seat's optional webhook (see webhooks.py), called when the
-seat comes to act and once more, as a reminder, when it has not moved for Settings.remind_after_seconds.
+"""Turn notifications beyond the WebSocket, through every channel a seat has set up (notify_settings.py):
+a chat room's webhook in its service's format, an ntfy topic, Web Push. Sent when the seat comes to act,
+as a reminder when it has been to act for its table's reminder delay, and when a teammate nudges it.
 
-Each call is claimed in the database first (app/store/claims.py), so that with several app instances a
-turn's webhook and its reminder each go out once, not once per instance.
+Nothing here runs on a move's path: `turn` is a background task (Tables.announce_turn), `remind` runs in
+the sweep, and every delivery is queued (webhooks.Webhooks) and reports its result, which is kept as the
+seat's last delivery on that channel. Each turn's notification is claimed in the database first
+(app/store/claims.py), each reminder by a conditional UPDATE (app/store/notices.py), so that with several
+app instances each goes out once.
 """
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime
+from typing import Any
+from urllib.parse import urlsplit
 
 from app.games import GAMES
-from app.store import claims, queries, utcnow
-from app.tables.identity import share_url
-from app.tables.seats import Caller, find_table
+from app.store import claims, notices, queries, utcnow
+from app.tables.channels import Notice, guess_format, ntfy_publish, push_payload, webhook_body
 from app.tables.context import Context
-from app.tables.state import Snapshot, load_snapshot
-from app.tables.webhooks import clean_url, turn_message
+from app.tables.identity import share_url
+from app.tables.state import Snapshot, iso
 
 log = logging.getLogger("icehouse.webhooks")
 
-
-async def get_webhook(ctx: Context, caller: Caller) -> dict:
-    seat = caller.seated()
-    async with ctx.db.session() as s:
-        seats = await queries.seats_of(s, caller.table_id)
-    return {"seat": seat, "url": seats[seat].webhook_url}
+REMIND_BATCH = 200  # tables looked at per sweep; the next sweep takes the rest
+GONE = (404, 410)  # a push service's answer for a subscription that no longer exists
 
 
-async def set_webhook(ctx: Context, caller: Caller, raw: object) -> dict:
-    """Store (or, with None or "", clear) the caller's seat's webhook URL."""
-    seat = caller.seated()
-    url = clean_url(raw, allow_private=ctx.settings.webhook_allow_private)
-    async with ctx.db.writing() as s:
-        table = await find_table(s, caller.code)
-        seats = await queries.seats_of(s, table.id)
-        seats[seat].webhook_url = url
-        await s.commit()
-        snap = await load_snapshot(s, table, seats)
-    await ctx.publish_state(snap)  # every instance's live table learns the seat's hook
-    return {"seat": seat, "url": url}
+def notice_for(ctx: Context, kind: str, *, code: str, game: str, seat: Any, seq: int,
+               by: str | None = None) -> Notice:
+    title = GAMES[game].title if game in GAMES else game
+    return Notice(kind=kind, code=code, title=title, seat=seat.seat, name=seat.name, seq=seq,
+                  url=share_url(ctx.settings.public_url, code), by=by)
+
+
+def deliver(ctx: Context, table_id: int, seat: Any, notice: Notice) -> int:
+    """Queue `notice` on every channel of `seat` (a Seat row); returns how many were queued. Never waits."""
+    queued = 0
+    if seat.webhook_url:
+        body = webhook_body(seat.webhook_format or guess_format(seat.webhook_url), notice)
+        queued += ctx.webhooks.send(seat.webhook_url, body, on_result=_recorder(ctx, table_id, seat.seat, "webhook"))
+    if seat.ntfy_url:
+        url, body = ntfy_publish(seat.ntfy_url, notice)
+        queued += ctx.webhooks.send(url, body, on_result=_recorder(ctx, table_id, seat.seat, "ntfy"))
+    subscription = notices.loads(seat.push)
+    if subscription is not None and ctx.push is not None:
+        endpoint, body, headers = ctx.push.request(subscription, push_payload(notice))
+        queued += ctx.webhooks.send(endpoint, body, headers=headers,
+                                    on_result=_recorder(ctx, table_id, seat.seat, "push"))
+    return queued
+
+
+def _recorder(ctx: Context, table_id: int, seat: int, channel: str):  # noqa: ANN202 - a Result callback
+    async def record(ok: bool, status: int | None, detail: str) -> None:
+        gone = channel == "push" and status in GONE
+        result = {"ok": ok, "at": iso(utcnow()), "detail": "the browser unsubscribed; push removed" if gone
+                  else detail}
+        async with ctx.db.writing() as s:
+            await notices.record_delivery(s, table_id, seat, channel, result, drop_push=gone)
+            await s.commit()
+        if gone:
+            log.info("push subscription gone", extra={"seat": seat})
+    return record
 
 
 async def turn(ctx: Context, snap: Snapshot, seats: list[int]) -> None:
-    """Queue a webhook call for each person in `seats` (just came to act) who set one. Never waits on one."""
+    """Notify each person in `seats` (just came to act) who set up a channel. Never waits on a delivery."""
     people = {x["seat"] for x in snap.seats if not x["bot"] and x.get("hook")} & set(seats)
-    if not people:  # nobody to call: no read of the database
+    if not people:  # nobody to notify: no read of the database
         return
     try:
         async with ctx.db.writing() as s:
-            rows = [row for row in await queries.seats_of(s, snap.id)
-                    if row.seat in people and row.webhook_url and row.notify]
+            rows = [row for row in await queries.seats_of(s, snap.id) if row.seat in people and row.notify]
             now = utcnow()
             rows = [row for row in rows if await claims.claim(s, table_id=snap.id, seq=snap.seq, seat=row.seat,
                                                                kind="turn", owner=ctx.instance, now=now)]
             await s.commit()
     except Exception:  # a notification is a nicety: never let it take anything else down
-        log.exception("webhook look-up failed", extra={"table": snap.code})
+        log.exception("notification look-up failed", extra={"table": snap.code})
         return
-    title, url = GAMES[snap.game].title, share_url(ctx.settings.public_url, snap.code)
     for row in rows:
-        ctx.webhooks.send(row.webhook_url, turn_message(code=snap.code, title=title, seat=row.seat,
-                                                        name=row.name, seq=snap.seq, url=url))
+        deliver(ctx, snap.id, row, notice_for(ctx, "turn", code=snap.code, game=snap.game, seat=row, seq=snap.seq))
 
 
-REMIND_BATCH = 200  # reminders looked at per sweep; the next sweep takes the rest
-
-
-async def remind(ctx: Context) -> int:
-    """Remind, by webhook, each person whose turn it has been for remind_after_seconds (once per turn, over
-    every instance). Called by every instance's sweep; returns how many reminders this instance sent."""
-    after = ctx.settings.remind_after_seconds
-    if not after:
-        return 0
-    now = utcnow()
+async def remind(ctx: Context, now: datetime | None = None) -> int:
+    """Remind each person whose turn it has been for their table's reminder delay, once per turn over every
+    instance. Called by every instance's sweep; returns how many reminders this instance queued."""
+    now = now or utcnow()
     async with ctx.db.reading() as s:
-        due = await claims.due_reminders(s, now - timedelta(seconds=after), REMIND_BATCH)
-    if not due:
-        return 0
-    async with ctx.db.writing() as s:
-        mine = [row for row in due if await claims.claim(s, table_id=row.table_id, seq=row.seq, seat=row.seat,
-                                                          kind="remind", owner=ctx.instance, now=now)]
-        await s.commit()
-    for row in mine:
-        title = GAMES[row.game].title if row.game in GAMES else row.game
-        ctx.webhooks.send(row.webhook_url, turn_message(code=row.code, title=title, seat=row.seat, name=row.name,
-                                                        seq=row.seq, url=share_url(ctx.settings.public_url, row.code),
-                                                        reminder=True))
-    if mine:
-        log.info("reminders sent", extra={"count": len(mine)})
-    return len(mine)
+        due = await notices.due_reminders(s, now, ctx.settings.remind_after_seconds, REMIND_BATCH)
+    sent = 0
+    for table in due:
+        async with ctx.db.writing() as s:
+            if not await notices.claim_reminder(s, table.id, table.seq):
+                continue  # another instance has it
+            await s.commit()
+            rows = [row for row in await queries.seats_of(s, table.id)
+                    if row.seat in (table.to_act or []) and row.bot is None and row.notify]
+        for row in rows:
+            notice = notice_for(ctx, "reminder", code=table.code, game=table.game, seat=row, seq=table.seq)
+            sent += deliver(ctx, table.id, row, notice)
+    if sent:
+        log.info("reminders sent", extra={"count": sent})
+    return sent
+
+
+def channels_view(ctx: Context, row: Any) -> dict:
+    """What a seat sees of its own channels (never another seat's)."""
+    subscription = notices.loads(row.push)
+    return {"seat": row.seat, "url": row.webhook_url, "format": row.webhook_format,
+            "sends_as": (row.webhook_format or guess_format(row.webhook_url)) if row.webhook_url else None,
+            "ntfy": row.ntfy_url, "push": subscription is not None,
+            "push_endpoint_host": _host(subscription["endpoint"]) if subscription else None,
+            "last": row.deliveries or {}}
+
+
+def _host(url: str) -> str:
+    return urlsplit(url).hostname or ""

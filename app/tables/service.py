@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.config import Settings
 from app.realtime import Broker, Connection, Hub
 from app.store import Database, Table
-from app.tables import fanout, notify
+from app.tables import fanout, notify, webpush
 from app.tables.bots import BotRunner, Play
 from app.tables.catchup import CatchUp
 from app.store.writer import MoveWriter
@@ -20,7 +20,9 @@ from app.tables.live import LiveTables
 from app.tables.presence import Presence
 from app.tables.state import Snapshot, build_state, load_snapshot
 from app.tables.tasks import cancel_all
+from app.tables.watch import Watchers
 from app.tables.webhooks import Webhooks
+from app.tables.webpush import WebPush
 
 log = logging.getLogger("icehouse.tables")
 
@@ -38,7 +40,9 @@ class Tables:
         self.writer = MoveWriter(db)  # group commit of every table's moves
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
         self.bots = BotRunner(settings, db, functools.partial(play, self), owner=self.instance)
-        self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)
+        self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)  # webhooks, ntfy, Web Push
+        self.push: WebPush | None = None  # the server's VAPID key pair, loaded at start
+        self.watchers = Watchers()  # live /me pages of this instance
         self.catch_up = CatchUp(self)  # sockets behind the database are brought up to date
         self._sweeper: asyncio.Task | None = None
         self._poller: asyncio.Task | None = None
@@ -49,6 +53,12 @@ class Tables:
         await self.writer.start()
         await self.broker.start()
         await self.webhooks.start()
+        try:
+            self.push = await webpush.load(self.db, self.settings.vapid_private_key, self.settings.vapid_subject)
+        except ValueError:
+            raise  # a bad ICEHOUSE_VAPID_PRIVATE_KEY: say so at start
+        except Exception:  # the database is down: no Web Push until a restart (the others work)
+            log.exception("Web Push keys not loaded")
         try:
             await self.bots.resume()
         except Exception:  # the database is down: the sweep picks the bots' turns up later
@@ -104,6 +114,7 @@ class Tables:
         if await self.bots.stop():  # bot turns were waiting here: another instance takes them now
             await self.broker.publish({"kind": "bots_released", "instance": self.instance})
         await cancel_all(list(self._background))  # webhook look-ups, before the database goes away
+        self.watchers.close()
         await self.webhooks.stop()
         for code in self.hub.tables():  # tell the other instances our sockets are gone
             await self.broker.publish({"kind": "presence", "table": code, "instance": self.instance,
@@ -118,6 +129,7 @@ class Tables:
             if msg.get("instance") != self.instance:
                 self._in_background(self._resume_bots() if kind == "bots_released" else self._resync(), kind)
             return
+        self.watchers.notice(msg)  # a live /me whose tables changed looks again
         await fanout.dispatch(self, msg)
 
     async def _resync(self) -> None:

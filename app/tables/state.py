@@ -37,7 +37,7 @@ class Snapshot:
     result: dict | None
     created_at: str | None
     updated_at: str | None
-    # {"seat", "name", "bot": bool, "bot_name", "player_id", "hook": bool (a turn webhook is set)}
+    # {"seat", "name", "bot": bool, "bot_name", "player_id", "hook": bool (a webhook, ntfy or push is set)}
     seats: list[dict] = field(default_factory=list)
     rematch: str | None = None
     rematch_of: str | None = None
@@ -64,7 +64,12 @@ def make_step(seq: int, seat: int, move: Any, events: list) -> dict:
 def seat_dicts(seats: list) -> list[dict]:
     """Seat rows (ORM objects or queries.seat_rows rows) as the snapshot keeps them."""
     return [{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "bot_name": x.bot, "player_id": x.player_id,
-             "hook": bool(x.webhook_url) and bool(x.notify)} for x in seats]
+             "hook": has_channel(x)} for x in seats]
+
+
+def has_channel(seat: Any) -> bool:
+    """The seat (a row) has notifications on and a channel to send them by: webhook, ntfy or Web Push."""
+    return bool(seat.webhook_url or seat.ntfy_url or seat.push) and bool(seat.notify)
 
 
 def make_snapshot(table: Any, seats: list, last: dict | None, *, rematch: str | None, rematch_of: str | None,

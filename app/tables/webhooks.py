@@ -187,7 +187,8 @@ def turn_message(*, code: str, title: str, seat: int, name: str | None, seq: int
     return body | {"reminder": True} if reminder else body
 
 
-Post = Callable[[str, dict], Awaitable[int]]
+Post = Callable[[str, dict | bytes], Awaitable[int]]
+Result = Callable[[bool, int | None, str], Awaitable[None]]
 
 
 class Webhooks:
@@ -200,7 +201,7 @@ class Webhooks:
         self.backoff = backoff
         self._post = post
         self._client: httpx.AsyncClient | None = None
-        self._queue: asyncio.Queue[tuple[str, dict]] = asyncio.Queue(maxsize=QUEUE_MAX)
+        self._queue: asyncio.Queue[tuple] = asyncio.Queue(maxsize=QUEUE_MAX)
         self._worker: asyncio.Task | None = None
         self._inflight: set[asyncio.Task] = set()
         self._slots = asyncio.Semaphore(PARALLEL)
@@ -217,13 +218,17 @@ class Webhooks:
         if self._client is not None:
             await self._client.aclose()
 
-    def send(self, url: str, body: dict) -> bool:
-        """Queue one delivery; False (logged) when the queue is full. Never waits."""
+    def send(self, url: str, body: dict | bytes, *, headers: dict | None = None,
+             on_result: Result | None = None) -> bool:
+        """Queue one delivery (a dict is sent as JSON, bytes as they are, with `headers`); False (logged) when
+        the queue is full. `on_result(ok, status, detail)` is awaited once it is delivered or given up
+        (status None when no HTTP answer came). Never waits."""
         try:
-            self._queue.put_nowait((url, body))
+            self._queue.put_nowait((url, body, headers or {}, on_result))
             return True
         except asyncio.QueueFull:
-            log.warning("webhook queue full: notification dropped", extra={"table": body.get("table")})
+            log.warning("webhook queue full: notification dropped",
+                        extra={"table": body.get("table") if isinstance(body, dict) else None})
             return False
 
     async def drained(self) -> None:
@@ -232,54 +237,68 @@ class Webhooks:
 
     async def _run(self) -> None:
         while True:
-            url, body = await self._queue.get()
+            item = await self._queue.get()
             await self._slots.acquire()
-            task = asyncio.create_task(self._deliver(url, body))
+            task = asyncio.create_task(self._deliver(*item))
             self._inflight.add(task)
             task.add_done_callback(self._inflight.discard)
 
-    async def _deliver(self, url: str, body: dict) -> None:
+    async def _deliver(self, url: str, body: dict | bytes, headers: dict, on_result: Result | None) -> None:
+        status, detail, ok = None, "", False
         try:
             for attempt in range(len(self.backoff) + 1):
                 if attempt:
                     await asyncio.sleep(self.backoff[attempt - 1])
-                outcome = await self._attempt(url, body)
+                outcome, status, detail = await self._attempt(url, body, headers)
                 if outcome == "done":
                     self.delivered += 1
+                    ok = True
                     return
                 if outcome == "give_up":
                     break
             self.failed += 1
-            log.warning("webhook not delivered", extra={"table": body.get("table"), "seat": body.get("seat")})
+            log.warning("webhook not delivered", extra={"why": detail})
         finally:
             self._slots.release()
+            await _report(on_result, ok, status, detail)
             self._queue.task_done()
 
-    async def _attempt(self, url: str, body: dict) -> str:
-        """"done", "retry" (network error, 429, 5xx) or "give_up" (refused address, other 4xx)."""
+    async def _attempt(self, url: str, body: dict | bytes, headers: dict) -> tuple[str, int | None, str]:
+        """("done" | "retry" (network error, 429, 5xx) | "give_up" (refused address, other 4xx), the HTTP
+        status or None, a few words for the player)."""
         try:
             pinned = None if self.allow_private else await resolve(url, allow_private=False)
             if self._post is not None:
                 status = await self._post(url, body)
             else:
-                status = await self._http_post(url, body, pinned)
+                status = await self._http_post(url, body, headers, pinned)
         except Refused as exc:
             log.warning("webhook refused", extra={"why": str(exc)})
-            return "give_up"
+            return "give_up", None, f"refused: {exc}"
         except (httpx.HTTPError, OSError) as exc:
             log.info("webhook attempt failed", extra={"why": type(exc).__name__})
-            return "retry"
+            return "retry", None, f"could not connect ({type(exc).__name__})"
         if 200 <= status < 300:
-            return "done"
-        return "retry" if status == 429 or status >= 500 else "give_up"
+            return "done", status, f"HTTP {status}"
+        return ("retry" if status == 429 or status >= 500 else "give_up"), status, f"HTTP {status}"
 
-    async def _http_post(self, url: str, body: dict, pinned: list[str] | None) -> int:
+    async def _http_post(self, url: str, body: dict | bytes, headers: dict, pinned: list[str] | None) -> int:
         """POST through the shared client (private addresses allowed: nothing to pin), or through a client
         whose only connections go to the `pinned` addresses just checked."""
+        payload = {"json": body} if isinstance(body, dict) else {"content": body}
         if pinned is None:
             assert self._client is not None
-            return (await self._client.post(url, json=body)).status_code
+            return (await self._client.post(url, headers=headers, **payload)).status_code
         transport = PinnedTransport(urlsplit(url).hostname or "", pinned, self.network)
         async with httpx.AsyncClient(transport=transport, timeout=TIMEOUT, follow_redirects=False,
                                      headers=HEADERS) as client:
-            return (await client.post(url, json=body)).status_code
+            return (await client.post(url, headers=headers, **payload)).status_code
+
+
+async def _report(on_result: Result | None, ok: bool, status: int | None, detail: str) -> None:
+    if on_result is None:
+        return
+    try:
+        await on_result(ok, status, detail)
+    except Exception:  # recording a result is a nicety too
+        log.exception("webhook result not recorded")

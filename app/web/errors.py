@@ -8,7 +8,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app.tables.errors import StoreError, TableError, Unavailable, unavailable_for
+from app.tables.errors import RateLimited, StoreError, TableError, Unavailable, unavailable_for
 from app.tables.text import safe
 from app.web.pages import not_found, unavailable_page
 
@@ -65,6 +65,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         headers = {"Retry-After": RETRY_AFTER} if isinstance(exc, Unavailable) else None
+        if isinstance(exc, RateLimited):
+            headers = {"Retry-After": str(exc.retry_after)}
         return JSONResponse(error_body(exc), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StoreError)

@@ -1,11 +1,25 @@
-"""A seat's turn webhook: GET or PUT /api/tables/{code}/webhook (seated players, for their own seat)."""
+"""Notifications a seated player sets up for their own seat, the table's reminders (the host's choice), the
+nudge, and the server's Web Push key:
+
+- GET/PUT /api/tables/{code}/webhook {"url", "format"?}: a chat room's webhook and its format
+  (auto | slack | mattermost | discord | generic);
+- GET/PUT /api/tables/{code}/ntfy {"url"}: an ntfy topic URL;
+- PUT/DELETE /api/tables/{code}/push {"subscription"}: the browser's Web Push subscription;
+- GET/PUT /api/tables/{code}/reminders {"after": off | 1h | 12h | 24h | default};
+- POST /api/tables/{code}/nudge: remind the seat to act now (once an hour per table);
+- GET /api/push/key: the server's VAPID public key (the application server key browsers subscribe with).
+
+Every channel answer is the caller's own view: {"seat", "url", "format", "sends_as", "ntfy", "push",
+"push_endpoint_host", "last": {"webhook" | "ntfy" | "push": {"ok", "at", "detail"}}}.
+"""
 from __future__ import annotations
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, StrictStr
 
-from app.tables import notify
-from app.web.deps import Ctx, SeatAuth
+from app.tables import notify_settings as settings
+from app.tables.errors import Unavailable
+from app.web.deps import Caller, Ctx, SeatAuth
 
 router = APIRouter(prefix="/api")
 
@@ -13,13 +27,71 @@ router = APIRouter(prefix="/api")
 class Webhook(BaseModel):
     model_config = ConfigDict(extra="ignore")
     url: StrictStr | None = None
+    format: StrictStr | None = None
+
+
+class Ntfy(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    url: StrictStr | None = None
+
+
+class Push(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    subscription: dict | None = None
+
+
+class Reminders(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    after: StrictStr
 
 
 @router.get("/tables/{code}/webhook")
 async def get_webhook(caller: SeatAuth, ctx: Ctx) -> dict:
-    return await notify.get_webhook(ctx, caller)
+    return await settings.get_channels(ctx, caller)
 
 
 @router.put("/tables/{code}/webhook")
 async def set_webhook(body: Webhook, caller: SeatAuth, ctx: Ctx) -> dict:
-    return await notify.set_webhook(ctx, caller, body.url)
+    return await settings.set_channels(ctx, caller, url=body.url, fmt=body.format)
+
+
+@router.get("/tables/{code}/ntfy")
+async def get_ntfy(caller: SeatAuth, ctx: Ctx) -> dict:
+    return await settings.get_channels(ctx, caller)
+
+
+@router.put("/tables/{code}/ntfy")
+async def set_ntfy(body: Ntfy, caller: SeatAuth, ctx: Ctx) -> dict:
+    return await settings.set_channels(ctx, caller, ntfy=body.url)
+
+
+@router.put("/tables/{code}/push")
+async def set_push(body: Push, caller: SeatAuth, ctx: Ctx) -> dict:
+    return await settings.set_channels(ctx, caller, push=body.subscription)
+
+
+@router.delete("/tables/{code}/push")
+async def delete_push(caller: SeatAuth, ctx: Ctx) -> dict:
+    return await settings.set_channels(ctx, caller, push=None)
+
+
+@router.get("/tables/{code}/reminders")
+async def get_reminders(caller: Caller, ctx: Ctx) -> dict:
+    return await settings.get_reminders(ctx, caller)
+
+
+@router.put("/tables/{code}/reminders")
+async def set_reminders(body: Reminders, caller: SeatAuth, ctx: Ctx) -> dict:
+    return await settings.set_reminders(ctx, caller, body.after)
+
+
+@router.post("/tables/{code}/nudge")
+async def nudge(caller: SeatAuth, ctx: Ctx) -> dict:
+    return await settings.nudge(ctx, caller)
+
+
+@router.get("/push/key")
+async def push_key(ctx: Ctx) -> dict:
+    if ctx.push is None:
+        raise Unavailable("Web Push is not ready on this server: its keys could not be loaded. Try again later.")
+    return {"public_key": ctx.push.public_key}

@@ -1,5 +1,5 @@
 """Turn claims (app/store/claims.py) on SQLite and PostgreSQL: one owner per turn, leases, old seqs
-forgotten, and the reminders due."""
+forgotten (reminders: tests/tables/test_reminders.py)."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -84,30 +84,3 @@ async def test_a_bot_turn_is_not_claimed_once_the_table_has_left_its_seq(app, ne
         await s.execute(update(Table).where(Table.id == snap.id).values(seq=snap.seq + 1))
         await s.commit()
     assert not await ctx.bots.claim(snap, snap.to_act[0])
-
-
-async def test_reminders_are_due_for_seats_to_act_with_a_webhook_once_per_turn(app, new_client):
-    db = app.state.tables.db
-    st, _ = await a_table(new_client)
-    tid = await table_id(db, st["code"])
-    acting = st["to_act"][0]
-    now = utcnow()
-    async with db.writing() as s:
-        await s.execute(update(Seat).where(Seat.table_id == tid).values(webhook_url="https://x.example/h"))
-        await s.execute(update(Table).where(Table.id == tid).values(updated_at=now - timedelta(hours=2)))
-        await s.commit()
-    async with db.reading() as s:
-        assert await claims.due_reminders(s, now - timedelta(hours=3), 10) == []  # not old enough yet
-        due = await claims.due_reminders(s, now - timedelta(hours=1), 10)
-    assert [(r.code, r.seat, r.seq) for r in due] == [(st["code"], acting, 0)]  # the seat to act only
-    async with db.writing() as s:
-        assert await claims.claim(s, table_id=tid, seq=0, seat=acting, kind="remind", owner="a", now=now)
-        await s.commit()
-    async with db.reading() as s:
-        assert await claims.due_reminders(s, now - timedelta(hours=1), 10) == []  # once per turn
-    async with db.writing() as s:  # nobody to remind with notifications off
-        await s.execute(update(Seat).where(Seat.table_id == tid).values(notify=False))
-        await s.execute(update(Table).where(Table.id == tid).values(seq=1))
-        await s.commit()
-    async with db.reading() as s:
-        assert await claims.due_reminders(s, now - timedelta(hours=1), 10) == []

@@ -1,0 +1,104 @@
+"""Queries of the notifications beyond the socket (app/tables/notify.py): the last delivery per channel,
+reminders due and claimed, the nudge's once-an-hour claim, and the server's own keys.
+
+Reminders are scheduled by the table row itself: a seat is due a reminder when its table is playing, has
+neither started nor moved for the table's `remind_after` seconds (the server's default when NULL, never
+when 0), and `reminded_seq` is not the table's seq. The reminder is claimed by a conditional UPDATE of
+`reminded_seq` (one instance's UPDATE changes the row; the others' change nothing), so it survives a
+restart (nothing is kept in memory) and goes out once over every instance. Each function takes an
+AsyncSession inside a transaction; none commits.
+"""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+from sqlalchemy import Row, and_, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.store.models import Seat, ServerKey, Table
+
+REMIND_CHOICES = (3600, 12 * 3600, 24 * 3600)  # what a host may choose, besides off and the default
+
+
+async def record_delivery(s: AsyncSession, table_id: int, seat: int, channel: str, result: dict, *,
+                          drop_push: bool = False) -> None:
+    """Keep `result` ({"ok", "at", "detail"}) as the seat's last delivery on `channel`; with drop_push the
+    seat's Web Push subscription goes (the push service said it is gone)."""
+    row = (await s.execute(select(Seat).where(Seat.table_id == table_id, Seat.seat == seat)
+                           .with_for_update())).scalar_one_or_none()
+    if row is None:
+        return
+    row.deliveries = {**(row.deliveries or {}), channel: result}
+    if drop_push:
+        row.push = None
+
+
+async def due_reminders(s: AsyncSession, now: datetime, default_after: float, limit: int) -> list[Row]:
+    """Tables whose seat(s) to act are due a reminder, oldest first: rows of (id, code, game, seq,
+    to_act). One query per reminder delay in use (an index on status and moved_at serves each)."""
+    t = Table.__table__
+    out: list[Row] = []
+    delays = {after: [t.c.remind_after == after] for after in REMIND_CHOICES}  # the hosts' choices
+    if default_after > 0:  # and the server's default, for tables that kept it
+        delays.setdefault(default_after, []).append(t.c.remind_after.is_(None))
+    for after, settings in sorted(delays.items()):
+        before = now - timedelta(seconds=after)
+        setting = or_(*settings)
+        q = (select(t.c.id, t.c.code, t.c.game, t.c.seq, t.c.to_act)
+             .where(and_(t.c.status == "playing", setting, t.c.moved_at < before,
+                         or_(t.c.started_at.is_(None), t.c.started_at < before),
+                         or_(t.c.reminded_seq.is_(None), t.c.reminded_seq != t.c.seq)))
+             .order_by(t.c.moved_at).limit(limit))
+        out += list((await s.execute(q)).all())
+    return out[:limit]
+
+
+async def claim_reminder(s: AsyncSession, table_id: int, seq: int) -> bool:
+    """True for the one caller whose UPDATE marks the table's turn at `seq` as reminded."""
+    q = (update(Table).where(Table.id == table_id, Table.seq == seq, Table.status == "playing",
+                             or_(Table.reminded_seq.is_(None), Table.reminded_seq != seq))
+         .values(reminded_seq=seq).execution_options(synchronize_session=False))
+    return (await s.execute(q)).rowcount == 1
+
+
+async def claim_nudge(s: AsyncSession, table_id: int, now: datetime, every: float) -> datetime | None:
+    """Mark a nudge at `now` unless the table had one less than `every` seconds ago: None when claimed,
+    else the time of the last nudge (to tell the player when the next may be)."""
+    since = now - timedelta(seconds=every)
+    q = (update(Table).where(Table.id == table_id, or_(Table.nudged_at.is_(None), Table.nudged_at <= since))
+         .values(nudged_at=now).execution_options(synchronize_session=False))
+    if (await s.execute(q)).rowcount == 1:
+        return None
+    return (await s.execute(select(Table.nudged_at).where(Table.id == table_id))).scalar_one()
+
+
+async def set_remind_after(s: AsyncSession, table_id: int, after: int | None) -> None:
+    await s.execute(update(Table).where(Table.id == table_id).values(remind_after=after)
+                    .execution_options(synchronize_session=False))
+
+
+async def remind_after_of(s: AsyncSession, table_id: int) -> int | None:
+    return (await s.execute(select(Table.remind_after).where(Table.id == table_id))).scalar_one_or_none()
+
+
+async def server_key(s: AsyncSession, name: str, make: str, now: datetime) -> str:
+    """The stored key `name`; the first caller stores `make` (every instance then reads the same one)."""
+    found = (await s.execute(select(ServerKey.value).where(ServerKey.name == name))).scalar_one_or_none()
+    if found is not None:
+        return found
+    insert = postgresql.insert if s.bind.dialect.name == "postgresql" else sqlite.insert
+    stmt = insert(ServerKey).values(name=name, value=make, created_at=now).on_conflict_do_nothing()
+    await s.execute(stmt)
+    return (await s.execute(select(ServerKey.value).where(ServerKey.name == name))).scalar_one()
+
+
+def loads(text: str | None) -> dict | None:
+    """A JSON text column as a dict (None when empty or unreadable)."""
+    try:
+        value = json.loads(text) if text else None
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+

@@ -1,0 +1,125 @@
+"""What a notification says on each channel: a chat room's webhook in its service's format, an ntfy topic,
+a Web Push payload. Pure functions of a Notice; delivery is webhooks.Webhooks' (and webpush.py's) work.
+
+Webhook formats: Slack and Mattermost take {"text"}, Discord takes {"content"}, a generic target gets the
+whole message as JSON (type, text, content, table, game, seat, seq, url). The player chooses one, or it is
+guessed from the URL: hooks.slack.com is Slack, discord.com/api/webhooks is Discord, a /hooks/<26 letters
+and digits> path is Mattermost, anything else is generic.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from app.tables.errors import Invalid
+from app.tables.webhooks import clean_url
+
+FORMATS = ("slack", "mattermost", "discord", "generic")
+KINDS = ("turn", "reminder", "nudge")
+TOPIC = re.compile(r"[A-Za-z0-9_-]{1,64}")  # an ntfy topic name
+MATTERMOST_HOOK = re.compile(r"/hooks/[a-z0-9]{26}/?$")
+DISCORD_HOSTS = ("discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One notification for one seat: its turn came (turn), it has waited long (reminder), or a teammate
+    asked it to play (nudge, `by` is the teammate's name)."""
+
+    kind: str
+    code: str
+    title: str  # the game's title
+    seat: int
+    name: str | None
+    seq: int
+    url: str  # the table's link
+    by: str | None = None
+
+    @property
+    def who(self) -> str:
+        return self.name or f"Seat {self.seat}"
+
+    @property
+    def headline(self) -> str:
+        """A short title (ntfy, Web Push)."""
+        lead = {"turn": "Your turn", "reminder": "Reminder: your turn", "nudge": "Nudge: your turn"}[self.kind]
+        return f"{lead} at {self.title}"
+
+    @property
+    def text(self) -> str:
+        where = f"{self.title} (table {self.code}): {self.url}"
+        if self.kind == "reminder":
+            return f"Reminder: {self.who}, it's still your turn at {where}"
+        if self.kind == "nudge":
+            return f"{self.by or 'A teammate'} nudged {self.who}: it's your turn at {where}"
+        return f"{self.who}, it's your turn at {where}"
+
+
+def clean_format(raw: object) -> str | None:
+    """The webhook format to store: one of FORMATS, or None ("auto" or empty: guessed from the URL)."""
+    if raw is None or raw in ("", "auto"):
+        return None
+    if not isinstance(raw, str) or raw.strip().lower() not in FORMATS:
+        shown = str(raw)[:40]
+        raise Invalid(f"A webhook format is one of auto, {', '.join(FORMATS)}; not {shown!r}.")
+    return raw.strip().lower()
+
+
+def guess_format(url: str) -> str:
+    """The format a webhook URL most likely speaks (the player may choose another)."""
+    parts = urlsplit(url)
+    host, path = (parts.hostname or "").lower(), parts.path
+    if host == "hooks.slack.com":
+        return "slack"
+    if host in DISCORD_HOSTS and path.startswith("/api/webhooks/"):
+        return "discord"
+    if MATTERMOST_HOOK.search(path):
+        return "mattermost"
+    return "generic"
+
+
+def webhook_body(fmt: str, notice: Notice) -> dict:
+    """The JSON a webhook of format `fmt` gets."""
+    if fmt in ("slack", "mattermost"):
+        return {"text": notice.text}
+    if fmt == "discord":
+        return {"content": notice.text}
+    body = {"type": "your_turn", "text": notice.text, "content": notice.text, "table": notice.code,
+            "game_title": notice.title, "seat": notice.seat, "name": notice.name, "seq": notice.seq,
+            "url": notice.url}
+    if notice.kind != "turn":
+        body[notice.kind] = True  # "reminder": true, or "nudge": true
+    if notice.by:
+        body["by"] = notice.by
+    return body
+
+
+def clean_ntfy(raw: object, *, allow_private: bool) -> str | None:
+    """An ntfy topic URL to store (None clears it): https://ntfy.sh/<topic> or a self-hosted server's."""
+    url = clean_url(raw, allow_private=allow_private)
+    if url is None:
+        return None
+    parts = urlsplit(url)
+    topic = parts.path.rstrip("/").rsplit("/", 1)[-1]
+    if parts.query or parts.fragment or not TOPIC.fullmatch(topic):
+        raise Invalid("An ntfy address is the server and the topic, like https://ntfy.sh/my-secret-topic "
+                      "(a topic is 1 to 64 letters, digits, - or _; no ? or #).")
+    return url.rstrip("/")
+
+
+def ntfy_publish(url: str, notice: Notice) -> tuple[str, dict]:
+    """Where to POST and what: ntfy's JSON publishing (the server's root, the topic in the body), so the
+    title and the text may be any Unicode."""
+    parts = urlsplit(url)
+    prefix, topic = parts.path.rstrip("/").rsplit("/", 1)
+    root = f"{parts.scheme}://{parts.netloc}{prefix}/"
+    body = {"topic": topic, "title": notice.headline, "message": notice.text, "click": notice.url,
+            "tags": ["game_die"], "priority": 3 if notice.kind == "turn" else 4}
+    return root, body
+
+
+def push_payload(notice: Notice) -> dict:
+    """What the service worker (static/sw.js) shows: the game, the table, "your turn", the link."""
+    return {"type": "your_turn", "kind": notice.kind, "title": notice.headline, "body": notice.text,
+            "table": notice.code, "game_title": notice.title, "url": notice.url}

@@ -1,0 +1,59 @@
+"""WebSocket /ws/me: the live "My tables" page. The browser is known by its identity cookie (as GET
+/api/me); the socket sends {"type": "me", "name", "tables": [...]} (GET /api/me's body) at once and again
+whenever one of those tables moves or changes, on any instance (the broker tells every instance). It
+ignores what the client sends; a page reconnects when it is closed."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from app.tables import reads
+from app.tables.errors import StoreError
+from app.tables.identity import COOKIE_NAME
+from app.tables.service import Tables
+
+router = APIRouter()
+
+REFRESH = 60.0  # seconds: looked at again even without news (a table joined in another tab)
+GOING_AWAY = 1001
+
+
+@router.websocket("/ws/me")
+async def me_socket(websocket: WebSocket) -> None:
+    ctx: Tables = websocket.app.state.tables
+    await websocket.accept()
+    cookie = websocket.cookies.get(COOKIE_NAME)
+    watcher = ctx.watchers.add()
+    listener = asyncio.create_task(_until_closed(websocket))
+    try:
+        while not listener.done() and not ctx.watchers.closed:
+            watcher.changed.clear()
+            try:
+                async with ctx.db.session() as s:
+                    data = await reads.me(s, cookie)
+            except StoreError:  # the database is down: try again at the next change or refresh
+                data = None
+            if data is not None:
+                ctx.watchers.watch(watcher, {t["code"] for t in data["tables"]})
+                await websocket.send_json({"type": "me", **data})
+            woken = asyncio.create_task(watcher.changed.wait())
+            await asyncio.wait([woken, listener], timeout=REFRESH, return_when=asyncio.FIRST_COMPLETED)
+            woken.cancel()
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        ctx.watchers.remove(watcher)
+        listener.cancel()
+        with contextlib.suppress(Exception):
+            await websocket.close(GOING_AWAY)
+
+
+async def _until_closed(websocket: WebSocket) -> None:
+    """Read (and ignore) what the page sends until it goes."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
