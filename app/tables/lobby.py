@@ -188,7 +188,7 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
         now = utcnow()
         new = Table(code=await _unused_code(s), game=old.game, players=old.players, options=old.options,
                     seed=seed, status="lobby", initial_doc=doc, doc=doc, seq=0, to_act=[],
-                    rematch_of_id=old.id, created_at=now, updated_at=now)
+                    rematch_of_id=old.id, created_at=now, updated_at=now, remind_after=old.remind_after)
         s.add(new)
         await s.flush()
         for x in await queries.seats_of(s, old.id):
