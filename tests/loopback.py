@@ -9,6 +9,15 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from app.config import Settings
+
+
+def notify_settings(database_url: str, **extra) -> Settings:
+    """The test app's settings, with outgoing notifications allowed to reach loopback."""
+    return Settings(**{"database_url": database_url, "bot_delay_seconds": 0, "log_level": "WARNING",
+                       "redis_url": None, "bot_processes": 0, "bot_seconds": 0.1, "webhook_allow_private": True,
+                       **extra})
+
 
 @dataclass
 class Request:

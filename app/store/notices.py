@@ -11,7 +11,7 @@ AsyncSession inside a transaction; none commits.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import Row, and_, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -71,7 +71,8 @@ async def claim_nudge(s: AsyncSession, table_id: int, now: datetime, every: floa
          .values(nudged_at=now).execution_options(synchronize_session=False))
     if (await s.execute(q)).rowcount == 1:
         return None
-    return (await s.execute(select(Table.nudged_at).where(Table.id == table_id))).scalar_one()
+    last = (await s.execute(select(Table.nudged_at).where(Table.id == table_id))).scalar_one()
+    return last.replace(tzinfo=timezone.utc) if last.tzinfo is None else last  # SQLite's are naive UTC
 
 
 async def set_remind_after(s: AsyncSession, table_id: int, after: int | None) -> None:

@@ -11,15 +11,14 @@ from app.store import Seat, Table
 from app.tables import notify
 from tests.api.helpers import bearer, full_table, state
 from tests.conftest import eventually
-from tests.loopback import loopback  # noqa: F401 - fixture
+from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
 
 PUBLIC = "https://play.example.org"
 
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
-                    bot_processes=0, bot_seconds=0.1, webhook_allow_private=True, public_url=PUBLIC)
+    return notify_settings(database_url, public_url=PUBLIC)
 
 
 async def seated(new_client) -> tuple[str, dict]:

@@ -12,7 +12,7 @@ from app.config import Settings
 from app.store import Table, notices, utcnow
 from app.tables import notify
 from tests.api.helpers import bearer, full_table, state
-from tests.loopback import loopback  # noqa: F401 - fixture
+from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -22,9 +22,8 @@ def database_url(request) -> str:
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
-                    bot_processes=0, bot_seconds=0.1, webhook_allow_private=True, remind_after_seconds=86400,
-                    sweep_seconds=3600, public_url="https://play.example.org")
+    return notify_settings(database_url, remind_after_seconds=86400, sweep_seconds=3600,
+                           public_url="https://play.example.org")
 
 
 async def waiting_table(app, new_client, after: str) -> tuple[dict, dict, int]:
