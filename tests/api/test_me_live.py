@@ -1,0 +1,43 @@
+"""WebSocket /ws/me: the live "My tables". The list comes at once, and again when one of the player's
+tables moves (here: through the other seat's move), so the page shows "your turn" without asking."""
+from __future__ import annotations
+
+import httpx
+
+from tests.api.helpers import bearer, full_table, state
+from tests.api.wsclient import WS
+
+
+async def test_my_tables_come_again_when_it_becomes_my_turn(live_server):
+    server = live_server()
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as ann, \
+            httpx.AsyncClient(base_url=server.url, timeout=10) as bea:
+        t = await full_table(ann, bea)
+        code, tokens = t["code"], t["tokens"]
+        st = await state(ann, code)
+        mover = st["to_act"][0]
+        waiting, clients = 1 - mover, {0: ann, 1: bea}
+        cookie = "; ".join(f"{k}={v}" for k, v in clients[waiting].cookies.items())
+        ws = await WS.open(f"{server.ws_url}/ws/me", cookie=cookie)
+        try:
+            first = await ws.until("me")
+            assert [(x["code"], x["your_turn"]) for x in first["tables"]] == [(code, False)]
+            mine = await state(clients[mover], code, tokens[mover])
+            r = await clients[mover].post(f"/api/tables/{code}/moves", headers=bearer(tokens[mover]),
+                                          json={"seq": mine["seq"], "move": mine["legal_moves"][0]})
+            assert r.status_code == 200
+            if r.json()["status"] != "playing":
+                return  # the first play ended the game: nothing more to wait for
+            turned = await ws.until(lambda m: m.get("type") == "me" and m["tables"][0]["your_turn"])
+            assert turned["tables"][0]["code"] == code and "token" not in str(turned)
+        finally:
+            await ws.conn.close()
+
+
+async def test_a_stranger_gets_an_empty_list(live_server):
+    server = live_server()
+    ws = await WS.open(f"{server.ws_url}/ws/me")
+    try:
+        assert await ws.until("me") == {"type": "me", "name": None, "tables": []}
+    finally:
+        await ws.conn.close()
