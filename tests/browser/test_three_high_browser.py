@@ -48,51 +48,74 @@ def can_play(page) -> bool:
     return page.locator("button.card-face:not([disabled])").count() > 0
 
 
-def play_one(page, how: str = "click") -> dict:
-    """Card, then a highlighted pyramid, then a highlighted destination; returns what moved.
-    how: "click" (mouse clicks), "keyboard" (Enter only; focus moves along), "drag" (drag the pyramid)."""
-    before = seq(page)
-    card = page.locator("button.card-face:not([disabled])").first
-    card_code = card.get_attribute("data-card")
-    if how == "keyboard":
-        card.focus()
-        page.keyboard.press("Enter")
-        page.wait_for_function("() => document.activeElement && document.activeElement.dataset.state === 'movable'")
-        origin = page.evaluate("() => document.activeElement.dataset.square")
-        piece = top_piece(page, origin)
-        page.keyboard.press("Enter")
-        page.wait_for_function("() => { const a = document.activeElement; return a && "
-                               "(a.dataset.state === 'dest' || a.classList.contains('edge-btn')); }")
-        to = page.evaluate("() => document.activeElement.dataset.square || null")
-        page.keyboard.press("Enter")
-    else:
+def pick_and_drop(page, how: str = "click") -> dict:
+    """One play in two actions: a pyramid, then a marked square (a "which card?" choice when several cards
+    lead there, answered with its first card). how: "click", "keyboard" (Enter only; focus moves along),
+    "drag" (press on the pyramid, drop on the square), "card" (the card first, then pyramid and square).
+    Returns what it did, with "clicks": the actions a player took; does not wait for the server."""
+    clicks = 0
+    card_code = None
+    if how == "card":
+        card = page.locator("button.card-face:not([disabled])").first
+        card_code = card.get_attribute("data-card")
         card.click()
-        piece_square = page.locator('.hit[data-state="movable"]').first
-        origin = piece_square.get_attribute("data-square")
-        piece = top_piece(page, origin)
-        dest = page.locator('.hit[data-state="dest"][tabindex]')
-        if how == "drag":
-            box = piece_square.bounding_box()
-            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.mouse.down()
-            page.mouse.move(box["x"] + box["width"] / 2 + 12, box["y"] + box["height"] / 2 + 12, steps=4)
-            dest.first.wait_for()
-            to = dest.first.get_attribute("data-square")
-            target = dest.first.bounding_box()
-            page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=6)
-            page.mouse.up()
+        page.wait_for_selector(f'button.card-face[data-card="{card_code}"][aria-pressed="true"]')
+        clicks += 1
+    origin = page.locator('.hit[data-state="movable"]').first.get_attribute("data-square")
+    piece_square = page.locator(f'.hit[data-square="{origin}"]')
+    piece = top_piece(page, origin)
+    dest = page.locator('.hit[data-state="dest"][tabindex]')
+    if how == "keyboard":
+        piece_square.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.activeElement && document.activeElement.dataset.state === 'dest'")
+        to = page.evaluate("() => document.activeElement.dataset.square")
+        cards = page.evaluate("() => document.activeElement.dataset.cards")
+        multi = page.evaluate("() => !!document.activeElement.dataset.multi")
+        page.keyboard.press("Enter")
+        clicks += 2
+    elif how == "drag":
+        box = piece_square.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] / 2 + 12, box["y"] + box["height"] / 2 + 12, steps=4)
+        dest.first.wait_for()
+        to = dest.first.get_attribute("data-square")
+        cards = dest.first.get_attribute("data-cards")
+        multi = dest.first.get_attribute("data-multi") is not None
+        target = dest.first.bounding_box()
+        page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=6)
+        page.mouse.up()
+        clicks += 1
+    else:
+        piece_square.click()
+        to = dest.first.get_attribute("data-square")
+        cards = dest.first.get_attribute("data-cards")
+        multi = dest.first.get_attribute("data-multi") is not None
+        dest.first.click()
+        clicks += 2
+    choice = page.locator(".th-choose:not([hidden]) button.th-choice")
+    if multi:  # several plays lead there: the page asks which card
+        choice.first.wait_for()
+        card_code = choice.first.get_attribute("data-card")
+        if how == "keyboard":
+            page.wait_for_function("() => document.activeElement && document.activeElement.classList.contains('th-choice')")
+            page.keyboard.press("Enter")
         else:
-            piece_square.click()
-            if dest.count():
-                to = dest.first.get_attribute("data-square")
-                dest.first.click()
-            else:  # only when two sides land on the same square: use the side buttons
-                to = None
-                page.locator(".edge-btn[tabindex]").first.click()
+            choice.first.click()
+        clicks += 1
+    elif card_code is None:
+        card_code = cards
+    return {"card": card_code, "piece": piece, "from": origin, "to": to, "clicks": clicks}
+
+
+def play_one(page, how: str = "click") -> dict:
+    """pick_and_drop, then wait until the page shows the move played; adds its "seq"."""
+    before = seq(page)
+    move = pick_and_drop(page, how)
     wait_seq(page, before + 1)
-    if to:
-        page.wait_for_selector(f'.pieces g[data-square="{to}"] [data-piece="{piece}"]', state="attached")
-    return {"card": card_code, "piece": piece, "from": origin, "to": to, "seq": before + 1}
+    page.wait_for_selector(f'.pieces g[data-square="{move["to"]}"] [data-piece="{move["piece"]}"]', state="attached")
+    return {**move, "seq": before + 1}
 
 
 def start_game(page) -> str:
@@ -165,7 +188,7 @@ def test_two_browsers_create_join_and_see_each_others_moves(live_server, new_pag
         logged = other.locator("#log li").count()
         move = play_one(mover, how="drag" if moves == 1 else "click")
         wait_seq(other, move["seq"])  # pushed over the socket: nobody reloads
-        if move["to"]:
+        if move["to"]:  # always set now; kept for the shape of the loop
             other.wait_for_selector(f'.pieces g[data-square="{move["to"]}"] [data-piece="{move["piece"]}"]',
                                     state="attached")
         assert other.locator("#log li").count() > logged
@@ -193,14 +216,14 @@ def test_solo_game_played_to_the_end_through_the_page(live_server, new_page, sho
         if not can_play(page):
             page.wait_for_timeout(50)
             continue
-        play_one(page, how="keyboard" if n < 2 else "click")
-        if n == 0:
-            # the selection flow, for the record: card picked, pyramids highlighted
-            page.locator("button.card-face:not([disabled])").first.click()
-            shot(page, "solo-card-picked")
+        play_one(page, how="keyboard" if n < 2 else "card" if n < 4 else "click")
+        if n == 0 and status(page) == "playing":
+            # the selection flow, for the record: a pyramid picked, its squares marked; then the card first
             page.locator('.hit[data-state="movable"]').first.click()
             shot(page, "solo-piece-picked")
             page.keyboard.press("Escape")
+            page.locator("button.card-face:not([disabled])").first.click()
+            shot(page, "solo-card-picked")
             page.keyboard.press("Escape")
     page.wait_for_selector("#result:not([hidden])")
     title = page.inner_text("#result-title")
@@ -295,11 +318,7 @@ def test_a_lost_update_is_noticed_by_its_seq_and_fetched_with_sync(live_server, 
         pytest.skip("the game ended before Ann's turn")
     before = seq(page)
     drop["armed"] = True
-    card = page.locator("button.card-face:not([disabled])").first
-    card.click()
-    page.locator('.hit[data-state="movable"]').first.click()
-    dest = page.locator('.hit[data-state="dest"][tabindex]')
-    (dest.first if dest.count() else page.locator(".edge-btn[tabindex]").first).click()
+    pick_and_drop(page)
     # Ann's own update is lost; the bot's arrives with a seq gap and the page asks to catch up.
     wait_seq(page, before + 2)
     assert drop["dropped"] == before + 1
@@ -307,3 +326,85 @@ def test_a_lost_update_is_noticed_by_its_seq_and_fetched_with_sync(live_server, 
     log = page.inner_text("#log")
     assert "You played" in log and log.count(" played ") >= 2, log
     shot(page, "gap-resynced")
+
+
+def test_two_actions_a_move_and_which_card_when_several_reach_the_square(live_server, new_page, shot):
+    """Pick a pyramid, then a square: one click each. When two plays take it to the same square the page
+    asks which card (Esc closes the question, the pyramid stays picked); the card chosen is the one played."""
+    server = live_server()
+    page = new_page()
+    solo_table_in_play(page, server.url, "Ann")
+    wait_live(page)
+    first = play_one(page)
+    assert first["clicks"] == 2
+    for _ in range(25):
+        if status(page) != "playing":
+            break
+        for origin in page.eval_on_selector_all('.hit[data-state="movable"]', "els => els.map(e => e.dataset.square)"):
+            page.click(f'.hit[data-square="{origin}"]')
+            page.wait_for_selector('.hit[data-state="dest"]')
+            multi = page.locator('.hit[data-state="dest"][data-multi]')
+            if not multi.count():
+                page.keyboard.press("Escape")
+                continue
+            to = multi.first.get_attribute("data-square")
+            piece = top_piece(page, origin)
+            multi.first.click()
+            choices = page.locator(".th-choose:not([hidden]) button.th-choice")
+            choices.first.wait_for()
+            options = [(c.get_attribute("data-card"), c.get_attribute("data-side")) for c in choices.all()]
+            assert len(options) >= 2 and len(set(options)) == len(options), options
+            expect(page.locator(".th-choose")).to_contain_text(f"to {to} with")
+            shot(page, "three-high-which-card", full_page=False)
+            page.keyboard.press("Escape")
+            expect(page.locator(".th-choose")).to_be_hidden()
+            assert page.locator('.hit[data-state="dest"]').count()   # still picked
+            before = seq(page)
+            multi.first.click()
+            card, side = options[-1]
+            page.click(f'.th-choose button.th-choice[data-card="{card}"][data-side="{side}"]')
+            wait_seq(page, before + 1)
+            page.wait_for_selector(f'.pieces g[data-square="{to}"] [data-piece="{piece}"]', state="attached")
+            label = page.locator(f'button.card-face[data-card="{card}"]')
+            expect(label).to_have_count(0)   # that card left the hand
+            return
+        if status(page) == "playing" and can_play(page):
+            play_one(page)
+    pytest.skip("no two plays reached the same square in this deal")
+
+
+def test_card_first_still_works_and_narrows_the_choice(live_server, new_page):
+    server = live_server()
+    page = new_page()
+    solo_table_in_play(page, server.url, "Ann")
+    wait_live(page)
+    all_movable = page.locator('.hit[data-state="movable"]').count()
+    card = page.locator("button.card-face:not([disabled])").first.get_attribute("data-card")
+    page.click(f'button.card-face[data-card="{card}"]')
+    page.wait_for_selector(".mark.movable")   # framed only once a card narrows them down
+    assert page.locator('.hit[data-state="movable"]').count() <= all_movable
+    page.keyboard.press("Escape")   # the card goes back
+    page.wait_for_selector('button.card-face[aria-pressed="true"]', state="detached")
+    move = play_one(page, how="card")
+    assert move["card"] == card and move["clicks"] >= 3
+    assert "You played" in page.inner_text("#log")
+
+
+def test_a_broken_tree_is_in_the_log(live_server, new_page):
+    """A game where the red 1 leaves its finished tree (imported: a hand-built position) says so in words."""
+    import httpx
+
+    server = live_server(admin_token="th-admin")
+    pile = ["AS", "2S", "3S", "4S"]
+    doc = {"game": "three-high", "players": 1, "options": {"allow_zero_moves": False, "hidden_hands": False},
+           "to_act": [0], "board": {"c1": ["red3", "red2", "red1"], "h8": ["blue3"]},
+           "hands": [["3C", "5H"]], "draw_pile": pile, "discard": []}
+    body = {"format": "icehouse-table/1", "game": "three-high", "players": 1, "options": doc["options"],
+            "seats": ["Ann"], "initial_doc": doc,
+            "moves": [{"seq": 1, "seat": 0, "move": {"card": "3C", "side": "N", "piece": "red1"}, "at": None}],
+            "result": None}
+    r = httpx.post(f"{server.url}/api/admin/import", json=body, headers={"Authorization": "Bearer th-admin"})
+    assert r.status_code == 201, r.text
+    page = new_page()
+    page.goto(f"{server.url}/t/{r.json()['code']}")
+    expect(page.locator("#log li.tree_broken")).to_have_text("Ann broke the red tree on c1 (0 of 5)")

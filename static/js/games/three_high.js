@@ -1,22 +1,29 @@
 // 3-High board client. It knows how to draw the view and how to let a player compose one of the moves
 // the server listed in `legal_moves`; it never decides legality itself. Selection lives in the page's
 // single state object (state.ui); every handler changes state and calls redraw().
+//
+// A play takes two actions: pick a pyramid, then a destination (click, keys, or drag and drop). The
+// client finds the listed moves of that pyramid to that square; when several cards (or sides) lead there,
+// it asks which card. Picking a card first still works: it narrows the pyramids and squares to that card.
 import { h } from "../core/store.js";
 import {
-  S, M, W, FILES, SIDES, SUITS, pieceWords, parseCard, cardWords, cardLabel,
-  sqXY, allSquares, drawCount, svg, drawStack,
+  S, M, W, FILES, SIDES, pieceWords, cardWords, cardLabel, parseCard,
+  sqXY, allSquares, drawCount, svg, drawStack, lettersOn, setLetters,
 } from "./three_high_parts.js";
+import { handsRenderer } from "./three_high_hands.js";
+
+const reducedMotion = () => !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
 export function createBoard(root, ctx) {
   // ctx: { state, redraw, sendMove(move), seatName(seat), sideRoot (where the hands go) }
   const { state, redraw } = ctx;
-  state.ui = state.ui || { card: null, piece: null, seq: null };
+  state.ui = state.ui || { card: null, piece: null, choose: null, seq: null };
 
   // ---- static skeleton, built once ----
   const status = h("div", { class: "th-status" });
   const wrap = h("div", { class: "th-boardwrap" });
   const board = svg("svg", {
-    class: "th-board", viewBox: `0 0 ${W} ${W}`, role: "group",
+    class: `th-board${lettersOn() ? " letters" : ""}`, viewBox: `0 0 ${W} ${W}`, role: "group",
     "aria-label": "The board: columns a to h from west to east, rows 1 to 8 from south to north",
   });
   const layers = {};
@@ -33,12 +40,14 @@ export function createBoard(root, ctx) {
     const mark = svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 6, class: "mark" });
     mark.style.display = "none";
     layers.marks.append(mark);
+    const dot = svg("circle", { cx: x + S / 2, cy: y + S / 2, r: 9, class: "dest-dot" });
+    dot.style.display = "none";
+    layers.marks.append(dot);
     const tree = svg("g", { class: "tree" });
     tree.style.display = "none";
     tree.append(svg("rect", { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 7, class: "tree-glow" }));
-    tree.append(svg("circle", { cx: x + S - 10, cy: y + 10, r: 7, fill: "#24a148" }));
-    const tick = svg("path", { d: `M${x + S - 14} ${y + 10} l3 3 l5 -6`, stroke: "#fff", "stroke-width": 2.2, fill: "none" });
-    tree.append(tick);
+    // a little gold star on a finished tree: unmistakable, and not a colour cue alone
+    tree.append(svg("path", { class: "tree-star", d: starPath(x + S - 11, y + 11, 8, 3.6) }));
     layers.marks.append(tree);
     const pieces = svg("g", { transform: `translate(${x} ${y})`, "data-square": sq });
     layers.pieces.append(pieces);
@@ -46,10 +55,10 @@ export function createBoard(root, ctx) {
     const tip = svg("title");
     hit.append(tip);
     layers.hits.append(hit);
-    const dlabel = svg("text", { x: x + S / 2, y: y + 14, class: "dest-label" });
+    const dlabel = svg("text", { x: x + S / 2, y: y + 12, class: "dest-label" });
     dlabel.style.display = "none";
-    layers.marks.append(dlabel);
-    squareEls[sq] = { mark, tree, pieces, hit, tip, dlabel, key: "" };
+    layers.coords.append(dlabel);
+    squareEls[sq] = { mark, dot, tree, pieces, hit, tip, dlabel, key: "" };
   }
   // Coordinates inside the edge squares, as on a printed chessboard: files along the south edge,
   // ranks along the west edge.
@@ -60,34 +69,31 @@ export function createBoard(root, ctx) {
     t2.textContent = String(8 - i);
     layers.coords.append(t, t2);   // above the pyramids (with a halo), so a large one never hides its letter
   }
-  // Side names and the side buttons shown when a piece is picked.
+  // The side names (a card is played to a side: its pyramid moves toward it).
   const edgePos = { N: [W / 2, 15], S: [W / 2, W - 15], W: [15, W / 2], E: [W - 15, W / 2] };
-  const edgeEls = {};
   for (const side of Object.keys(SIDES)) {
     const [x, y] = edgePos[side];
     const vertical = side === "E" || side === "W";
     const label = svg("text", { x, y, class: "edge-label", transform: vertical ? `rotate(${side === "E" ? 90 : -90} ${x} ${y})` : null });
     label.textContent = SIDES[side].toUpperCase();
     layers.edges.append(label);
-    const btn = svg("g", { class: "edge-btn", role: "button", "data-side": side, transform: vertical ? `rotate(${side === "E" ? 90 : -90} ${x} ${y})` : null });
-    btn.append(svg("rect", { x: x - 105, y: y - 13, width: 210, height: 26, rx: 13 }));
-    const bt = svg("text", { x, y });
-    btn.append(bt);
-    btn.style.display = "none";
-    layers.edges.append(btn);
-    edgeEls[side] = { label, btn, bt };
   }
-  wrap.append(board);
-  const legend = h("div", { class: "legend" },
-    h("span", {}, "Dots = size (3 large, 2 medium, 1 small)"),
-    h("span", {}, "Green ✓ frame = finished tree"),
-    h("span", {}, "Blue frame = last play (dashed: where it came from)"));
-  const cardHelp = h("p", { class: "hint" }, "A card moves a pyramid (card value − pyramid size) squares toward its side, "
-    + "or away if that is negative. Diamonds ♦ ignore the size. Build five trees (3, 2, 1 of one colour) to win. ",
-    h("a", { href: "/rules/three-high", target: "_blank", rel: "noopener" }, "All the rules"));
+  // "Which card?": shown over the board when several listed plays take the pyramid to the same square.
+  const chooser = h("div", { class: "th-choose", role: "dialog", "aria-label": "Which card?", hidden: true });
+  wrap.append(board, chooser);
   const hands = h("div", { class: "hands" });
+  const lettersBox = h("input", { type: "checkbox", id: "th-letters", checked: lettersOn(),
+    onchange: (ev) => { setLetters(ev.target.checked); board.classList.toggle("letters", ev.target.checked); } });
+  const help = h("details", { class: "th-help-box" },
+    h("summary", {}, "How to play a card"),
+    h("p", { class: "hint" }, "Pick a pyramid, then one of the marked squares: the card shown on the square is played. "
+      + "A card moves a pyramid (card value − pyramid size) squares toward its side, or away if that is negative; "
+      + "diamonds ♦ ignore the size. Build five trees (3, 2, 1 of one colour) to win. "
+      + "Dots on a pyramid give its size. ",
+    h("a", { href: "/rules/three-high", target: "_blank", rel: "noopener" }, "All the rules")),
+    h("label", { class: "check", for: "th-letters" }, lettersBox, " Letters on the pyramids (R O Y G B) for colour-blind play"));
   root.replaceChildren(h("div", { class: "th" }, status, wrap));
-  (ctx.sideRoot || root).replaceChildren(hands, legend, cardHelp);
+  (ctx.sideRoot || root).replaceChildren(hands, help);
 
   // ---- derived data from the state (no rules here: moves come from legal_moves) ----
   function derive() {
@@ -111,65 +117,70 @@ export function createBoard(root, ctx) {
   function movesFor(d, card, piece) {
     return d.legal.filter((m) => (card == null || m.card === card) && (piece == null || m.piece === piece));
   }
+  // Where the picked pyramid may go: square -> the listed moves that take it there (with the picked card
+  // only, when one was picked first). The squares come from the server's move_targets.
+  function destinations(d) {
+    const ui = state.ui;
+    const out = {};
+    if (!ui.piece) return out;
+    d.legal.forEach((m, i) => {
+      if (m.piece !== ui.piece || (ui.card && m.card !== ui.card)) return;
+      const to = d.targets[i] && d.targets[i].to;
+      if (to) (out[to] = out[to] || []).push(m);
+    });
+    return out;
+  }
+  const topOf = (d, sq) => (d.boardMap[sq] || []).slice(-1)[0];
+  const canMove = (d, piece) => !!piece && movesFor(d, state.ui.card, piece).length > 0;
 
   // ---- handlers ----
   function pickCard(card) {
     const ui = state.ui;
     ui.card = ui.card === card ? null : card;
-    ui.piece = null;
-    ui.focus = ui.card ? "movable" : null;   // keyboard flow: card -> pyramids -> destinations
+    ui.choose = null;
+    if (ui.piece && ui.card && !movesFor(derive(), ui.card, ui.piece).length) ui.piece = null;
+    ui.focus = ui.piece ? "dest" : ui.card ? "movable" : null;
+    redraw();
+  }
+  function pickPiece(piece) {
+    const ui = state.ui;
+    ui.piece = ui.piece === piece ? null : piece;
+    ui.choose = null;
+    ui.focus = ui.piece ? "dest" : "movable";
     redraw();
   }
   function pickSquare(sq) {
     const d = derive();
     const ui = state.ui;
-    const top = (d.boardMap[sq] || []).slice(-1)[0];
-    if (ui.card && ui.piece) {
-      const dests = destinations(d);
-      if (dests[sq] && dests[sq].length === 1) return send(dests[sq][0]);
-      if (dests[sq] && dests[sq].length > 1) {   // the same square from several sides: the side decides
-        const btn = board.querySelector(".edge-btn[tabindex]");
-        if (ctx.say) ctx.say(`Several sides lead to ${sq}: press the green button of the side you want.`);
-        if (btn) btn.focus();
-        return;
-      }
-    }
-    if (ui.card && top && movesFor(d, ui.card, top).length) {
-      ui.piece = ui.piece === top ? null : top;
-      ui.focus = ui.piece ? "dest" : "movable";
-      redraw();
-    }
+    const dests = destinations(d);
+    if (ui.piece && dests[sq]) return playTo(sq, dests[sq]);
+    const top = topOf(d, sq);
+    if (canMove(d, top)) pickPiece(top);
+  }
+  // The pyramid goes to `sq`: one listed move plays at once; several ask which card.
+  function playTo(sq, moves) {
+    if (moves.length === 1) return send(moves[0]);
+    state.ui.choose = { to: sq, piece: state.ui.piece, moves };
+    state.ui.focus = "choice";
+    redraw();
   }
   function send(move) {
-    state.ui.card = null;
-    state.ui.piece = null;
-    state.ui.focus = "card";
+    Object.assign(state.ui, { card: null, piece: null, choose: null, focus: null });
     ctx.sendMove(move);   // exactly the dict the server listed
     redraw();
   }
   function cancel() {
     const ui = state.ui;
     // Esc steps back one stage and leaves focus on the thing that was picked, so Enter picks it again.
-    if (ui.piece) { ui.focusSquare = squareOf(ui.piece); ui.piece = null; ui.focus = "movable"; }
+    if (ui.choose) { ui.focusSquare = ui.choose.to; ui.choose = null; ui.focus = "dest"; }
+    else if (ui.piece) { ui.focusSquare = squareOf(ui.piece); ui.piece = null; ui.focus = "movable"; }
     else { ui.focusCard = ui.card; ui.focus = ui.card ? "card" : null; ui.card = null; }
     redraw();
   }
   function squareOf(piece) { return derive().topAt[piece] || null; }   // where a top piece stands
 
-  function destinations(d) {
-    const ui = state.ui;
-    const out = {};
-    if (!ui.card || !ui.piece) return out;
-    d.legal.forEach((m, i) => {   // where each listed move lands comes from the server's move_targets
-      if (m.card !== ui.card || m.piece !== ui.piece) return;
-      const to = d.targets[i] && d.targets[i].to;
-      if (to) (out[to] = out[to] || []).push(m);
-    });
-    return out;
-  }
-
-  // Dragging: press on a framed pyramid (after picking a card), drag, drop on a green square.
-  // A press that does not travel is an ordinary click.
+  // Dragging: press on a pyramid that can move, drag, drop on a marked square. A press that does not
+  // travel is an ordinary click.
   let drag = null;
   let swallowClick = false;
   const svgPoint = (ev) => {
@@ -185,6 +196,7 @@ export function createBoard(root, ctx) {
   };
   const endDrag = () => {
     if (drag && drag.ghost) drag.ghost.remove();
+    if (drag && drag.lifted) drag.lifted.classList.remove("lifted");
     drag = null;
   };
   board.addEventListener("pointerdown", (ev) => {
@@ -197,14 +209,17 @@ export function createBoard(root, ctx) {
     if (!drag.moved) {
       if (Math.hypot(ev.clientX - drag.x0, ev.clientY - drag.y0) < 8) return;
       const d = derive();
-      const top = (d.boardMap[drag.sq] || []).slice(-1)[0];
-      if (!top || !state.ui.card || !movesFor(d, state.ui.card, top).length) { endDrag(); return; }
+      const top = topOf(d, drag.sq);
+      if (!canMove(d, top)) { endDrag(); return; }
       drag.moved = true;
       try { board.setPointerCapture(ev.pointerId); } catch { /* fine without */ }
-      state.ui.piece = top;
-      drag.ghost = svg("g", { class: "drag-ghost", "pointer-events": "none", opacity: "0.85" });
+      Object.assign(state.ui, { piece: top, choose: null });
+      drag.ghost = svg("g", { class: "drag-ghost", "pointer-events": "none", opacity: "0.9" });
       drag.ghost.append(drawStack([top]));
       layers.edges.append(drag.ghost);
+      const pieces = squareEls[drag.sq].pieces.querySelectorAll(".piece");
+      drag.lifted = pieces[pieces.length - 1] || null;
+      if (drag.lifted) drag.lifted.classList.add("lifted");
       redraw();
     }
     const pt = svgPoint(ev);
@@ -219,36 +234,35 @@ export function createBoard(root, ctx) {
     setTimeout(() => { swallowClick = false; }, 0);
     const sq = squareAt(svgPoint(ev));
     const dests = destinations(derive());
-    if (sq && dests[sq] && dests[sq].length === 1) send(dests[sq][0]);
-    else redraw();
+    if (sq && dests[sq]) playTo(sq, dests[sq]);
+    else redraw();   // dropped elsewhere: the pyramid stays picked, its squares still marked
   });
   board.addEventListener("pointercancel", () => { endDrag(); redraw(); });
 
   board.addEventListener("click", (ev) => {
     if (swallowClick) { swallowClick = false; return; }
-    const edge = ev.target.closest(".edge-btn");
-    if (edge) {
-      // Only with a card and a pyramid picked: a second click of a double click finds the selection
-      // cleared, and must not pick some other listed play that happens to use the same side.
-      if (!state.ui.card || !state.ui.piece || !isMyTurn()) return;
-      const d = derive();
-      const m = movesFor(d, state.ui.card, state.ui.piece).find((mv) => mv.side === edge.dataset.side);
-      if (m) send(m);
-      return;
-    }
     const hit = ev.target.closest(".hit");
     if (hit && hit.hasAttribute("tabindex")) pickSquare(hit.dataset.square);
     else if (hit) explainSquare(hit.dataset.square);
+  });
+  chooser.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button");
+    const ch = state.ui.choose;
+    if (!b || !ch || !isMyTurn()) return;
+    if (b.dataset.cancel) { cancel(); return; }
+    const m = ch.moves[Number(b.dataset.i)];
+    if (m) send(m);
   });
   // A click that does nothing says why, in one sentence (the reasons come from the listed moves).
   function explainSquare(sq) {
     if (!isMyTurn()) { if (ctx.explainWait) ctx.explainWait(); return; }
     if (!ctx.say) return;
     const ui = state.ui;
-    const occupied = (derive().boardMap[sq] || []).length > 0;
-    if (!ui.card) { if (occupied) ctx.say("Pick a card from your hand first: the pyramids it can move then get a yellow frame."); }
-    else if (!ui.piece) { if (occupied) ctx.say(`${cardLabel(ui.card)} cannot move that pyramid: pick one in a yellow frame, or another card.`); }
-    else ctx.say(`The ${pieceWords(ui.piece)} cannot go to ${sq} with ${cardLabel(ui.card)}: pick a green square (Esc: back).`);
+    const d = derive();
+    const top = topOf(d, sq);
+    if (ui.piece && !top) ctx.say(`The ${pieceWords(ui.piece)} cannot go to ${sq}${ui.card ? ` with ${cardLabel(ui.card)}` : " with any card in your hand"}: pick a marked square (Esc: back).`);
+    else if (top && ui.card) ctx.say(`${cardLabel(ui.card)} cannot move the ${pieceWords(top)}: pick a pyramid in a yellow frame, or another card.`);
+    else if (top) ctx.say(`No card in your hand can move the ${pieceWords(top)}${topOf(d, sq) === (d.boardMap[sq] || [])[0] ? "" : " (only the top pyramid of a stack moves)"}.`);
   }
   // A card that cannot be played now (not your turn, or watching): say why instead of doing nothing.
   hands.addEventListener("click", (ev) => {
@@ -257,17 +271,18 @@ export function createBoard(root, ctx) {
   });
   board.addEventListener("keydown", (ev) => {
     if (ev.key !== "Enter" && ev.key !== " ") return;
-    const el = ev.target.closest(".hit, .edge-btn");
+    const el = ev.target.closest(".hit");
     if (!el || !el.hasAttribute("tabindex")) return;
     ev.preventDefault();
     el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   });
   const onKey = (ev) => {
-    if (ev.key === "Escape" && (state.ui.card || state.ui.piece)) { ev.preventDefault(); cancel(); }
+    if (ev.key === "Escape" && (state.ui.card || state.ui.piece || state.ui.choose)) { ev.preventDefault(); cancel(); }
   };
   document.addEventListener("keydown", onKey);
 
   // ---- render ----
+  const renderHands = handsRenderer(hands, ctx, state, pickCard);
   let animatedSeq = null;
 
   function render() {
@@ -278,19 +293,17 @@ export function createBoard(root, ctx) {
     // A new state from the server replaces everything: drop a selection that no longer fits it.
     if (ui.seq !== t.seq) {
       ui.seq = t.seq;
+      ui.choose = null;
       if (ui.hint && ui.hint.seq !== t.seq) ui.hint = null;
-      if (ui.card && !movesFor(d, ui.card, null).length) { ui.card = null; ui.piece = null; }
+      if (ui.card && !movesFor(d, ui.card, null).length) ui.card = null;
       if (ui.piece && !movesFor(d, ui.card, ui.piece).length) ui.piece = null;
     }
     const myTurn = d.legal.length > 0 && !state.pending;
     const cardOk = new Set(d.legal.map((m) => m.card));
-    const movable = new Set(ui.card ? movesFor(d, ui.card, null).map((m) => m.piece) : []);
-    const dests = destinations(d);
-    const sides = new Set(movesFor(d, ui.card, ui.piece).filter(() => ui.card && ui.piece).map((m) => m.side));
+    const movable = new Set(movesFor(d, ui.card, null).map((m) => m.piece));
+    const dests = myTurn ? destinations(d) : {};
 
     renderStatus(d);
-
-    // last move
     const lastPlay = (t.last && (t.last.events || []).find((e) => e.type === "play")) || null;
     let treeCount = 0;
     for (const sq of Object.keys(squareEls)) {
@@ -306,62 +319,96 @@ export function createBoard(root, ctx) {
       el.tree.style.display = trees ? "" : "none";
       const top = stack[stack.length - 1];
       let cls = null, interactive = false, label = null;
+      el.dot.style.display = "none";
+      el.dlabel.style.display = "none";
       if (dests[sq]) {
-        cls = "dest"; interactive = true;
-        const side = dests[sq].map((m) => m.side).join("/");
-        label = dests[sq].length === 1
-          ? `Move ${pieceWords(ui.piece)} to ${sq} (${SIDES[dests[sq][0].side]})`
-          : `${pieceWords(ui.piece)} to ${sq}: from several sides, pick one with the side buttons`;
-        const hinted = ui.hint && ui.hint.to === sq && ui.card === ui.hint.move.card && ui.piece === ui.hint.move.piece;
-        if (hinted) { cls = "dest hinted"; label = `${label} (the hint)`; }
-        el.dlabel.textContent = hinted ? `★ ${cardLabel(ui.card)} ${side}` : `${cardLabel(ui.card)} ${side}`;
-        el.dlabel.style.display = "";
-      } else {
-        el.dlabel.style.display = "none";
+        ({ cls, label } = destMark(el, sq, dests[sq], stack.length > 0));
+        interactive = true;
       }
       if (!cls && ui.piece && top === ui.piece) { cls = "selected"; interactive = true; label = `${pieceWords(top)} on ${sq} (picked; Enter to put it back)`; }
-      else if (!cls && top && movable.has(top)) { cls = "movable"; interactive = true; label = `Move ${pieceWords(top)} on ${sq}`; }
+      // Pyramids that can move are framed only once a card narrows them down: unframed, all of them would
+      // be (most of the board); they still answer to the pointer and the keyboard.
+      else if (!cls && top && movable.has(top)) { cls = ui.card ? "movable" : "can-move"; interactive = true; label = `Move ${pieceWords(top)} on ${sq}`; }
       else if (!cls && lastPlay && sq === lastPlay.to) cls = "last-to";
       else if (!cls && lastPlay && sq === lastPlay.from) cls = "last-from";
       el.mark.setAttribute("class", `mark ${cls || ""}`);
-      el.mark.style.display = cls ? "" : "none";
-      if (interactive && myTurn) {
-        el.hit.setAttribute("tabindex", "0");
-        el.hit.setAttribute("role", "button");
-        el.hit.setAttribute("aria-label", label);
-        el.hit.style.cursor = "pointer";
-        el.hit.dataset.state = cls === "dest hinted" ? "dest" : cls;
-        if (cls === "dest hinted") el.hit.dataset.hint = "1"; else delete el.hit.dataset.hint;
-        if (cls === "dest" && dests[sq].length > 1) el.hit.dataset.multi = "1"; else delete el.hit.dataset.multi;
-      } else {
-        delete el.hit.dataset.multi;
-        delete el.hit.dataset.hint;
-        el.hit.removeAttribute("tabindex");
-        el.hit.removeAttribute("role");
-        el.hit.style.cursor = "";
-        delete el.hit.dataset.state;
-        if (stack.length) {
-          el.hit.setAttribute("aria-label", `${sq}: ${stack.map(pieceWords).join(", ")} (bottom to top)${trees ? ", a finished tree" : ""}`);
-        } else el.hit.removeAttribute("aria-label");
-      }
-      el.tip.textContent = stack.length
-        ? `${sq}: ${stack.map(pieceWords).join(", ")} (bottom to top)${trees ? ", a finished tree" : ""}`
-        : sq;
+      el.mark.style.display = cls && cls !== "can-move" ? "" : "none";
+      setHit(el, sq, stack, trees, interactive && myTurn ? { cls, label, dest: dests[sq] } : null);
     }
     state.treeCount = treeCount;
-    for (const [side, e] of Object.entries(edgeEls)) {
-      const on = myTurn && sides.has(side);
-      e.btn.style.display = on ? "" : "none";
-      e.label.style.display = on ? "none" : "";
-      if (on) {
-        e.bt.textContent = `Play ${cardLabel(ui.card)} on the ${SIDES[side]} side`;
-        e.btn.setAttribute("tabindex", "0");
-        e.btn.setAttribute("aria-label", `Play ${cardLabel(ui.card)} on the ${SIDES[side]} side: ${pieceWords(ui.piece)}`);
-      } else e.btn.removeAttribute("tabindex");
-    }
+    renderChooser(myTurn);
     renderHands(d, myTurn, cardOk);
     moveFocus(myTurn);
     animate(t);
+  }
+
+  // A destination: a dot on an empty square (a ring on a stack) and the card(s) that take it there.
+  function destMark(el, sq, moves, occupied) {
+    const ui = state.ui;
+    const cards = [...new Set(moves.map((m) => m.card))];
+    const hinted = ui.hint && ui.hint.to === sq && ui.piece === ui.hint.move.piece
+      && moves.some((m) => m.card === ui.hint.move.card && m.side === ui.hint.move.side);
+    el.dot.style.display = "";
+    el.dot.setAttribute("class", `dest-dot${occupied ? " ring" : ""}${hinted ? " hinted" : ""}`);
+    el.dot.setAttribute("r", occupied ? 26 : 9);
+    el.dlabel.textContent = `${hinted ? "★ " : ""}${cards.length > 2 ? `${cards.length} cards` : cards.map(cardLabel).join(" ")}`;
+    el.dlabel.style.display = "";
+    const how = moves.length === 1
+      ? `with ${cardWords(moves[0].card)} (${SIDES[moves[0].side]})`
+      : `with ${cards.length > 1 ? "a choice of cards" : "a choice of sides"}: ${moves.map((m) => `${cardLabel(m.card)} ${SIDES[m.side]}`).join(", ")}`;
+    const label = `Move ${pieceWords(ui.piece)} to ${sq} ${how}${hinted ? " (the hint)" : ""}`;
+    return { cls: hinted ? "dest hinted" : "dest", label };
+  }
+
+  function setHit(el, sq, stack, trees, on) {
+    const hit = el.hit;
+    const words = stack.length ? `${sq}: ${stack.map(pieceWords).join(", ")} (bottom to top)${trees ? ", a finished tree" : ""}` : sq;
+    el.tip.textContent = on ? on.label : words;
+    delete hit.dataset.multi;
+    delete hit.dataset.hint;
+    delete hit.dataset.cards;
+    if (on) {
+      hit.setAttribute("tabindex", "0");
+      hit.setAttribute("role", "button");
+      hit.setAttribute("aria-label", on.label);
+      hit.dataset.state = on.cls === "dest hinted" ? "dest" : on.cls === "can-move" ? "movable" : on.cls;
+      if (on.cls === "dest hinted") hit.dataset.hint = "1";
+      if (on.dest) {
+        hit.dataset.cards = [...new Set(on.dest.map((m) => m.card))].join(" ");
+        if (on.dest.length > 1) hit.dataset.multi = "1";
+      }
+    } else {
+      hit.removeAttribute("tabindex");
+      hit.removeAttribute("role");
+      delete hit.dataset.state;
+      if (stack.length) hit.setAttribute("aria-label", words); else hit.removeAttribute("aria-label");
+    }
+  }
+
+  function renderChooser(myTurn) {
+    const ch = state.ui.choose;
+    const key = ch && myTurn ? `${ch.to}|${ch.moves.map((m) => m.card + m.side).join(",")}` : "";
+    chooser.hidden = !key;
+    if (chooser.dataset.key === key) return;
+    chooser.dataset.key = key;
+    if (!key) { chooser.replaceChildren(); return; }
+    const [x, y] = sqXY(ch.to);
+    // beside the square, toward the middle of the board, so it never hangs off the board's edge
+    const right = x + S / 2 > W / 2, above = y + S / 2 > W / 2;
+    chooser.style.left = `${((right ? x + S : x) / W) * 100}%`;
+    chooser.style.top = `${((above ? y - 4 : y + S + 4) / W) * 100}%`;
+    chooser.style.transform = `translate(${right ? "-100%" : "0"}, ${above ? "-100%" : "0"})`;
+    const sides = new Set(ch.moves.map((m) => m.card)).size === 1;
+    chooser.replaceChildren(
+      h("p", { class: "th-choose-title" }, sides ? `Which side? The ${pieceWords(ch.piece)} to ${ch.to} with` : `Which card? The ${pieceWords(ch.piece)} to ${ch.to} with`),
+      h("div", { class: "th-choose-list" }, ch.moves.map((m, i) => {
+        const pc = parseCard(m.card);
+        return h("button", { type: "button", class: `th-choice${pc.red ? " red" : ""}`, "data-i": i, "data-card": m.card, "data-side": m.side,
+          "aria-label": `${cardWords(m.card)}, played to the ${SIDES[m.side]} side` },
+        h("span", { class: "th-choice-card", "aria-hidden": "true" }, cardLabel(m.card)),
+        h("span", { class: "th-choice-side" }, SIDES[m.side]));
+      })),
+      h("button", { type: "button", class: "link", "data-cancel": "1" }, "Cancel (Esc)"));
   }
 
   function moveFocus(myTurn) {
@@ -375,15 +422,14 @@ export function createBoard(root, ctx) {
     } else if (want === "movable") {
       el = (ui.focusSquare && board.querySelector(`.hit[data-square="${ui.focusSquare}"][data-state="movable"]`))
         || board.querySelector('.hit[data-state="movable"], .hit[data-state="selected"]');
-    }
-    else if (want === "dest") {
-      el = board.querySelector('.hit[data-hint][tabindex]:not([data-multi])')
-        || board.querySelector('.hit[data-state="dest"][tabindex]:not([data-multi])') || board.querySelector(".edge-btn[tabindex]");
+    } else if (want === "dest") {
+      el = (ui.focusSquare && board.querySelector(`.hit[data-square="${ui.focusSquare}"][data-state="dest"]`))
+        || board.querySelector(".hit[data-hint][tabindex]") || board.querySelector('.hit[data-state="dest"][tabindex]');
+    } else if (want === "choice") {
+      el = chooser.querySelector("button.th-choice");
     }
     if (el) {
-      state.ui.focus = null;
-      state.ui.focusCard = null;
-      state.ui.focusSquare = null;
+      Object.assign(state.ui, { focus: null, focusCard: null, focusSquare: null });
       const active = document.activeElement;
       const typing = active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
       if (!typing) el.focus({ preventScroll: true });
@@ -398,26 +444,25 @@ export function createBoard(root, ctx) {
     if (status.dataset.key === key) return;
     status.dataset.key = key;
     status.replaceChildren(
-      ...(opts.allow_zero_moves ? [h("span", { class: "pill house", title: "House rule" }, "House rule: zero-square plays allowed")] : []),
-      ...(opts.hidden_hands ? [h("span", { class: "pill house", title: "House rule" }, "House rule: hidden hands")] : []),
+      h("span", { class: "pill trees", "data-testid": "tree-count", "aria-label": `Trees: ${trees} of 5` },
+        ...[0, 1, 2, 3, 4].map((i) => h("span", { class: `tree-pip${i < trees ? " done" : ""}`, "aria-hidden": "true" })),
+        h("span", { class: "num" }, `${trees} of 5`), " trees"),
       h("span", { class: `pill${n != null && n <= 2 ? " low" : ""}`, "data-testid": "draw-count" },
         "Draw pile: ", h("span", { class: "num" }, n == null ? "?" : String(n)), n === 1 ? " card" : " cards"),
-      h("span", { class: "pill", "data-testid": "tree-count" }, "Trees: ", h("span", { class: "num" }, `${trees} of 5`)),
+      ...(opts.allow_zero_moves ? [h("span", { class: "pill house", title: "House rule" }, "Zero-square plays allowed")] : []),
+      ...(opts.hidden_hands ? [h("span", { class: "pill house", title: "House rule" }, "Hidden hands")] : []),
     );
-    status.append(...[...status.querySelectorAll(".house")]);
   }
 
-  // A hint from the server (the bot's suggestion): pick its card and pyramid, so the board frames the
-  // pyramid and its destination (marked "hint"), and keep the reason for the banner until the table moves.
+  // A hint from the server (the bot's suggestion): pick its card and pyramid, so the board marks its
+  // destination ★, and keep the reason for the banner until the table moves.
   function showHint(move, reason) {
     const d = derive();
     const i = d.legal.findIndex((m) => m.card === move.card && m.side === move.side && m.piece === move.piece);
     if (i < 0 || !d.t) return;
     const to = d.targets[i] && d.targets[i].to;
     state.ui.hint = { move: d.legal[i], reason: reason || "", seq: d.t.seq, to };
-    state.ui.card = move.card;
-    state.ui.piece = move.piece;
-    state.ui.focus = "dest";
+    Object.assign(state.ui, { card: move.card, piece: move.piece, choose: null, focus: "dest" });
     if (ctx.say) ctx.say(`Hint: ${hintWords(state.ui.hint)}`);
     redraw();
   }
@@ -432,104 +477,61 @@ export function createBoard(root, ctx) {
     const ui = state.ui;
     if (state.pending) return "Sending your play…";
     if (ui.hint && ui.card === ui.hint.move.card && ui.piece === ui.hint.move.piece) {
-      return `Hint: ${hintWords(ui.hint)}. Play it on the square marked ★, or pick another card.`;
+      return `Hint: ${hintWords(ui.hint)}. Play it on the square marked ★.`;
     }
-    if (!ui.card) return "Your turn: pick a card from your hand.";
-    // On a touch screen there is no Esc key: tapping the picked card or pyramid again puts it back.
     const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
-    const click = touch ? "tap" : "click";
-    if (!ui.piece) return `${cardLabel(ui.card)} picked: now ${click} a pyramid in a yellow frame (${touch ? "tap the card again to change it" : "Esc: back"}).`;
-    const back = touch ? "tap the pyramid again to put it back" : "Esc: back";
-    const dests = Object.values(destinations(derive()));
-    const single = dests.some((ms) => ms.length === 1), multi = dests.some((ms) => ms.length > 1);
-    if (multi && !single) return `Press a green side button to play ${cardLabel(ui.card)} on the ${pieceWords(ui.piece)} (${back}).`;
-    if (multi) return `${touch ? "Tap" : "Click"} a green square, or a green side button, to move the ${pieceWords(ui.piece)} (${back}).`;
-    return `${touch ? "Tap" : "Click"} a green square to move the ${pieceWords(ui.piece)} there (${back}).`;
-  }
-
-  function renderHands(d, myTurn, cardOk) {
-    const t = d.t;
-    const handsV = d.view.hands || [];
-    const me = state.me;
-    const order = [];
-    if (me != null && me < handsV.length) order.push(me);
-    for (let s = 0; s < handsV.length; s++) if (s !== me) order.push(s);
-    const key = JSON.stringify([handsV, me, state.ui.card, myTurn, t.to_act, t.seats.map((s) => s.name)]);
-    if (hands.dataset.key === key) return;
-    const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card;
-    hands.dataset.key = key;
-    hands.replaceChildren(...order.map((seat) => {
-      let hand = handsV[seat];
-      const mine = seat === me;
-      const acting = (t.to_act || []).includes(seat);
-      const title = mine ? "Your hand" : `${ctx.seatName(seat)}'s hand`;
-      let cards;
-      if (Array.isArray(hand)) {
-        cards = hand.length ? hand.map((c) => cardEl(c, mine && myTurn, cardOk)) : [h("span", { class: "empty" }, "no cards")];
-      } else if (typeof hand === "number" || Array.isArray(d.view.hand_counts)) {
-        if (typeof hand !== "number") hand = d.view.hand_counts[seat];
-        cards = hand ? Array.from({ length: hand }, () => h("span", { class: "card-back", "aria-hidden": "true" })) : [h("span", { class: "empty" }, "no cards")];
-        cards.push(h("span", { class: "sr-only hint" }, `${hand} hidden card${hand === 1 ? "" : "s"}`));
-      } else {
-        cards = [h("span", { class: "empty" }, "hidden")];
-      }
-      return h("section", { class: `hand${mine ? "" : " small"}${acting ? " acting" : ""}`, "aria-label": title },
-        h("h3", {}, title, acting ? h("span", { class: "tag turn badge turn" }, "to play") : null),
-        h("div", { class: "cards" }, cards));
-    }));
-    if (focused) {
-      const again = hands.querySelector(`[data-card="${focused}"]`);
-      if (again) again.focus();
+    const tap = touch ? "Tap" : "Click";
+    if (ui.choose) return `Several plays take the ${pieceWords(ui.choose.piece)} to ${ui.choose.to}: pick one.`;
+    if (ui.piece) {
+      return `${tap} a marked square to move the ${pieceWords(ui.piece)}${ui.card ? ` with ${cardLabel(ui.card)}` : ""} (${touch ? "tap it again to put it back" : "Esc: back"}).`;
     }
+    if (ui.card) return `${cardLabel(ui.card)} picked: now ${tap.toLowerCase()} a pyramid in a yellow frame.`;
+    return `Your turn: ${touch ? "tap" : "click or drag"} a pyramid, then a marked square.`;
   }
 
-  function cardEl(c, playable, cardOk) {
-    const pc = parseCard(c);
-    const cls = `card-face${pc.red ? " red" : ""}${pc.suit === "D" ? " diamond" : ""}`;
-    const inner = [
-      h("span", { class: "corner", "aria-hidden": "true" }, pc.rank, h("br"), SUITS[pc.suit]),
-      h("span", { class: "rank", "aria-hidden": "true" }, pc.rank),
-      h("span", { class: "suit", "aria-hidden": "true" }, SUITS[pc.suit]),
-    ];
-    if (!playable) return h("span", { class: cls, role: "img", "aria-label": cardWords(c), "data-card": c }, inner);
-    const ok = cardOk.has(c);
-    const selected = state.ui.card === c;
-    const dist = pc.suit === "D" ? `moves any pyramid ${pc.value}` : `moves a pyramid ${pc.value} minus its size`;
-    return h("button", {
-      type: "button", class: `${cls}${selected ? " selected" : ""}${ok ? "" : " dead"}`,
-      "data-card": c, "aria-pressed": selected ? "true" : "false", disabled: !ok,
-      "aria-label": `${cardWords(c)}: ${ok ? dist : "no legal play with this card"}`,
-      title: ok ? `${cardLabel(c)}: ${dist}` : "No legal play with this card",
-      onclick: () => pickCard(c),
-    }, inner);
-  }
-
-  // The move just made glides from its square to its new one, on every screen.
-  let anim = null;   // {seq, piece, from, to}: the last play, to animate once its state is drawn
+  // The move just made glides along its path (a straight line over the board) on every screen; a tree
+  // it completes is celebrated briefly. Nothing moves under prefers-reduced-motion.
+  let anim = null;   // {seq, piece, from, to, tree}: the last play, to animate once its state is drawn
   function noteStep(step) {
     const play = (step.events || []).find((e) => e.type === "play");
-    if (play && play.from && play.to) anim = { seq: step.seq, piece: play.piece, from: play.from, to: play.to };
+    const tree = (step.events || []).find((e) => e.type === "tree");
+    if (play && play.from && play.to) anim = { seq: step.seq, piece: play.piece, from: play.from, to: play.to, tree: tree ? tree.square : null };
   }
 
   function animate(t) {
     if (!anim || anim.seq === animatedSeq || anim.seq !== t.seq) return;
     animatedSeq = anim.seq;
+    if (reducedMotion()) return;
     const el = squareEls[anim.to];
-    if (!el || !squareEls[anim.from] || anim.from === anim.to) return;
+    if (!el || !squareEls[anim.from]) return;
+    if (anim.tree && squareEls[anim.tree]) celebrate(squareEls[anim.tree]);
+    if (anim.from === anim.to) return;
     const pieces = el.pieces.querySelectorAll(`[data-piece="${anim.piece}"]`);
     const pg = pieces[pieces.length - 1];
     if (!pg || !pg.animate) return;
     const [fx, fy] = sqXY(anim.from), [tx, ty] = sqXY(anim.to);
+    const dist = Math.hypot(fx - tx, fy - ty) / S;
     layers.pieces.append(el.pieces);  // draw above its neighbours while it travels
     pg.animate([
       { transform: `translate(${fx - tx}px, ${fy - ty}px)` },
-      { transform: "translate(0px, -10px)", offset: 0.85 },
+      { transform: `translate(${(fx - tx) / 2}px, ${(fy - ty) / 2 - 14}px)`, offset: 0.5 },   // lifted mid-way
       { transform: "translate(0px, 0px)" },
-    ], { duration: 520, easing: "ease-in-out" });
+    ], { duration: Math.min(900, 320 + dist * 70), easing: "ease-in-out" });
+  }
+  function celebrate(el) {
+    const g = el.tree;
+    if (!g.animate) return;
+    g.animate([{ transform: "scale(1)", opacity: 0.2 }, { transform: "scale(1.08)", opacity: 1, offset: 0.4 }, { transform: "scale(1)", opacity: 1 }],
+      { duration: 900, delay: 400, easing: "ease-out" });
   }
 
   return { render, hint, showHint, animate: noteStep, destroy: () => document.removeEventListener("keydown", onKey) };
 }
+
+const starPath = (cx, cy, ro, ri) => Array.from({ length: 10 }, (_, i) => {
+  const a = -Math.PI / 2 + (i * Math.PI) / 5, r = i % 2 ? ri : ro;
+  return `${i ? "L" : "M"}${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}`;
+}).join(" ") + " Z";
 
 // Event types the whole table hears about (a toast), not only as a log line.
 export const headlines = ["tree", "tree_broken"];

@@ -12,8 +12,8 @@ export const COLORS = {
   green: { fill: "#2a9d3f", pip: "#ffffff" },
   blue: { fill: "#1d63c7", pip: "#ffffff" },
 };
-export const PIECE_W = { 3: 52, 2: 41, 1: 30 };
-export const PIECE_H = { 3: 36, 2: 28, 1: 21 };
+export const PIECE_W = { 3: 44, 2: 34, 1: 24 };   // base widths in the proportions of the real pieces
+export const PIECE_H = { 3: 48, 2: 37, 1: 26 };
 export const SIDES = { N: "north", E: "east", S: "south", W: "west" };
 export const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
 export const SUIT_WORD = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
@@ -65,32 +65,53 @@ export function svg(tag, attrs = {}) {
   return el;
 }
 
-// A stack drawn as a little tree of side-view pyramids, bottom to top. Each pyramid shows its size as
-// dots (1, 2 or 3), so colour is never the only cue.
+// Colour-blind help: a letter on each pyramid (R O Y G B), switched on by the player and remembered.
+const LETTERS_KEY = "icehouse.threeHigh.letters";
+export const COLOR_LETTER = { red: "R", orange: "O", yellow: "Y", green: "G", blue: "B" };
+export function lettersOn() {
+  try { return localStorage.getItem(LETTERS_KEY) === "1"; } catch { return false; }
+}
+export function setLetters(on) {
+  try { localStorage.setItem(LETTERS_KEY, on ? "1" : "0"); } catch { /* private mode: not remembered */ }
+}
+
+// A stack seen from the side, bottom to top: each pyramid a two-faced triangle (lit from the left,
+// its right face in shade) in the three sizes of the real pieces, each upper one set down onto the one
+// below as real pyramids nest. Its size shows as dots (1, 2 or 3), and its colour as a letter when the
+// board has the "letters" class, so colour is never the only cue.
 export function drawStack(stack) {
   const g = svg("g", { class: "stack" });
   const n = stack.length;
   const top = parsePiece(stack[n - 1]);
-  const step = n > 1 ? Math.min(14, (52 - PIECE_H[top.size]) / (n - 1)) : 0;
+  const step = n > 1 ? Math.min(13, (54 - PIECE_H[top.size]) / (n - 1)) : 0;
   const cx = S / 2;
+  const w0 = PIECE_W[parsePiece(stack[0]).size] || 30;
+  g.append(svg("ellipse", { class: "shadow", cx: cx + 2, cy: 57.5, rx: w0 / 2 + 3, ry: 3 }));
   stack.forEach((p, i) => {
     const { color, size } = parsePiece(p);
     const col = COLORS[color] || { fill: "#888", pip: "#fff" };
     const base = 57 - i * step;
     const w = PIECE_W[size] || 30, ht = PIECE_H[size] || 24;
-    const pg = svg("g", { class: "piece", "data-piece": p });
-    pg.append(svg("path", {
-      d: `M${cx - w / 2} ${base} L${cx} ${base - ht} L${cx + w / 2} ${base} Z`,
-      fill: col.fill,
-    }));
+    const apex = base - ht;
+    const pg = svg("g", { class: `piece ${color}`, "data-piece": p });
+    pg.append(
+      svg("path", { class: "face", d: `M${cx - w / 2} ${base} L${cx} ${apex} L${cx + w / 2} ${base} Z`, fill: col.fill }),
+      svg("path", { class: "shade", d: `M${cx + w * 0.06} ${base} L${cx} ${apex} L${cx + w / 2} ${base} Z` }),
+      svg("path", { class: "gleam", d: `M${cx - 1} ${apex + 4} L${cx - w * 0.3} ${base - 2}` }),
+      svg("path", { class: "edge", d: `M${cx - w / 2} ${base} L${cx} ${apex} L${cx + w / 2} ${base} Z` }),
+    );
     // pips in the visible band: the band under the next piece, or the lower third of the top piece
-    const band = i < n - 1 ? step : ht * 0.62;
+    const band = i < n - 1 ? step : ht * 0.5;
     const py = base - Math.min(band, ht) * 0.5;
-    const r = band >= 9 ? 2.9 : 1.9;
-    const gap = r * 2.8;
+    const r = band >= 9 ? 2.6 : 1.8;
+    const gap = r * 2.7;
     for (let k = 0; k < size; k++) {
       pg.append(svg("circle", { class: "pip", cx: cx + (k - (size - 1) / 2) * gap, cy: py, r, fill: col.pip }));
     }
+    const letter = svg("text", { class: "letter", x: cx, y: i < n - 1 ? py : base - ht * 0.62, fill: col.pip });
+    letter.textContent = COLOR_LETTER[color] || "?";
+    if (i < n - 1) letter.setAttribute("x", cx - w / 2 + 5);
+    pg.append(letter);
     g.append(pg);
   });
   if (n >= 4) {  // a tall stack: say how many, the tooltip and the screen-reader label list them
