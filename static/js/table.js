@@ -529,7 +529,7 @@ function renderChat(t) {
   const el = $("chat");
   const key = `${state.chat.length}|${state.chat.length ? state.chat[state.chat.length - 1].at : ""}|${state.me}`;
   const changed = setChildren(el, key, () => state.chat.length
-    ? state.chat.map((m) => m.kind === "hint" ? h("li", { class: "muted" },
+    ? state.chat.map((m) => m.kind === "hint" || m.kind === "nudge" ? h("li", { class: "muted" },
       h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
       " ", m.text) : h("li", {},
       h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),

@@ -1,52 +1,101 @@
-// "Message me elsewhere": a seated player may paste a chat room's incoming-webhook address; the server
-// posts "<name>, it's your turn ..." there whenever the play comes to them (PUT /api/tables/{code}/webhook).
+// "Notify me when it's my turn": a seated player's own channels for long games (docs/API.md,
+// Notifications): a chat room's incoming webhook and its service's format, an ntfy topic for a phone, and
+// Web Push for this device (push.js). Each shows where messages go and how the last delivery went. Also the
+// nudge (a teammate reminds the seat to act) and the host's reminder setting (nudge.js).
 import { api, toast } from "./core/api.js";
+import { setupPush } from "./push.js";
+import { setupNudge, setupReminders } from "./nudge.js";
+
+const $ = (id) => document.getElementById(id);
+const FORMAT_NAMES = { slack: "Slack", mattermost: "Mattermost", discord: "Discord", generic: "JSON" };
 
 export function setupWebhook(code) {
-  const box = document.getElementById("webhook");
-  const form = document.getElementById("webhook-form");
-  const input = document.getElementById("webhook-url");
-  const status = document.getElementById("webhook-status");
-  const clear = document.getElementById("webhook-clear");
-  const path = `/api/tables/${encodeURIComponent(code)}/webhook`;
-  let loadedFor = null;   // the seat whose setting is shown
+  const box = $("webhook");
+  const base = `/api/tables/${encodeURIComponent(code)}`;
+  let loadedFor = null;   // the seat whose settings are shown
+  let mine = null;        // GET /webhook's answer: the seat's channels and their last deliveries
 
-  function show(url) {
-    input.value = url || "";
-    clear.hidden = !url;
-    status.textContent = url ? `Turn messages go to ${hostOf(url)}.` : "No webhook set.";
+  const webhook = channel({
+    form: $("webhook-form"), input: $("webhook-url"), status: $("webhook-status"), clear: $("webhook-clear"),
+    path: `${base}/webhook`, key: "webhook",
+    body: (url) => ({ url, format: $("webhook-format").value }),
+    urlOf: (v) => v.url,
+    where: (v) => `Turn messages go to ${hostOf(v.url)} as ${FORMAT_NAMES[v.sends_as] || v.sends_as}.`,
+    none: "No webhook set.", saved: "Saved: you'll get a message there when it's your turn.",
+    removed: "Webhook removed.", onShow: (v) => { $("webhook-format").value = v.format || "auto"; },
+  });
+  const ntfy = channel({
+    form: $("ntfy-form"), input: $("ntfy-url"), status: $("ntfy-status"), clear: $("ntfy-clear"),
+    path: `${base}/ntfy`, key: "ntfy", body: (url) => ({ url }), urlOf: (v) => v.ntfy,
+    where: (v) => `Pushes go to the ntfy topic ${topicOf(v.ntfy)} on ${hostOf(v.ntfy)}.`,
+    none: "No ntfy topic set.", saved: "Saved: your phone gets a push when it's your turn.",
+    removed: "ntfy topic removed.",
+  });
+  const push = setupPush(`${base}/push`, (v) => show(v), lastWords);
+  const renderNudge = setupNudge(code);
+  const renderReminders = setupReminders(code);
+
+  function show(v) {
+    mine = v;
+    webhook.show(v);
+    ntfy.show(v);
+    push.show(v);
   }
 
   async function load(seat) {
     loadedFor = seat;
-    try { show((await api("GET", path)).url); } catch { status.textContent = ""; }
+    try { show(await api("GET", `${base}/webhook`)); } catch { /* the form still works */ }
   }
-
-  async function save(url) {
-    status.textContent = "Saving…";
-    try {
-      const saved = (await api("PUT", path, { url })).url;
-      show(saved);
-      toast(saved ? "Saved: you'll get a message there when it's your turn." : "Webhook removed.");
-    } catch (err) {
-      status.textContent = err.message;
-      status.classList.add("error");
-      return;
-    }
-    status.classList.remove("error");
-  }
-
-  form.addEventListener("submit", (ev) => { ev.preventDefault(); save(input.value.trim() || null); });
-  clear.addEventListener("click", () => save(null));
 
   // Called on every redraw: shown to seated players while the game can still come to them.
   return function render(table, me) {
     const open = me != null && table.status !== "finished" && table.status !== "abandoned";
     box.hidden = !open;
     if (open && loadedFor !== me) load(me);
+    renderNudge(table, me);
+    renderReminders(table, me);
+    return mine;
   };
+}
+
+// One channel's form: save (PUT), remove, and the line saying where messages go and how the last went.
+function channel(o) {
+  function show(v) {
+    const url = o.urlOf(v);
+    o.input.value = url || "";
+    o.clear.hidden = !url;
+    o.status.classList.remove("error");
+    if (o.onShow) o.onShow(v);
+    o.status.textContent = url ? `${o.where(v)} ${lastWords(v.last && v.last[o.key])}`.trim() : o.none;
+  }
+
+  async function save(url) {
+    o.status.textContent = "Saving…";
+    try {
+      const v = await api("PUT", o.path, o.body(url));
+      show(v);
+      toast(o.urlOf(v) ? o.saved : o.removed);
+    } catch (err) {
+      o.status.textContent = err.message;
+      o.status.classList.add("error");
+    }
+  }
+
+  o.form.addEventListener("submit", (ev) => { ev.preventDefault(); save(o.input.value.trim() || null); });
+  o.clear.addEventListener("click", () => save(null));
+  return { show };
+}
+
+function lastWords(last) {
+  if (!last) return "Nothing sent yet.";
+  const when = last.at ? new Date(last.at).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
+  return last.ok ? `Last one delivered ${when}.` : `Last one failed ${when}: ${last.detail}.`;
 }
 
 function hostOf(url) {
   try { return new URL(url).host; } catch { return url; }
+}
+
+function topicOf(url) {
+  try { return new URL(url).pathname.split("/").filter(Boolean).pop(); } catch { return url; }
 }
