@@ -196,6 +196,12 @@ class Game(ABC):
     def render_text(self, doc: dict) -> str:
         return repr(doc)
 
+    def reading(self, doc: dict) -> Reading:
+        """`doc` read once, for the many questions a server asks of one position (each seat's view, the
+        mover's legal moves, the next move). The doc must not change while the reading is in use. Default:
+        each question asks the game; a game with an internal state parses the doc once (3-High)."""
+        return Reading(self, doc)
+
     # --- admin statistics (optional) ---------------------------------------------------------------
     # Event types whose events each table's record carries to `stats` (read from the stored moves; keep
     # the list short: every listed type costs a scan of this game's moves).
@@ -215,6 +221,25 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+class Reading:
+    """One document asked many questions (see `Game.reading`); the answers are those of the game's own
+    methods on the doc."""
+
+    __slots__ = ("game", "doc")
+
+    def __init__(self, game: Game, doc: dict):
+        self.game, self.doc = game, doc
+
+    def view(self, seat: int | None) -> dict:
+        return self.game.view(self.doc, seat)
+
+    def legal_moves_and_targets(self, seat: int) -> tuple[list[dict], list]:
+        return self.game.legal_moves_and_targets(self.doc, seat)
+
+    def apply(self, seat: int, move: Any) -> Step:
+        return self.game.apply(self.doc, seat, move)
 
 
 def _default_of(spec: dict, earlier: dict) -> Any:

@@ -198,6 +198,7 @@ async def delete_table(ctx: Tables, code: str, who: str) -> dict:
         await cleanup.delete_tables(s, [table.id])
         await s.commit()
     ctx.live.drop(what["code"])
+    await ctx.broker.publish({"kind": "gone", "table": what["code"]})  # the other instances forget it too
     log.warning("admin deleted table %s", what["code"],
                 extra={"who": who, "action": "delete_table", "table": what, "at": iso(utcnow())})
     return what

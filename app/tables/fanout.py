@@ -24,6 +24,9 @@ async def dispatch(ctx: Context, msg: dict) -> None:
         ctx.presence.update(code, str(msg.get("instance")), msg.get("seats") or [], msg.get("spectators") or 0)
         _to_all(ctx, code, ctx.presence.message(code))
         return
+    if kind == "gone":  # deleted by an admin
+        ctx.live.drop(code)
+        return
     if kind in ("move", "state"):  # every instance keeps its live tables up to date, sockets or not
         ctx.live.update(msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]))
     if not ctx.hub.has(code):
@@ -61,10 +64,11 @@ def _to_all(ctx: Context, code: str, message: dict) -> None:
 def _states(ctx: Context, code: str, snap: Snapshot, conns: list) -> dict:
     """Build each seat's state once, however many sockets share that seat."""
     connected, spectators = ctx.presence.connected(code), ctx.presence.spectators(code)
+    reading = GAMES[snap.game].reading(snap.doc)  # the doc parsed once for every seat
     cache: dict = {}
     for conn in conns:
         if conn.seat not in cache:
-            cache[conn.seat] = build_state(snap, conn.seat, connected, spectators)
+            cache[conn.seat] = build_state(snap, conn.seat, connected, spectators, reading)
     return cache
 
 

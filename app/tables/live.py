@@ -5,6 +5,9 @@ A move is checked against the live snapshot, with no read of the database; the g
 move follows, so a snapshot gone stale (another instance moved, an admin ended the table) costs one
 reload and a 409, never a wrong write. Snapshots arrive from three places: a load on first use, this
 instance's own moves, and every state or move message on the broker (any instance's).
+
+A live table also keeps its seat rows (with the token hashes) once its game has started: seats are taken
+only in the lobby, so from then on a socket is admitted (`admit`) with no read of the database.
 """
 from __future__ import annotations
 
@@ -12,21 +15,25 @@ import asyncio
 from collections import OrderedDict
 
 from app.store import Database, queries
-from app.tables.identity import normalise_code
-from app.tables.seats import not_found
+from app.tables.identity import hash_token, normalise_code
+from app.tables.seats import Caller, caller_of, not_found
 from app.tables.state import Snapshot, snapshot_of_view
 
 CAPACITY = 20_000  # live tables kept, least recently used dropped first (a dropped one reloads on use)
+PLAYERS = 50_000  # browsers' cookie -> player ids remembered (a player's cookie never changes)
+COOKIE_MAX = 200
 
 
 class LiveTable:
-    """One table's snapshot and the lock that serialises its moves in this instance."""
+    """One table's snapshot, the lock that serialises its moves in this instance, and its seat rows once
+    they can no longer change (None: read them when needed)."""
 
-    __slots__ = ("snap", "lock")
+    __slots__ = ("snap", "lock", "seats")
 
-    def __init__(self, snap: Snapshot):
+    def __init__(self, snap: Snapshot, seats: list | None = None):
         self.snap = snap
         self.lock = asyncio.Lock()
+        self.seats = seats if seats is not None and snap.status != "lobby" else None
 
 
 class LiveTables:
@@ -34,6 +41,7 @@ class LiveTables:
         self.db = db
         self.capacity = capacity
         self._tables: OrderedDict[str, LiveTable] = OrderedDict()
+        self._players: OrderedDict[str, int] = OrderedDict()  # cookie hash -> player id
 
     async def get(self, code: str) -> LiveTable:
         """The live table for a code from a URL (loaded on first use); 404 when there is no such table."""
@@ -44,25 +52,56 @@ class LiveTables:
             return live
         if norm is None:
             raise not_found(code)
-        snap = await self._load(norm, code)
+        snap, seats = await self._load(norm, code)
         live = self._tables.get(norm)  # another caller may have loaded it meanwhile
         if live is None:
-            live = self._tables[norm] = LiveTable(snap)
+            live = self._tables[norm] = LiveTable(snap, seats)
             self._trim()
         return live
 
     async def reload(self, live: LiveTable) -> Snapshot:
         """Read the table again (this instance's snapshot may be behind) into `live`."""
-        live.snap = await self._load(live.snap.code, live.snap.code)
+        live.snap, seats = await self._load(live.snap.code, live.snap.code)
+        live.seats = seats if live.snap.status != "lobby" else None
         self._tables[live.snap.code] = live
         return live.snap
 
-    async def _load(self, norm: str, shown: str) -> Snapshot:
+    async def _load(self, norm: str, shown: str) -> tuple[Snapshot, list]:
         async with self.db.reading() as s:
             row = await queries.table_view(s, norm)
             if row is None:
                 raise not_found(shown)
-            return snapshot_of_view(row, await queries.seat_rows(s, row.id))
+            seats = await queries.seat_rows(s, row.id)
+            return snapshot_of_view(row, seats), seats
+
+    async def admit(self, code: str, token: str | None, cookie: str | None) -> tuple[Caller, LiveTable]:
+        """Who a socket is (as seats.identify), from memory once the table's game has started: its seat
+        rows are kept, and a cookie's player is remembered."""
+        live = await self.get(code)
+        seats, player_id = live.seats, None
+        cookie_hash = hash_token(cookie) if token is None and cookie and len(cookie) <= COOKIE_MAX else None
+        if cookie_hash is not None:
+            player_id = self._players.get(cookie_hash)
+        if seats is None or (cookie_hash is not None and player_id is None):
+            settled = live.snap.status != "lobby"  # before the read: a seat taken meanwhile is not missed
+            async with self.db.reading() as s:
+                if seats is None:
+                    seats = await queries.seat_rows(s, live.snap.id)
+                    if not seats:  # every table has a seat: this one was deleted (an expired lobby)
+                        self.drop(live.snap.code)
+                        raise not_found(code)
+                if cookie_hash is not None and player_id is None:
+                    player = await queries.player_by_cookie_hash(s, cookie_hash)
+                    player_id = self._remember(cookie_hash, player.id) if player is not None else None
+            if settled:
+                live.seats = seats
+        return caller_of(live.snap.id, live.snap.code, seats, token, player_id), live
+
+    def _remember(self, cookie_hash: str, player_id: int) -> int:
+        self._players[cookie_hash] = player_id
+        while len(self._players) > PLAYERS:
+            self._players.popitem(last=False)
+        return player_id
 
     def update(self, snap: Snapshot) -> None:
         """A newer snapshot, from this instance or the broker: a higher seq, or the same seq changed later
@@ -73,6 +112,8 @@ class LiveTables:
             self._trim()
         elif (snap.seq, snap.updated_at or "") >= (live.snap.seq, live.snap.updated_at or ""):
             live.snap = snap
+            if snap.status == "lobby":  # someone sat down or left: read the seats again when needed
+                live.seats = None
 
     def drop(self, code: str) -> None:
         self._tables.pop(code, None)

@@ -104,7 +104,7 @@ def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
     if len(orjson.dumps(move, default=str, option=orjson.OPT_NON_STR_KEYS)) > MOVE_MAX:
         raise Invalid(f"That move is too large to be a {g.title} move: pick one of the legal_moves.")
     try:
-        return g.apply(doc, seat, move)
+        return g.reading(doc).apply(seat, move)  # the live doc, parsed once since the move that made it
     except IllegalMove as exc:  # the engine's sentence; any other exception is an engine bug: a logged 500
         detail = str(exc)
         raise IllegalMoveError(detail if len(detail) <= DETAIL_MAX else detail[:DETAIL_MAX - 1] + "…") from None

@@ -6,6 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES
 from app.store import queries
 from app.tables import chat
+from app.tables.live import LiveTable
 from app.tables.moves import steps_since
 from app.tables.seats import Caller, find_table, player_of_cookie
 from app.tables.service import Tables
@@ -25,12 +26,13 @@ def games() -> list[dict]:
 SYNC_MAX = 1000  # more missed steps than this: the client gets a fresh state only
 
 
-async def welcome(ctx: Tables, caller: Caller, since: str | None) -> list[dict]:
-    """A socket's first messages: state, chat_history, and the missed steps when the client says since=N."""
-    async with ctx.db.session() as s:
-        table = await find_table(s, caller.code)
-        first = [{"type": "state", **await ctx.state(s, table, caller.seat)},
-                 {"type": "chat_history", "messages": await chat.history(s, table.id)}]
+async def welcome(ctx: Tables, caller: Caller, live: LiveTable, since: str | None) -> list[dict]:
+    """A socket's first messages: state (from the live table), chat_history, and the missed steps when the
+    client says since=N."""
+    state = ctx.state_of(live.snap, caller.seat)
+    async with ctx.db.reading() as s:
+        history = await chat.history(s, caller.table_id)
+    first = [{"type": "state", **state}, {"type": "chat_history", "messages": history}]
     if since is not None and since.isdigit() and len(since) <= 12:
         first.append(await sync(ctx, caller, int(since)))
     return first

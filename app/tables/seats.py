@@ -72,16 +72,22 @@ async def player_of_cookie(s: AsyncSession, cookie: str | None) -> Player | None
 async def identify(s: AsyncSession, code: str, token: str | None, cookie: str | None) -> Caller:
     table = await find_table_view(s, code)
     seats = await queries.seat_rows(s, table.id)
+    player = None if token is not None else await player_of_cookie(s, cookie)
+    return caller_of(table.id, table.code, seats, token, player.id if player else None, table)
+
+
+def caller_of(table_id: int, code: str, seats: list, token: str | None, player_id: int | None,
+              table: Any = None) -> Caller:
+    """The caller among a table's seat rows: the seat whose token it sent (401 for a token of no seat), else
+    the seat of its cookie's player, else a spectator."""
     if token is not None:
         # Compare against every seat so the time taken does not depend on which seat matched.
         matched = [x.seat for x in seats if token_matches(token, x.token_hash)]
         if not matched:
-            raise Unauthorized(f"That seat token does not belong to table {table.code}.")
-        return Caller(table.id, table.code, matched[0], None, table, seats)
-    player = await player_of_cookie(s, cookie)
-    player_id = player.id if player else None
+            raise Unauthorized(f"That seat token does not belong to table {code}.")
+        return Caller(table_id, code, matched[0], None, table, seats)
     seat = next((x.seat for x in seats if player_id is not None and x.player_id == player_id), None)
-    return Caller(table.id, table.code, seat, player_id, table, seats)
+    return Caller(table_id, code, seat, player_id, table, seats)
 
 
 async def ensure_player(s: AsyncSession, cookie: str | None, name: str) -> tuple[Player, str | None]:

@@ -109,12 +109,16 @@ def step_for(game: Any, step: dict, seat: int | None, doc: dict) -> dict:
     return make_step(step["seq"], step["seat"], step["move"], game.view_events(step["events"], seat, doc))
 
 
-def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectators: int) -> dict:
-    """The one table state, for one viewer."""
+def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectators: int,
+                reading: Any = None) -> dict:
+    """The one table state, for one viewer. `reading`: the game's reading of snap.doc, when the caller
+    builds several viewers' states of the same snapshot (fanout)."""
     g = GAMES[snap.game]
+    if reading is None:
+        reading = g.reading(snap.doc)
     playing = snap.status == "playing"
     to_act = list(snap.to_act) if playing else []
-    legal, targets = (g.legal_moves_and_targets(snap.doc, seat) if playing and seat is not None and seat in to_act
+    legal, targets = (reading.legal_moves_and_targets(seat) if playing and seat is not None and seat in to_act
                       else ([], []))
     return {
         "code": snap.code,
@@ -128,7 +132,7 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
                    "connected": x["bot"] or x["seat"] in connected} for x in snap.seats],
         "seq": snap.seq,
         "to_act": to_act,
-        "view": g.view(snap.doc, seat),
+        "view": reading.view(seat),
         "legal_moves": legal,
         "move_targets": targets,
         "result": snap.result,

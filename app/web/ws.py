@@ -14,7 +14,7 @@ from app.realtime import Connection
 from app.tables import chat, moves, reads
 from app.tables.errors import StoreError, TableError, unavailable_for
 from app.tables.identity import COOKIE_NAME
-from app.tables.seats import Caller, identify
+from app.tables.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
 
@@ -31,8 +31,7 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     await websocket.accept()
     token = websocket.query_params.get("token") or None
     try:
-        async with ctx.db.session() as s:
-            caller = await identify(s, code, token, websocket.cookies.get(COOKIE_NAME))
+        caller, live = await ctx.live.admit(code, token, websocket.cookies.get(COOKIE_NAME))
     except TableError as exc:
         await websocket.send_json({"type": "error", **error_body(exc)})
         await websocket.close(code=4000 + exc.status)
@@ -43,7 +42,7 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id)
     try:
         await ctx.attach(conn)
-        first = await reads.welcome(ctx, caller, websocket.query_params.get("since"))
+        first = await reads.welcome(ctx, caller, live, websocket.query_params.get("since"))
         _seen(conn, first[-1]["state"] if first[-1]["type"] == "sync" else first[0])
         conn.open(first)
         await _serve(ctx, websocket, conn, caller)

@@ -7,7 +7,7 @@ The engine also stores "result" (None while playing) so that `result(doc)` is O(
 from __future__ import annotations
 
 from .cards import CARD_ID, CARDS, PIECE_ID, PIECES, SQUARE_ID, SQUARES, WIN_TREES
-from .state import NO_PIECE, SQUARE_COUNT, State, has_legal
+from .state import NO_PIECE, PIECE_COUNT, State, has_legal
 
 DEFAULT_OPTIONS = {"allow_zero_moves": False, "hidden_hands": False}
 
@@ -77,11 +77,9 @@ def implied_end(st: State) -> tuple[str, str] | None:
 
 
 def board_of(st: State) -> dict:
-    board = {}
-    for square in range(SQUARE_COUNT):
-        if st.top[square] != NO_PIECE:
-            board[SQUARES[square]] = [PIECES[piece] for piece in st.stack(square)]
-    return board
+    top, pos = st.top, st.pos
+    tops = sorted(pos[piece] for piece in range(PIECE_COUNT) if pos[piece] >= 0 and top[pos[piece]] == piece)
+    return {SQUARES[square]: [PIECES[piece] for piece in st.stack(square)] for square in tops}
 
 
 def result_of(st: State) -> dict | None:

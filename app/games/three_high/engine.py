@@ -10,6 +10,7 @@ from . import view as views
 from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
                     piece_text, step_square)
 from .docs import from_doc, options_of, result_of, to_doc
+from .reading import Memo, ThreeHighReading
 from .state import LAND, NO_PIECE, State, apply_unchecked, deal, legal_codes
 
 MOVE_KEYS = ("card", "piece", "side")
@@ -19,8 +20,10 @@ NAMES = tuple((CARDS[code >> 6 & 31], SIDES[code & 3], PIECES[code >> 2 & 15] if
               for code in range(2048))
 
 
-def _names(code: int) -> tuple[str, str, str]:
-    return NAMES[code & 2047]
+# MOVES[code & 2047]: the move dict of an encoded play (copied before it is handed out)
+MOVES = tuple({"card": card, "side": side, "piece": piece} for card, side, piece in NAMES)
+# TARGETS[origin << 6 | destination]: a move target (copied before it is handed out)
+TARGETS = tuple({"from": SQUARES[pair >> 6], "to": SQUARES[pair & 63]} for pair in range(64 * 64))
 
 
 class ThreeHigh(Game):
@@ -35,6 +38,9 @@ class ThreeHigh(Game):
     css = "css/games/three_high.css"
     rules_template = "rules/three_high.html"
     bot = "three_high:ThreeHighBot"
+
+    def __init__(self) -> None:
+        self._memo = Memo()
 
     def option_specs(self, players: int) -> list[dict]:
         return [
@@ -67,15 +73,17 @@ class ThreeHigh(Game):
 
     def legal_moves(self, doc: dict, seat: int) -> list[dict]:
         """Plays in hand order, then by the piece's square (a1, b1, .. h8), then side N E S W."""
-        return [self.move_of(code) for code in self._sorted_codes(from_doc(doc), seat)]
+        return [dict(MOVES[code & 2047]) for code in self._sorted_codes(from_doc(doc), seat)]
 
     def legal_moves_and_targets(self, doc: dict, seat: int) -> tuple[list[dict], list]:
         """`legal_moves` and their `move_targets` from one reading of the doc (the server wants both)."""
-        st = from_doc(doc)
+        return self.moves_and_targets_of(from_doc(doc), seat)
+
+    def moves_and_targets_of(self, st: State, seat: int) -> tuple[list[dict], list]:
         codes = self._sorted_codes(st, seat)
         pos = st.pos
-        return ([self.move_of(code) for code in codes],
-                [{"from": SQUARES[pos[code >> 2 & 15]], "to": SQUARES[code >> 11]} for code in codes])
+        return ([dict(MOVES[code & 2047]) for code in codes],
+                [dict(TARGETS[pos[code >> 2 & 15] << 6 | code >> 11]) for code in codes])
 
     @staticmethod
     def _sorted_codes(st: State, seat: int) -> list[int]:
@@ -90,20 +98,33 @@ class ThreeHigh(Game):
         return sorted(legal_codes(st, seat), key=order)
 
     def apply(self, doc: dict, seat: int, move: dict) -> Step:
-        st = from_doc(doc)
+        return self.apply_to(from_doc(doc), doc, seat, move)
+
+    def apply_to(self, st: State, doc: dict, seat: int, move: dict) -> Step:
+        """`apply` on `doc` already read into `st` (left unchanged); the new doc's State is remembered for
+        `reading`."""
         code = self._checked_code(st, seat, move)
         after = st.copy()
         drawn = apply_unchecked(after, code)
         events = views.play_events(st, after, seat, code, drawn)
-        return Step(to_doc(after, options_of(doc)), events)
+        new = to_doc(after, options_of(doc))
+        self._memo.put(new, after)
+        return Step(new, events)
+
+    def reading(self, doc: dict) -> ThreeHighReading:
+        return ThreeHighReading(self, doc, self._memo.get(doc))
 
     def view(self, doc: dict, seat: int | None) -> dict:
         return views.view(doc, seat, from_doc(doc))
 
     def result(self, doc: dict) -> dict | None:
         """The stored result; a hand-built document without one is read as docs.implied_end says."""
-        if "result" in doc and doc["result"] is not None:
-            return dict(doc["result"], winners=list(doc["result"]["winners"]))
+        if "result" in doc:
+            stored = doc["result"]
+            if stored is not None:
+                return dict(stored, winners=list(stored["winners"]))
+            if doc["to_act"]:  # stored as going on, with a seat to act: from_doc implies no end either
+                return None
         return result_of(from_doc(doc))
 
     # --- extras: events, texts, fast paths --------------------------------------------------------
@@ -141,8 +162,7 @@ class ThreeHigh(Game):
 
     @staticmethod
     def move_of(code: int) -> dict:
-        card, side, piece = _names(code)
-        return {"card": card, "side": side, "piece": piece}
+        return dict(MOVES[code & 2047])
 
     @staticmethod
     def code_of(st: State, move: dict) -> int:

@@ -1,0 +1,54 @@
+"""3-High's `Game.reading`: a document parsed into its State once, for every question the server asks of
+it (each seat's view, the mover's legal moves, the next move).
+
+A document made by `apply` keeps the State it was made from, in a small memo keyed by the document's
+identity (the memo holds the document too, so the identity cannot be reused). Only `reading` looks the
+memo up: the doc-taking entry points parse their argument every time, so a caller that edits a document
+in place never gets a stale answer from them.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from ..base import Reading, Step
+from . import view as views
+from .docs import from_doc
+
+if TYPE_CHECKING:
+    from .engine import ThreeHigh
+    from .state import State
+
+MEMO = 2048  # positions remembered: a few per busy table between two of its moves
+
+
+class Memo:
+    def __init__(self, size: int = MEMO):
+        self.size = size
+        self._docs: OrderedDict[int, tuple[dict, State]] = OrderedDict()
+
+    def put(self, doc: dict, st: State) -> None:
+        self._docs[id(doc)] = (doc, st)
+        if len(self._docs) > self.size:
+            self._docs.popitem(last=False)
+
+    def get(self, doc: dict) -> State | None:
+        hit = self._docs.get(id(doc))
+        return hit[1] if hit is not None and hit[0] is doc else None
+
+
+class ThreeHighReading(Reading):
+    __slots__ = ("st",)
+
+    def __init__(self, game: ThreeHigh, doc: dict, st: State | None):
+        super().__init__(game, doc)
+        self.st = st if st is not None else from_doc(doc)
+
+    def view(self, seat: int | None) -> dict:
+        return views.view(self.doc, seat, self.st)
+
+    def legal_moves_and_targets(self, seat: int) -> tuple[list[dict], list]:
+        return self.game.moves_and_targets_of(self.st, seat)
+
+    def apply(self, seat: int, move: Any) -> Step:
+        return self.game.apply_to(self.st, self.doc, seat, move)
