@@ -26,14 +26,17 @@ function renderSeats() {
 }
 
 // Options come from the engine's option specs; an option may depend on an earlier one (its choices and
-// default follow that option's value: a board's size follows its shape).
+// default follow that option's value: a board's size follows its shape). An option that means nothing at
+// this seat count (its spec's min_players, e.g. hidden hands alone) is not offered.
 function renderOptions() {
   const g = selectedGame();
   const box = $("options");
   const before = readOptions();
   box.replaceChildren();
   if (!g) return;
-  const specs = (g.options && (g.options[$("players").value] || g.options[String(g.min_players)])) || [];
+  const players = Number($("players").value);
+  const specs = ((g.options && (g.options[$("players").value] || g.options[String(g.min_players)])) || [])
+    .filter((s) => !(s.min_players > players) && !(s.name === "hidden_hands" && players < 2));
   const chosen = {};
   for (const s of specs) {
     const id = `opt-${s.name}`;
@@ -91,7 +94,9 @@ async function create(ev) {
   btn.disabled = true;
   btn.textContent = "Creating…";
   try {
-    const res = await post("/api/tables", { game: g.name, players: Number($("players").value), options: readOptions(), name });
+    const players = Number($("players").value);
+    if (players === 1) { await playSolo(g.name, name, readOptions()); return; }   // no one to invite: straight in
+    const res = await post("/api/tables", { game: g.name, players, options: readOptions(), name });
     const path = `/t/${res.code}`;
     const url = res.url && /^https?:/.test(res.url) ? res.url : `${location.origin}${res.url || path}`;
     $("create-form").hidden = true;
@@ -104,6 +109,32 @@ async function create(ev) {
   } finally {
     btn.disabled = false;
     btn.textContent = "Create the table";
+  }
+}
+
+// A solo game in one go: create the table, start it, open it. A deal with no legal play at all ends at
+// once ("stuck"): deal again, a few times, rather than greet the player with a lost game.
+async function playSolo(game, name, options = {}) {
+  let code = null;
+  for (let i = 0; i < 4; i++) {
+    const res = await post("/api/tables", { game, players: 1, options, name });
+    code = res.code;
+    const t = await post(`/api/tables/${code}/start`, {});
+    if (t.status === "playing") break;
+  }
+  location.href = `/t/${code}`;
+}
+
+async function soloClick(ev) {
+  const btn = ev.currentTarget;
+  btn.disabled = true;
+  btn.textContent = "Dealing…";
+  try {
+    await playSolo(btn.dataset.game, savedName() || "Player");
+  } catch (err) {
+    showError(err.message);
+    btn.disabled = false;
+    btn.textContent = "Play solo";
   }
 }
 
@@ -131,6 +162,7 @@ async function init() {
   document.querySelectorAll('input[name="game"]').forEach((r) => r.addEventListener("change", renderSeats));
   $("players").addEventListener("change", () => { $("options").replaceChildren(); renderOptions(); });
   $("create-form").addEventListener("submit", create);
+  if ($("solo-btn")) $("solo-btn").addEventListener("click", soloClick);
   $("copy-btn").addEventListener("click", async () => {
     const ok = await copyText($("share-url").value, $("share-url"));
     toast(ok ? "Link copied. Paste it to your friends." : "Select the link and copy it.");

@@ -14,12 +14,17 @@ pytestmark = pytest.mark.browser
 
 # -- what a person does on the pages --------------------------------------------------------------------
 def create_table(page, base: str, name: str, players: int) -> str:
-    """From the home page: pick 3-High, seats, name, create; returns the share link shown."""
+    """From the home page: pick 3-High, seats, name, create; returns the share link shown. A solo table has
+    nobody to invite: the page goes straight to it, started."""
     page.goto(base + "/")
     page.check('input[name="game"][value="three-high"]')
     page.select_option("#players", str(players))
     page.fill("#name", name)
     page.click("#create-btn")
+    if players == 1:
+        page.wait_for_url(re.compile(r"/t/\w+$"))
+        page.wait_for_selector("#table-ui:not([hidden])")
+        return page.url
     page.wait_for_selector("#created:not([hidden])")
     url = page.input_value("#share-url")
     assert re.search(r"/t/\w+$", url), url
@@ -120,8 +125,11 @@ def play_one(page, how: str = "click") -> dict:
 
 def start_game(page) -> str:
     """The host presses Start; returns the status the page then shows ("playing", or "finished" when
-    the deal leaves no legal play at all)."""
-    page.click("#start-btn")
+    the deal leaves no legal play at all). A solo table is started already."""
+    page.wait_for_selector("#table-ui:not([hidden])")
+    page.wait_for_function("() => document.getElementById('table-root').dataset.status")
+    if status(page) == "lobby":
+        page.click("#start-btn")
     page.wait_for_function("() => !['lobby', ''].includes(document.getElementById('table-root').dataset.status)")
     page.wait_for_selector(".th-board .piece")
     return status(page)
@@ -408,3 +416,27 @@ def test_a_broken_tree_is_in_the_log(live_server, new_page):
     page = new_page()
     page.goto(f"{server.url}/t/{r.json()['code']}")
     expect(page.locator("#log li.tree_broken")).to_have_text("Ann broke the red tree on c1 (0 of 5)")
+
+
+def test_play_solo_is_one_click_from_the_home_page(live_server, new_page, shot):
+    server = live_server()
+    page = new_page()
+    page.goto(server.url + "/")
+    page.click("#solo-btn")
+    page.wait_for_url(re.compile(r"/t/\w+$"))
+    page.wait_for_selector(".th-board .piece")
+    page.wait_for_function("() => document.getElementById('table-root').dataset.status !== 'lobby'")
+    assert status(page) in ("playing", "finished")
+    expect(page.locator("#lobby")).to_be_hidden()        # no link to send, no Start button
+    expect(page.locator("#start-btn")).to_be_hidden()
+    if status(page) == "playing":
+        expect(page.locator("button.card-face:not([disabled])").first).to_be_visible()
+    shot(page, "three-high-play-solo", full_page=False)
+    # the form offers no hidden-hands rule to a player alone, and sends a solo player straight in too
+    page.goto(server.url + "/")
+    page.check('input[name="game"][value="three-high"]')
+    page.select_option("#players", "1")
+    expect(page.locator("#opt-hidden_hands")).to_have_count(0)
+    expect(page.locator("#opt-allow_zero_moves")).to_have_count(1)
+    page.select_option("#players", "2")
+    expect(page.locator("#opt-hidden_hands")).to_have_count(1)

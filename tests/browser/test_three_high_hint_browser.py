@@ -13,8 +13,7 @@ pytestmark = pytest.mark.browser
 
 
 def start_solo(page, base: str) -> None:
-    create_table(page, base, "Ann", 1)
-    page.click("#start-btn")
+    create_table(page, base, "Ann", 1)   # a solo table opens started
     page.wait_for_selector("button.card-face:not([disabled])")
     wait_live(page)
 
