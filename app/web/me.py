@@ -1,7 +1,9 @@
 """WebSocket /ws/me: the live "My tables" page. The browser is known by its identity cookie (as GET
 /api/me); the socket sends {"type": "me", "name", "tables": [...]} (GET /api/me's body) at once and again
 whenever one of those tables moves or changes, on any instance (the broker tells every instance). It
-ignores what the client sends; a page reconnects when it is closed."""
+ignores what the client sends; a page reconnects when it is closed. Only the cookie identifies: a ?token=
+query (which the Origin check lets through, for other clients' sockets) is refused, so that another site's
+page cannot read a player's tables."""
 from __future__ import annotations
 
 import asyncio
@@ -13,6 +15,7 @@ from app.tables import reads
 from app.tables.errors import StoreError
 from app.tables.identity import COOKIE_NAME
 from app.tables.service import Tables
+from app.web.middleware import token_query
 
 router = APIRouter()
 
@@ -24,6 +27,11 @@ GOING_AWAY = 1001
 async def me_socket(websocket: WebSocket) -> None:
     ctx: Tables = websocket.app.state.tables
     await websocket.accept()
+    if token_query(websocket.scope) is not None:  # the Origin check lets ?token= sockets through: never here
+        await websocket.send_json({"type": "error", "code": "invalid",
+                                   "detail": "This socket knows you by your cookie only: drop ?token=."})
+        await websocket.close(4422)
+        return
     cookie = websocket.cookies.get(COOKIE_NAME)
     watcher = ctx.watchers.add()
     listener = asyncio.create_task(_until_closed(websocket))

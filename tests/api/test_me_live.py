@@ -2,7 +2,13 @@
 tables moves (here: through the other seat's move), so the page shows "your turn" without asking."""
 from __future__ import annotations
 
+import asyncio
+import json
+
 import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from tests.api.helpers import bearer, full_table, state
 from tests.api.wsclient import WS
@@ -41,3 +47,17 @@ async def test_a_stranger_gets_an_empty_list(live_server):
         assert await ws.until("me") == {"type": "me", "name": None, "tables": []}
     finally:
         await ws.conn.close()
+
+
+async def test_another_sites_page_cannot_read_my_tables(live_server):
+    server = live_server()
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as ann:
+        await full_table(ann, start=False)
+        cookie = "; ".join(f"{k}={v}" for k, v in ann.cookies.items())
+    evil = {"Cookie": cookie, "Origin": "https://evil.example"}
+    for path, words in (("/ws/me", "another site's page"), ("/ws/me?token=x", "cookie only")):
+        async with connect(f"{server.ws_url}{path}", additional_headers=evil, open_timeout=5) as ws:
+            said = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            assert said["type"] == "error" and words in said["detail"] and "tables" not in said, said
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)  # and nothing more
