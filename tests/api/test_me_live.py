@@ -11,6 +11,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.api.helpers import bearer, full_table, state
+from tests.api.test_exactly_once import two
 from tests.api.wsclient import WS
 
 
@@ -61,3 +62,27 @@ async def test_another_sites_page_cannot_read_my_tables(live_server):
             assert said["type"] == "error" and words in said["detail"] and "tables" not in said, said
             with pytest.raises(ConnectionClosed):
                 await asyncio.wait_for(ws.recv(), 5)  # and nothing more
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+async def test_a_move_on_another_instance_reaches_my_tables(live_server, postgres_url, redis_url):
+    a, b = two(live_server, postgres_url, redis_url)
+    async with httpx.AsyncClient(base_url=a.url, timeout=10) as ann, \
+            httpx.AsyncClient(base_url=a.url, timeout=10) as bea:
+        t = await full_table(ann, bea)
+        code, tokens = t["code"], t["tokens"]
+        mover = (await state(ann, code))["to_act"][0]
+        waiting, clients = 1 - mover, {0: ann, 1: bea}
+        cookie = "; ".join(f"{k}={v}" for k, v in clients[waiting].cookies.items())
+        ws = await WS.open(f"{b.ws_url}/ws/me", cookie=cookie)  # My tables open on instance B
+        try:
+            assert not (await ws.until("me"))["tables"][0]["your_turn"]
+            mine = await state(clients[mover], code, tokens[mover])
+            r = await clients[mover].post(f"/api/tables/{code}/moves", headers=bearer(tokens[mover]),
+                                          json={"seq": mine["seq"], "move": mine["legal_moves"][0]})
+            assert r.status_code == 200  # played on instance A
+            if r.json()["status"] == "playing":
+                await ws.until(lambda m: m.get("type") == "me" and m["tables"][0]["your_turn"])
+        finally:
+            await ws.conn.close()
