@@ -110,12 +110,14 @@ def clean_ntfy(raw: object, *, allow_private: bool) -> str | None:
 
 def ntfy_publish(url: str, notice: Notice) -> tuple[str, dict]:
     """Where to POST and what: ntfy's JSON publishing (the server's root, the topic in the body), so the
-    title and the text may be any Unicode."""
+    title and the text may be any Unicode. The click URL needs ICEHOUSE_PUBLIC_URL (an absolute link)."""
     parts = urlsplit(url)
     prefix, topic = parts.path.rstrip("/").rsplit("/", 1)
     root = f"{parts.scheme}://{parts.netloc}{prefix}/"
-    body = {"topic": topic, "title": notice.headline, "message": notice.text, "click": notice.url,
-            "tags": ["game_die"], "priority": 3 if notice.kind == "turn" else 4}
+    body = {"topic": topic, "title": notice.headline, "message": notice.text, "tags": ["game_die"],
+            "priority": 3 if notice.kind == "turn" else 4}
+    if notice.url.startswith(("https://", "http://")):  # a relative link (no public URL set) opens nothing
+        body["click"] = notice.url
     return root, body
 
 

@@ -70,7 +70,10 @@ def vapid_from(text: str) -> Vapid02:
     try:
         if text.startswith("-----BEGIN"):
             return Vapid02.from_pem(text.encode())
-        return Vapid02.from_raw(text.encode())
+        raw = unb64(text)
+        if len(raw) != 32:
+            raise ValueError(f"a raw key has 32 bytes, not {len(raw)}")
+        return Vapid02(private_key=ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1()))
     except (ValueError, TypeError, binascii.Error) as exc:
         raise ValueError(f"ICEHOUSE_VAPID_PRIVATE_KEY is neither a PEM nor a base64url P-256 key: {exc}") from None
 

@@ -20,7 +20,7 @@ from app.config import Settings
 from app.main import create_app
 from app.store import Seat, Table
 from app.tables import notify
-from app.tables.webpush import b64, unb64
+from app.tables.webpush import b64, unb64, vapid_from
 from tests.api.helpers import bearer
 from tests.api.test_notify_channels import PUBLIC, seated, send_turn
 from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
@@ -147,3 +147,13 @@ async def test_bad_subscriptions_get_a_sentence(new_client):
         assert r.status_code == 422 and words in r.json()["detail"], (sub, r.text)
     r = await host.delete(f"/api/tables/{code}/push", headers=bearer(token))
     assert r.status_code == 200 and r.json()["push"] is False
+
+
+def test_a_bad_key_setting_is_refused_with_a_sentence():
+    with pytest.raises(ValueError) as caught:
+        vapid_from("not a key")
+    assert "ICEHOUSE_VAPID_PRIVATE_KEY" in str(caught.value)
+    mine = Vapid02()
+    mine.generate_keys()
+    raw = mine.private_key.private_numbers().private_value.to_bytes(32, "big")
+    assert vapid_from(b64(raw)).public_key.public_numbers() == mine.public_key.public_numbers()

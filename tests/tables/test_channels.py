@@ -39,6 +39,13 @@ def test_a_nudge_says_who_nudged():
 def test_ntfy_publishes_to_the_servers_root():
     root, body = ntfy_publish("https://ntfy.example.org/sub/path/topic", NOTICE)
     assert root == "https://ntfy.example.org/sub/path/" and body["topic"] == "topic" and body["priority"] == 4
+    assert body["click"] == NOTICE.url
+
+
+def test_ntfy_has_no_click_without_an_absolute_link():
+    relative = Notice(kind="turn", code="abcd2345", title="3-High", seat=0, name=None, seq=0, url="/t/abcd2345")
+    assert "click" not in ntfy_publish("https://ntfy.sh/t", relative)[1]
+    assert relative.text == "Seat 0, it's your turn at 3-High (table abcd2345): /t/abcd2345"
 
 
 @pytest.mark.parametrize("url", ["http://127.0.0.1/topic", "http://10.0.0.1/topic", "http://[::1]/topic",
