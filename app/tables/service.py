@@ -53,12 +53,9 @@ class Tables:
         await self.writer.start()
         await self.broker.start()
         await self.webhooks.start()
-        try:
-            self.push = await webpush.load(self.db, self.settings.vapid_private_key, self.settings.vapid_subject)
-        except ValueError:
-            raise  # a bad ICEHOUSE_VAPID_PRIVATE_KEY: say so at start
-        except Exception:  # the database is down: no Web Push until a restart (the others work)
-            log.exception("Web Push keys not loaded")
+        if self.settings.vapid_private_key:
+            webpush.vapid_from(self.settings.vapid_private_key)  # a bad key stops the start with its sentence
+        await self._load_push()
         try:
             await self.bots.resume()
         except Exception:  # the database is down: the sweep picks the bots' turns up later
@@ -79,8 +76,18 @@ class Tables:
                 await self.catch_up.check()
                 await self.bots.resume()
                 await notify.remind(self)
+                if self.push is None:
+                    await self._load_push()
             except Exception:
                 log.exception("sweep failed")
+
+    async def _load_push(self) -> None:
+        """The Web Push key pair (made and stored on the first start); while the database is down, no Web
+        Push (the other channels work) until a sweep loads it."""
+        try:
+            self.push = await webpush.load(self.db, self.settings.vapid_private_key, self.settings.vapid_subject)
+        except Exception:
+            log.exception("Web Push keys not loaded")
 
     async def _poll_while_down(self) -> None:
         """While the broker is cut off, other instances' moves reach this one's sockets only from the
