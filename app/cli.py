@@ -25,10 +25,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     import uvicorn
 
+    from app import logs
+
+    logs.configure(settings.log_level)  # uvicorn's loggers write JSON through ours (log_config=None below)
     # X-Forwarded-* only from the proxies the settings trust (uvicorn would otherwise believe 127.0.0.1).
     proxies = ",".join(settings.listed("trusted_proxies"))
     uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
-                log_level=settings.log_level.lower(), access_log=False, ws_max_size=64 * 1024,
+                log_config=None, log_level=settings.log_level.lower(), access_log=False, ws_max_size=64 * 1024,
                 ws_per_message_deflate=settings.ws_compression,  # off by default: CPU for every socket
                 # Protocol pings: a half-open socket (a phone that left the network) is dropped. On
                 # SIGTERM or SIGINT every socket is closed with 1012 (service restart): clients reconnect.

@@ -60,6 +60,16 @@ def configure(level: str = "INFO") -> None:
     listener = QueueListener(records, out)
     listener.start()
     atexit.register(listener.stop)  # write what is still queued
-    root.addHandler(Enqueue(records))
+    handler = Enqueue(records)
+    root.addHandler(handler)
     root.setLevel(level.upper())
     root.propagate = False
+    # uvicorn's own lines ("Started server process", "Application startup complete", errors) in the same JSON:
+    # `icehouse serve` runs uvicorn with log_config=None, so these loggers have no plain-text handler of theirs.
+    for name in UVICORN_LOGGERS:
+        server = logging.getLogger(name)
+        server.handlers = [handler]
+        server.propagate = False
+
+
+UVICORN_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")

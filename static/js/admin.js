@@ -172,7 +172,8 @@ async function loadGames() {
 }
 
 // ---- handlers --------------------------------------------------------------------------------------
-$("admin-login-form").addEventListener("submit", async (ev) => {
+// A closed admin area (no token set on the server) has no login form: nothing could log in.
+if ($("admin-login-form")) $("admin-login-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const token = $("admin-token").value.trim();
   if (!token) return;

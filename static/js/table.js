@@ -476,17 +476,20 @@ function renderLobby(t) {
 
 function renderSeats(t) {
   const acting = new Set(t.status === "playing" ? (t.to_act || []) : []);
-  const key = JSON.stringify([t.seats, [...acting], state.me, t.status, t.host]);
+  // My own seat is online only while my connection is: when it drops, my dot goes grey like the banner says.
+  const iAmOn = state.conn === "open";
+  const key = JSON.stringify([t.seats, [...acting], state.me, t.status, t.host, iAmOn]);
   setChildren($("seats"), key, () => t.seats.map((s) => {
     const isMe = s.seat === state.me;
-    const dotClass = s.bot ? "dot bot" : s.connected ? "dot on" : "dot";
-    const dotLabel = s.bot ? "bot" : s.connected ? "online" : "offline";
+    const on = s.connected && (!isMe || iAmOn);
+    const dotClass = s.bot ? "dot bot" : on ? "dot on" : "dot";
+    const dotLabel = s.bot ? "bot" : on ? "online" : "offline";
     const hostCanFill = !s.name && state.me === t.host && t.status === "lobby";
     return h("li", { class: acting.has(s.seat) ? "acting" : "", "data-seat": s.seat },
       h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
       s.name ? h("span", { class: "name" }, plainName(s.seat)) : h("span", { class: "name open" }, "open seat"),
       s.bot ? h("span", { class: "tag" }, "bot") : null,
-      s.name && !s.bot && !s.connected ? h("span", { class: "tag off", title: "No page of theirs is open right now" }, "offline") : null,
+      s.name && !s.bot && !on ? h("span", { class: "tag off", title: isMe ? "Your connection is lost: reconnecting…" : "No page of theirs is open right now" }, "offline") : null,
       s.seat === t.host && s.name ? h("span", { class: "tag" }, "host") : null,
       isMe ? h("span", { class: "tag you" }, "you") : null,
       acting.has(s.seat) ? h("span", { class: "tag turn" }, "to play") : null,
@@ -609,6 +612,15 @@ function wire() {
       items[next].focus();
     }
   });
+  const sound = $("sound-btn");
+  const showSound = () => {
+    const on = notify.soundOn();
+    sound.textContent = on ? "Sound on" : "Sound off";
+    sound.setAttribute("aria-pressed", on ? "true" : "false");
+    sound.title = on ? "A chime when it is your turn: click to switch it off" : "No chime: click to switch the sound on";
+  };
+  sound.addEventListener("click", () => { notify.setSound(!notify.soundOn()); showSound(); });
+  showSound();
   const nb = $("notify-btn");
   notifyAsk = notify.canAskPermission();
   nb.hidden = true;   // render() shows it to seated players only

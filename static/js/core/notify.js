@@ -16,8 +16,17 @@ function unlockAudio() {
 window.addEventListener("pointerdown", unlockAudio, { once: true, capture: true });
 window.addEventListener("keydown", unlockAudio, { once: true, capture: true });
 
+// Sound on or off, the player's choice, remembered in this browser (on unless switched off).
+const SOUND_KEY = "icehouse:sound";
+export function soundOn() {
+  try { return localStorage.getItem(SOUND_KEY) !== "off"; } catch { return true; }
+}
+export function setSound(on) {
+  try { localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch { /* private mode: this page only */ }
+}
+
 export function chime() {
-  if (!audio) return;
+  if (!audio || !soundOn()) return;
   if (audio.state === "suspended") audio.resume().catch(() => {});
   const t0 = audio.currentTime + 0.02;
   [[660, 0], [880, 0.16]].forEach(([freq, at]) => {

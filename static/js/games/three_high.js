@@ -578,9 +578,30 @@ function resultWordsBare(result, ctx) {
   return { title: "Game over", text: reason ? `Reason: ${reason}.` : "" };
 }
 
-const tri = (x, s, c, y) => `<path d="M${x - s} ${y} L${x} ${y - s * 1.4} L${x + s} ${y} Z" fill="${c}" stroke="rgba(0,0,0,.4)"/>`;
-const TREES_ART = `<svg viewBox="0 0 140 80">${["#d62828", "#f58a07", "#f7d02c", "#2a9d3f", "#1d63c7"].map((c, i) => tri(14 + i * 28, 12, c, 76) + tri(14 + i * 28, 9, c, 62) + tri(14 + i * 28, 6, c, 49)).join("")}</svg>`;
-const LOST_ART = `<svg viewBox="0 0 140 80">${tri(50, 14, "#1d63c7", 76)}<g transform="rotate(35 92 60)">${tri(92, 11, "#d62828", 74)}</g></svg>`;
+// The result dialog's art: the same lit-and-shaded pyramids as the board. Won: the five trees standing
+// in a row under a little burst of stars; lost: an unfinished tree with its small pyramid toppled.
+const FILLS = ["#d62828", "#f58a07", "#f7d02c", "#2a9d3f", "#1d63c7"];
+const pyr = (cx, base, w, ht, fill, turn = 0) => `<g${turn ? ` transform="rotate(${turn} ${cx} ${base})"` : ""}>`
+  + `<path d="M${cx - w / 2} ${base} L${cx} ${base - ht} L${cx + w / 2} ${base} Z" fill="${fill}"/>`
+  + `<path d="M${cx + w * 0.06} ${base} L${cx} ${base - ht} L${cx + w / 2} ${base} Z" fill="rgba(0,0,0,.24)"/>`
+  + `<path d="M${cx - 1} ${base - ht + 3} L${cx - w * 0.3} ${base - 1.5}" stroke="rgba(255,255,255,.5)" stroke-width="1.2" stroke-linecap="round"/>`
+  + `<path d="M${cx - w / 2} ${base} L${cx} ${base - ht} L${cx + w / 2} ${base} Z" fill="none" stroke="rgba(0,0,0,.5)" stroke-width=".8" stroke-linejoin="round"/></g>`;
+const treeArt = (cx, ground, fill, small = true) => `<ellipse cx="${cx + 1}" cy="${ground + 1}" rx="16" ry="2.6" fill="rgba(60,40,10,.25)"/>`
+  + pyr(cx, ground, 28, 40, fill) + pyr(cx, ground - 14, 21, 31, fill) + (small ? pyr(cx, ground - 28, 14, 21, fill) : "");
+const star = (cx, cy, r, fill) => `<path d="${Array.from({ length: 10 }, (_, i) => {
+  const a = -Math.PI / 2 + (i * Math.PI) / 5, rr = i % 2 ? r * 0.45 : r;
+  return `${i ? "L" : "M"}${(cx + rr * Math.cos(a)).toFixed(1)} ${(cy + rr * Math.sin(a)).toFixed(1)}`;
+}).join(" ")} Z" fill="${fill}" stroke="#7a5a00" stroke-width=".6"/>`;
+const GROUND = `<rect x="2" y="85" width="176" height="7" rx="3.5" fill="#e7dcc3"/>`;
+const TREES_ART = `<svg viewBox="0 14 180 80">${GROUND}`
+  + FILLS.map((c, i) => treeArt(22 + i * 34, 86, c)).join("")
+  + [[8, 30, 5], [40, 22, 4], [90, 24, 6], [136, 21, 4], [172, 30, 5]].map(([x, y, r]) => star(x, y, r, "#f2b705")).join("")
+  + `</svg>`;
+const LOST_ART = `<svg viewBox="0 14 180 80">${GROUND}`
+  + treeArt(74, 86, FILLS[4], false)
+  + pyr(116, 79, 14, 21, FILLS[4], 68)
+  + `<path d="M92 48 q12 -10 22 8" stroke="#8a7a5a" stroke-width="1.5" fill="none" stroke-dasharray="3 3"/>`
+  + `</svg>`;
 
 export { drawReplay } from "./three_high_replay.js";
 export { cardLabel, cardWords, pieceWords, parseCard, parsePiece, drawCount } from "./three_high_parts.js";

@@ -1,0 +1,57 @@
+"""The small things of issue 17, seen in the browser: the share box shows the whole link, my own seat's dot
+goes grey with my connection, the sound switch is remembered, a closed /admin offers no token box."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_three_high_browser import create_table, solo_table_in_play, wait_live
+
+pytestmark = pytest.mark.browser
+
+
+def test_share_box_shows_the_whole_link(live_server, new_page):
+    server = live_server()
+    page = new_page()
+    url = create_table(page, server.url, "Ann", players=2)
+    box = page.locator("#share-url")
+    expect(box).to_have_value(url)
+    assert page.evaluate("() => { const i = document.getElementById('share-url'); return i.scrollWidth <= i.clientWidth + 1; }"), \
+        "the link (and its code at the end) is cut off"
+
+
+def test_my_dot_goes_grey_when_my_connection_is_lost(live_server, new_page):
+    server = live_server()
+    page = new_page()
+    solo_table_in_play(page, server.url, "Ann")
+    wait_live(page)
+    me = page.locator("#seats li[data-seat='0'] .dot")
+    expect(me).to_have_class("dot on")
+    server.stop()
+    page.wait_for_function("() => document.getElementById('table-root').dataset.conn !== 'open'")
+    expect(me).to_have_class("dot")
+    expect(page.locator("#seats li[data-seat='0'] .tag.off")).to_have_text("offline")
+    server.start()
+    wait_live(page)
+    expect(me).to_have_class("dot on")
+
+
+def test_sound_switch_is_remembered(live_server, new_page):
+    server = live_server()
+    page = new_page()
+    solo_table_in_play(page, server.url, "Ann")
+    btn = page.locator("#sound-btn")
+    expect(btn).to_have_text("Sound on")
+    btn.click()
+    expect(btn).to_have_text("Sound off")
+    expect(btn).to_have_attribute("aria-pressed", "false")
+    page.reload()
+    expect(page.locator("#sound-btn")).to_have_text("Sound off")
+
+
+def test_closed_admin_shows_no_token_box(live_server, new_page):
+    server = live_server()   # no ICEHOUSE_ADMIN_TOKEN
+    page = new_page()
+    page.goto(server.url + "/admin")
+    expect(page.locator("#closed-note")).to_be_visible()
+    expect(page.locator("#admin-token")).to_have_count(0)
