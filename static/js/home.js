@@ -36,7 +36,7 @@ function renderOptions() {
   if (!g) return;
   const players = Number($("players").value);
   const specs = ((g.options && (g.options[$("players").value] || g.options[String(g.min_players)])) || [])
-    .filter((s) => !(s.min_players > players) && !(s.name === "hidden_hands" && players < 2));
+    .filter((s) => !(s.min_players > players));
   const chosen = {};
   for (const s of specs) {
     const id = `opt-${s.name}`;

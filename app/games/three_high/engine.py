@@ -46,7 +46,7 @@ class ThreeHigh(Game):
         return [
             {"name": "allow_zero_moves", "type": "bool", "default": False,
              "label": "Allow plays that move a piece zero squares (it stays where it is)"},
-            {"name": "hidden_hands", "type": "bool", "default": False,
+            {"name": "hidden_hands", "type": "bool", "default": False, "min_players": 2,  # alone it means nothing
              "label": "Each player sees only their own hand"},
             {"name": "bot_strength", "type": "choice", "choices": list(BOT_STRENGTHS), "default": "normal",
              "label": "How long bots (and hints) think per play: quick 0.2 s, normal 1 s, strong 2 s"},
