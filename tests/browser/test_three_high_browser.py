@@ -398,14 +398,15 @@ def test_card_first_still_works_and_narrows_the_choice(live_server, new_page):
     assert "You played" in page.inner_text("#log")
 
 
-def test_a_broken_tree_is_in_the_log(live_server, new_page):
+def test_a_broken_tree_is_in_the_log(live_server, new_page, shot):
     """A game where the red 1 leaves its finished tree (imported: a hand-built position) says so in words."""
     import httpx
 
     server = live_server(admin_token="th-admin")
     pile = ["AS", "2S", "3S", "4S"]
     doc = {"game": "three-high", "players": 1, "options": {"allow_zero_moves": False, "hidden_hands": False},
-           "to_act": [0], "board": {"c1": ["red3", "red2", "red1"], "h8": ["blue3"]},
+           "to_act": [0], "board": {"c1": ["red3", "red2", "red1"], "d7": ["blue3", "blue2", "blue1"],
+                                    "f5": ["green3", "yellow3", "orange2", "orange1"], "b6": ["yellow2", "green1"]},
            "hands": [["3C", "5H"]], "draw_pile": pile, "discard": []}
     body = {"format": "icehouse-table/1", "game": "three-high", "players": 1, "options": doc["options"],
             "seats": ["Ann"], "initial_doc": doc,
@@ -415,7 +416,13 @@ def test_a_broken_tree_is_in_the_log(live_server, new_page):
     assert r.status_code == 201, r.text
     page = new_page()
     page.goto(f"{server.url}/t/{r.json()['code']}")
-    expect(page.locator("#log li.tree_broken")).to_have_text("Ann broke the red tree on c1 (0 of 5)")
+    expect(page.locator("#log li.tree_broken")).to_have_text("Ann broke the red tree on c1 (1 of 5)")
+    expect(page.locator(".th-board .tree:visible")).to_have_count(1)   # the blue tree on d7 stands
+    shot(page, "three-high-trees-and-stacks", full_page=False)
+    # announced to the whole table as it happens, like a completed tree (a toast from the game's headlines)
+    told = page.evaluate("() => import('/static/js/games/three_high.js').then(m => [m.headlines, "
+                         "m.describeEvent({type: 'tree_broken', seat: 0, text: 'broke the red tree on c1 (1 of 5)'}, () => 'You')])")
+    assert "tree_broken" in told[0] and told[1] == "You broke the red tree on c1 (1 of 5)"
 
 
 def test_play_solo_is_one_click_from_the_home_page(live_server, new_page, shot):
@@ -440,3 +447,24 @@ def test_play_solo_is_one_click_from_the_home_page(live_server, new_page, shot):
     expect(page.locator("#opt-allow_zero_moves")).to_have_count(1)
     page.select_option("#players", "2")
     expect(page.locator("#opt-hidden_hands")).to_have_count(1)
+
+
+def test_colour_letters_switch_is_remembered_and_motion_can_be_reduced(live_server, new_page, shot):
+    server = live_server()
+    page = new_page()
+    page.emulate_media(reduced_motion="reduce")
+    solo_table_in_play(page, server.url, "Ann")
+    wait_live(page)
+    letter = page.locator(".th-board .piece .letter").first
+    expect(letter).to_be_hidden()
+    page.click(".th-help-box summary")
+    page.check("#th-letters")
+    expect(letter).to_be_visible()
+    assert letter.text_content() in list("ROYGB")
+    page.reload()
+    page.wait_for_selector(".th-board .piece")
+    expect(page.locator(".th-board .piece .letter").first).to_be_visible()
+    shot(page, "three-high-letters", full_page=False)
+    # prefers-reduced-motion: a play lands without gliding
+    play_one(page)
+    assert page.evaluate("() => document.getAnimations().filter(a => a.effect && a.effect.target instanceof SVGElement).length") == 0
