@@ -65,7 +65,8 @@ def reminder_view(ctx: Context, after: int | None) -> dict:
     default = ctx.settings.remind_after_seconds
     seconds = default if after is None else after
     choice = next((k for k, v in REMINDERS.items() if v == after), None)
-    return {"after": choice or "default", "seconds": seconds, "choices": list(REMINDERS)}
+    return {"after": choice or "default", "seconds": seconds, "default_seconds": default,
+            "choices": list(REMINDERS)}
 
 
 async def get_reminders(ctx: Context, caller: Caller) -> dict:

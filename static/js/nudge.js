@@ -56,7 +56,16 @@ export function setupReminders(code) {
     line.hidden = !open;
     if (open && !loaded) {
       loaded = true;
-      api("GET", path).then((v) => { select.value = v.after; }).catch(() => { loaded = false; });
+      api("GET", path).then((v) => {
+        select.options[0].textContent = `the server's default (${span(v.default_seconds)})`;
+        select.value = v.after;
+      }).catch(() => { loaded = false; });
     }
   };
+}
+
+function span(seconds) {
+  if (!seconds) return "never";
+  const hours = seconds / 3600;
+  return hours >= 1 && Number.isInteger(hours) ? `${hours} hour${hours === 1 ? "" : "s"}` : `${Math.round(seconds / 60)} minutes`;
 }
