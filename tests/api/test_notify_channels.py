@@ -87,15 +87,17 @@ async def test_the_last_delivery_is_shown_to_the_player(app, new_client, loopbac
     assert (await guest.get(url, headers=bearer(guest_token))).json()["url"] is None
 
 
-async def test_a_move_sends_the_next_seat_a_discord_message(new_client, loopback):  # noqa: F811
+@pytest.mark.parametrize("channel", ["webhook", "ntfy"])
+async def test_a_move_notifies_the_next_seat_on_its_only_channel(new_client, loopback, channel):  # noqa: F811
     code, people = await seated(new_client)
     rx = loopback(204)
     st = await state(people[0][0], code, people[0][1])
     mover = st["to_act"][0]
     waiting = 1 - mover
     c, token = people[waiting]
-    await c.put(f"/api/tables/{code}/webhook", headers=bearer(token),
-                json={"url": f"{rx.base}/api/webhooks/1/abc", "format": "discord"})
+    body = {"url": f"{rx.base}/api/webhooks/1/abc", "format": "discord"} if channel == "webhook" else \
+        {"url": f"{rx.base}/turns"}
+    assert (await c.put(f"/api/tables/{code}/{channel}", headers=bearer(token), json=body)).status_code == 200
     c, token = people[mover]
     mine = await state(c, code, token)
     r = await c.post(f"/api/tables/{code}/moves", headers=bearer(token),
@@ -103,7 +105,9 @@ async def test_a_move_sends_the_next_seat_a_discord_message(new_client, loopback
     if r.json()["status"] != "playing":
         pytest.skip("the first play ended the game")
     await eventually(lambda: rx.requests)
-    assert rx.requests[0].json() == {"content": sentence(code, ("Ann", "Bea")[waiting])}
+    text = sentence(code, ("Ann", "Bea")[waiting])
+    got = rx.requests[0].json()
+    assert got == {"content": text} if channel == "webhook" else got["message"] == text
 
 
 async def test_bad_formats_get_a_sentence(new_client):
