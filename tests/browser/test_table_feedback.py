@@ -177,29 +177,12 @@ def test_two_players_with_the_same_name_are_told_apart(live_server, new_page):
 def test_a_completed_tree_is_announced(live_server, new_page):
     """A tree is the news of the game: besides its log line, everyone gets a message saying who built it.
     (The socket is intercepted to add a tree event to the next update: no need to play to a real tree.)"""
-    import json
-    import re
-
-    from tests.browser.test_three_high_browser import play_one, solo_table_in_play
+    from tests.browser.test_three_high_browser import add_to_updates, play_one, solo_table_in_play
 
     server = live_server()
     page = new_page()
-
-    def route(ws):
-        upstream = ws.connect_to_server()
-
-        def to_page(message):
-            data = json.loads(message) if isinstance(message, str) else None
-            if data and data.get("type") == "update":
-                data["events"].insert(1, {"type": "tree", "color": "red", "square": "d7", "trees": 1,
-                                          "text": "completed the red tree on d7 (1 of 5)"})
-                message = json.dumps(data)
-            ws.send(message)
-
-        upstream.on_message(to_page)
-        ws.on_message(lambda m: upstream.send(m))
-
-    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    add_to_updates(page, {"type": "tree", "color": "red", "square": "d7", "trees": 1,
+                          "text": "completed the red tree on d7 (1 of 5)"})
     solo_table_in_play(page, server.url, "Tia")
     page.wait_for_function("() => document.getElementById('table-root').dataset.conn === 'open'")
     play_one(page)

@@ -468,3 +468,38 @@ def test_colour_letters_switch_is_remembered_and_motion_can_be_reduced(live_serv
     # prefers-reduced-motion: a play lands without gliding
     play_one(page)
     assert page.evaluate("() => document.getAnimations().filter(a => a.effect && a.effect.target instanceof SVGElement).length") == 0
+
+
+def add_to_updates(page, event: dict) -> None:
+    """Intercept the table's socket: every "update" it sends the page gets `event` after its first event
+    (the announcement of an event can be tested without playing to the position that makes it)."""
+    import json
+
+    def route(ws):
+        upstream = ws.connect_to_server()
+
+        def to_page(message):
+            data = json.loads(message) if isinstance(message, str) else None
+            if data and data.get("type") == "update":
+                data["events"].insert(1, dict(event))
+                message = json.dumps(data)
+            ws.send(message)
+
+        upstream.on_message(to_page)
+        ws.on_message(lambda m: upstream.send(m))
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+
+
+def test_a_broken_tree_is_announced_to_the_table(live_server, new_page):
+    """As it happens, everyone is told (a toast) besides the log line. The engine's tree_broken event is
+    added to the next update (the engine test covers when it is emitted)."""
+    server = live_server()
+    page = new_page()
+    add_to_updates(page, {"type": "tree_broken", "color": "orange", "square": "d8", "trees": 2,
+                          "text": "broke the orange tree on d8 (2 of 5)"})
+    solo_table_in_play(page, server.url, "Tia")
+    wait_live(page)
+    play_one(page)
+    expect(page.locator("#toasts")).to_contain_text("You broke the orange tree on d8 (2 of 5)")
+    expect(page.locator("#log li.tree_broken")).to_have_text("You broke the orange tree on d8 (2 of 5)")

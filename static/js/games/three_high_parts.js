@@ -65,6 +65,12 @@ export function svg(tag, attrs = {}) {
   return el;
 }
 
+// A five-pointed star centred on (cx, cy), outer radius ro, inner ri: an SVG path.
+export const starPath = (cx, cy, ro, ri) => Array.from({ length: 10 }, (_, i) => {
+  const a = -Math.PI / 2 + (i * Math.PI) / 5, r = i % 2 ? ri : ro;
+  return `${i ? "L" : "M"}${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}`;
+}).join(" ") + " Z";
+
 // Colour-blind help: a letter on each pyramid (R O Y G B), switched on by the player and remembered.
 const LETTERS_KEY = "icehouse.threeHigh.letters";
 export const COLOR_LETTER = { red: "R", orange: "O", yellow: "Y", green: "G", blue: "B" };
