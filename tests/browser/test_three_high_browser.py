@@ -429,6 +429,7 @@ def test_play_solo_is_one_click_from_the_home_page(live_server, new_page, shot):
     server = live_server()
     page = new_page()
     page.goto(server.url + "/")
+    shot(page, "home-play-solo", full_page=False)
     page.click("#solo-btn")
     page.wait_for_url(re.compile(r"/t/\w+$"))
     page.wait_for_selector(".th-board .piece")
