@@ -13,23 +13,20 @@ END_TEXT = {
 }
 
 
-def may_see_hand(doc: dict, viewer: int | None, owner: int) -> bool:
-    """Hands are open to everyone unless hidden_hands; then only the owner sees one."""
-    return not options_of(doc)["hidden_hands"] or viewer == owner
-
-
 def view(doc: dict, seat: int | None, st: State) -> dict:
     """The doc without "secret"; the pile as a count; hidden hands as None (their sizes stay in
     "hand_counts"). `seat` is the viewer (None: a spectator)."""
     hands = doc["hands"]
+    options = options_of(doc)
+    hidden = options["hidden_hands"]  # hands are open to everyone unless hidden_hands: then to their owner
     return {
         "game": "three-high",
         "players": doc["players"],
-        "options": options_of(doc),
+        "options": options,
         "to_act": [] if st.to_act < 0 else [st.to_act],
         "seat": seat,
         "board": {square: list(stack) for square, stack in doc["board"].items()},
-        "hands": [list(hand) if may_see_hand(doc, seat, owner) else None for owner, hand in enumerate(hands)],
+        "hands": [list(hand) if not hidden or seat == owner else None for owner, hand in enumerate(hands)],
         "hand_counts": [len(hand) for hand in hands],
         "draw_pile_count": len(doc["draw_pile"]),
         "discard": list(doc.get("discard", ())),
@@ -71,8 +68,9 @@ def play_events(before: State, after: State, seat: int, code: int, drawn: int) -
 def view_events(events: list, seat: int | None, doc: dict) -> list:
     """Events as `seat` may see them: a draw loses its card unless the viewer may see that hand."""
     seen = []
+    hidden = options_of(doc)["hidden_hands"]
     for event in events:
-        if event.get("type") == "draw" and not may_see_hand(doc, seat, event["seat"]):
+        if hidden and event.get("type") == "draw" and seat != event["seat"]:
             seen.append({"type": "draw", "seat": event["seat"], "text": "drew a card"})
         else:
             seen.append(dict(event))
