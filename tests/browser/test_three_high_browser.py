@@ -111,7 +111,7 @@ def pick_and_drop(page, how: str = "click") -> dict:
         clicks += 1
     elif card_code is None:
         card_code = cards
-    return {"card": card_code, "piece": piece, "from": origin, "to": to, "clicks": clicks}
+    return {"card": card_code, "piece": piece, "from": origin, "to": to, "clicks": clicks, "asked": multi}
 
 
 def play_one(page, how: str = "click") -> dict:
@@ -336,6 +336,25 @@ def test_a_lost_update_is_noticed_by_its_seq_and_fetched_with_sync(live_server, 
     shot(page, "gap-resynced")
 
 
+def pick_a_square_several_cards_reach(page, moves: int = 25):
+    """Plays on until some pyramid has a marked square that several plays reach; leaves that pyramid picked
+    and returns (its square, the marked square), or None (the game ended, or `moves` plays without one)."""
+    for _ in range(moves):
+        if status(page) != "playing":
+            return None
+        for origin in page.eval_on_selector_all('.hit[data-state="movable"]', "els => els.map(e => e.dataset.square)"):
+            page.click(f'.hit[data-square="{origin}"]')
+            page.wait_for_selector('.hit[data-state="dest"]')
+            multi = page.locator('.hit[data-state="dest"][data-multi]')
+            if multi.count():
+                return origin, multi.first.get_attribute("data-square")
+            page.keyboard.press("Escape")
+            page.wait_for_selector('.hit[data-state="dest"]', state="detached")
+        if status(page) == "playing" and can_play(page):
+            play_one(page)
+    return None
+
+
 def test_two_actions_a_move_and_which_card_when_several_reach_the_square(live_server, new_page, shot):
     """Pick a pyramid, then a square: one click each. When two plays take it to the same square the page
     asks which card (Esc closes the question, the pyramid stays picked); the card chosen is the one played."""
@@ -344,41 +363,59 @@ def test_two_actions_a_move_and_which_card_when_several_reach_the_square(live_se
     solo_table_in_play(page, server.url, "Ann")
     wait_live(page)
     first = play_one(page)
-    assert first["clicks"] == 2
-    for _ in range(25):
-        if status(page) != "playing":
-            break
-        for origin in page.eval_on_selector_all('.hit[data-state="movable"]', "els => els.map(e => e.dataset.square)"):
-            page.click(f'.hit[data-square="{origin}"]')
-            page.wait_for_selector('.hit[data-state="dest"]')
-            multi = page.locator('.hit[data-state="dest"][data-multi]')
-            if not multi.count():
-                page.keyboard.press("Escape")
-                continue
-            to = multi.first.get_attribute("data-square")
-            piece = top_piece(page, origin)
-            multi.first.click()
-            choices = page.locator(".th-choose:not([hidden]) button.th-choice")
-            choices.first.wait_for()
-            options = [(c.get_attribute("data-card"), c.get_attribute("data-side")) for c in choices.all()]
-            assert len(options) >= 2 and len(set(options)) == len(options), options
-            expect(page.locator(".th-choose")).to_contain_text(f"to {to} with")
-            shot(page, "three-high-which-card", full_page=False)
-            page.keyboard.press("Escape")
-            expect(page.locator(".th-choose")).to_be_hidden()
-            assert page.locator('.hit[data-state="dest"]').count()   # still picked
-            before = seq(page)
-            multi.first.click()
-            card, side = options[-1]
-            page.click(f'.th-choose button.th-choice[data-card="{card}"][data-side="{side}"]')
-            wait_seq(page, before + 1)
-            page.wait_for_selector(f'.pieces g[data-square="{to}"] [data-piece="{piece}"]', state="attached")
-            label = page.locator(f'button.card-face[data-card="{card}"]')
-            expect(label).to_have_count(0)   # that card left the hand
-            return
-        if status(page) == "playing" and can_play(page):
-            play_one(page)
-    pytest.skip("no two plays reached the same square in this deal")
+    assert first["clicks"] == (3 if first["asked"] else 2)
+    found = pick_a_square_several_cards_reach(page)
+    if not found:
+        pytest.skip("no two plays reached the same square in this deal")
+    origin, to = found
+    piece = top_piece(page, origin)
+    square = page.locator(f'.hit[data-square="{to}"]')
+    square.click()
+    choices = page.locator(".th-choose:not([hidden]) button.th-choice")
+    choices.first.wait_for()
+    options = [(c.get_attribute("data-card"), c.get_attribute("data-side")) for c in choices.all()]
+    assert len(options) >= 2 and len(set(options)) == len(options), options
+    expect(page.locator(".th-choose")).to_contain_text(f"to {to} with")
+    shot(page, "three-high-which-card", full_page=False)
+    page.keyboard.press("Escape")
+    expect(page.locator(".th-choose")).to_be_hidden()
+    assert page.locator('.hit[data-state="dest"]').count()   # still picked
+    before = seq(page)
+    square.click()
+    card, side = options[-1]
+    page.click(f'.th-choose button.th-choice[data-card="{card}"][data-side="{side}"]')
+    wait_seq(page, before + 1)
+    page.wait_for_selector(f'.pieces g[data-square="{to}"] [data-piece="{piece}"]', state="attached")
+    expect(page.locator(f'button.card-face[data-card="{card}"]')).to_have_count(0)   # that card left the hand
+
+
+def test_the_page_may_pick_the_card_itself(live_server, new_page):
+    """With "don't ask" on, the page plays the card that has the fewest plays in the listed moves and says so."""
+    server = live_server()
+    page = new_page()
+    solo_table_in_play(page, server.url, "Ann")
+    wait_live(page)
+    page.click(".th-help-box summary")
+    page.check("#th-auto-card")
+    found = pick_a_square_several_cards_reach(page)
+    if not found:
+        pytest.skip("no two cards reached the same square in this deal")
+    origin, to = found
+    code = page.get_attribute("#table-root", "data-code")
+    t = page.evaluate(f"fetch('/api/tables/{code}').then(r => r.json())")
+    here = [m for m, w in zip(t["legal_moves"], t["move_targets"])
+            if w["to"] == to and w["from"] == origin]
+    cards = list(dict.fromkeys(m["card"] for m in here))
+    if len(cards) < 2:
+        pytest.skip("one card by several sides (a zero-square play): the page still asks")
+    uses = {c: sum(m["card"] == c for m in t["legal_moves"]) for c in cards}
+    expected = min(cards, key=lambda c: uses[c])
+    before = seq(page)
+    page.click(f'.hit[data-square="{to}"]')
+    wait_seq(page, before + 1)
+    assert page.locator(".th-choose:not([hidden])").count() == 0
+    expect(page.locator("#toasts")).to_contain_text("the card with the fewest other plays")
+    expect(page.locator(f'button.card-face[data-card="{expected}"]')).to_have_count(0)
 
 
 def test_card_first_still_works_and_narrows_the_choice(live_server, new_page):

@@ -8,7 +8,7 @@
 import { h } from "../core/store.js";
 import {
   S, M, W, FILES, SIDES, pieceWords, cardWords, cardLabel, parseCard,
-  sqXY, allSquares, drawCount, svg, drawStack, lettersOn, setLetters, starPath,
+  sqXY, allSquares, drawCount, svg, drawStack, prefOn, setPref, starPath,
 } from "./three_high_parts.js";
 import { handsRenderer } from "./three_high_hands.js";
 
@@ -23,7 +23,7 @@ export function createBoard(root, ctx) {
   const status = h("div", { class: "th-status" });
   const wrap = h("div", { class: "th-boardwrap" });
   const board = svg("svg", {
-    class: `th-board${lettersOn() ? " letters" : ""}`, viewBox: `0 0 ${W} ${W}`, role: "group",
+    class: `th-board${prefOn("letters") ? " letters" : ""}`, viewBox: `0 0 ${W} ${W}`, role: "group",
     "aria-label": "The board: columns a to h from west to east, rows 1 to 8 from south to north",
   });
   const layers = {};
@@ -82,16 +82,20 @@ export function createBoard(root, ctx) {
   const chooser = h("div", { class: "th-choose", role: "dialog", "aria-label": "Which card?", hidden: true });
   wrap.append(board, chooser);
   const hands = h("div", { class: "hands" });
-  const lettersBox = h("input", { type: "checkbox", id: "th-letters", checked: lettersOn(),
-    onchange: (ev) => { setLetters(ev.target.checked); board.classList.toggle("letters", ev.target.checked); } });
+  const lettersBox = h("input", { type: "checkbox", id: "th-letters", checked: prefOn("letters"),
+    onchange: (ev) => { setPref("letters", ev.target.checked); board.classList.toggle("letters", ev.target.checked); } });
+  const autoBox = h("input", { type: "checkbox", id: "th-auto-card", checked: prefOn("autoCard"),
+    onchange: (ev) => setPref("autoCard", ev.target.checked) });
   const help = h("details", { class: "th-help-box" },
-    h("summary", {}, "How to play a card"),
+    h("summary", {}, "How to play a card · settings"),
     h("p", { class: "hint" }, "Pick a pyramid, then one of the marked squares: the card shown on the square is played. "
       + "A card moves a pyramid (card value − pyramid size) squares toward its side, or away if that is negative; "
       + "diamonds ♦ ignore the size. Build five trees (3, 2, 1 of one colour) to win. "
       + "Dots on a pyramid give its size. ",
     h("a", { href: "/rules/three-high", target: "_blank", rel: "noopener" }, "All the rules")),
-    h("label", { class: "check", for: "th-letters" }, lettersBox, " Letters on the pyramids (R O Y G B) for colour-blind play"));
+    h("label", { class: "check", for: "th-letters" }, lettersBox, " Letters on the pyramids (R O Y G B) for colour-blind play"),
+    h("label", { class: "check", for: "th-auto-card" }, autoBox,
+      " When several cards take a pyramid to the same square, don't ask: play the card with the fewest other plays (keep the most useful ones)"));
   root.replaceChildren(h("div", { class: "th" }, status, wrap));
   (ctx.sideRoot || root).replaceChildren(hands, help);
 
@@ -157,12 +161,29 @@ export function createBoard(root, ctx) {
     const top = topOf(d, sq);
     if (canMove(d, top)) pickPiece(top);
   }
-  // The pyramid goes to `sq`: one listed move plays at once; several ask which card.
+  // The pyramid goes to `sq`: one listed move plays at once; several ask which card (unless the player
+  // chose to let the page pick the card with the fewest other plays).
   function playTo(sq, moves) {
     if (moves.length === 1) return send(moves[0]);
+    const picked = prefOn("autoCard") ? leastUsedCard(derive(), moves) : null;
+    if (picked) {
+      const kept = [...new Set(moves.map((m) => m.card))].filter((c) => c !== picked.card).map(cardLabel).join(", ");
+      if (ctx.say) ctx.say(`Played ${cardLabel(picked.card)}, the card with the fewest other plays (kept ${kept}).`);
+      return send(picked);
+    }
     state.ui.choose = { to: sq, piece: state.ui.piece, moves };
     state.ui.focus = "choice";
     redraw();
+  }
+  // Of the cards that lead there, the one with the fewest plays in the whole list (the first in hand order
+  // on a tie): the listed moves decide, no rule is recomputed. null when one card leads there by several sides.
+  function leastUsedCard(d, moves) {
+    const uses = (c) => d.legal.filter((m) => m.card === c).length;
+    const cards = [...new Set(moves.map((m) => m.card))];
+    if (cards.length < 2) return null;
+    const best = cards.reduce((a, c) => (uses(c) < uses(a) ? c : a));
+    const mine = moves.filter((m) => m.card === best);
+    return mine.length === 1 ? mine[0] : null;
   }
   function send(move) {
     Object.assign(state.ui, { card: null, piece: null, choose: null, focus: null });

@@ -71,14 +71,15 @@ export const starPath = (cx, cy, ro, ri) => Array.from({ length: 10 }, (_, i) =>
   return `${i ? "L" : "M"}${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}`;
 }).join(" ") + " Z";
 
-// Colour-blind help: a letter on each pyramid (R O Y G B), switched on by the player and remembered.
-const LETTERS_KEY = "icehouse.threeHigh.letters";
+// The player's 3-High settings, remembered in this browser: "letters" (a letter on each pyramid, R O Y G B,
+// for colour-blind play) and "autoCard" (when several cards lead to the same square, play the card with
+// the fewest other plays instead of asking).
 export const COLOR_LETTER = { red: "R", orange: "O", yellow: "Y", green: "G", blue: "B" };
-export function lettersOn() {
-  try { return localStorage.getItem(LETTERS_KEY) === "1"; } catch { return false; }
+export function prefOn(name) {
+  try { return localStorage.getItem(`icehouse.threeHigh.${name}`) === "1"; } catch { return false; }
 }
-export function setLetters(on) {
-  try { localStorage.setItem(LETTERS_KEY, on ? "1" : "0"); } catch { /* private mode: not remembered */ }
+export function setPref(name, on) {
+  try { localStorage.setItem(`icehouse.threeHigh.${name}`, on ? "1" : "0"); } catch { /* private mode: not remembered */ }
 }
 
 // A stack seen from the side, bottom to top: each pyramid a two-faced triangle (lit from the left,
