@@ -50,4 +50,10 @@ def test_play_without_scrolling(live_server, new_page, shot, size):
             assert_fits(page, size)
             shot(page, f"three-high-{size}-picked", full_page=False)
             page.keyboard.press("Escape")
+        if n == 3 and can_play(page):   # a hint, with its reason in the banner, still fits
+            page.click("#hint-btn")
+            page.wait_for_selector('.hit[data-hint="1"]')
+            assert_fits(page, size)
+            page.keyboard.press("Escape")
+            page.keyboard.press("Escape")
     shot(page, f"three-high-{size}-play", full_page=False)
