@@ -30,20 +30,24 @@ def _is_noncharacter(cp: int) -> bool:
 
 def problem(text: str) -> str | None:
     """Why `text` breaks the policy (a phrase), or None when it does not."""
+    if text.isascii() and text.isprintable():  # the common case: only ASCII controls could break it
+        return None
     for i, ch in enumerate(text):
         cp = ord(ch)
-        where = f"U+{cp:04X} at position {i + 1}"
         category = unicodedata.category(ch)
         if category == "Cs":
-            return f"is not valid Unicode: it holds a lone surrogate ({where})"
-        if category == "Cc":
-            return f"must not contain control characters ({where})"
-        if cp in BIDI:
-            return f"must not contain characters that reorder text ({where})"
-        if category == "Cf" and cp not in JOINERS:
-            return f"must not contain invisible formatting characters ({where})"
-        if _is_noncharacter(cp):
-            return f"must not contain Unicode noncharacters ({where})"
+            why = "is not valid Unicode: it holds a lone surrogate"
+        elif category == "Cc":
+            why = "must not contain control characters"
+        elif cp in BIDI:
+            why = "must not contain characters that reorder text"
+        elif category == "Cf" and cp not in JOINERS:
+            why = "must not contain invisible formatting characters"
+        elif _is_noncharacter(cp):
+            why = "must not contain Unicode noncharacters"
+        else:
+            continue
+        return f"{why} (U+{cp:04X} at position {i + 1})"
     return None
 
 
