@@ -55,3 +55,38 @@ def test_closed_admin_shows_no_token_box(live_server, new_page):
     page.goto(server.url + "/admin")
     expect(page.locator("#closed-note")).to_be_visible()
     expect(page.locator("#admin-token")).to_have_count(0)
+
+
+FAKE_AUDIO = """
+window.__notes = [];
+class FakeAudio {
+  constructor() { this.state = 'running'; this.currentTime = 0; this.destination = {}; }
+  resume() { return Promise.resolve(); }
+  createOscillator() { const o = { type: '', frequency: {}, connect: (g) => g, start() {}, stop() {} };
+    return new Proxy(o, { set: (t, k, v) => { t[k] = v; return true; } }); }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} },
+    connect: (d) => d }; }
+}
+window.AudioContext = FakeAudio;
+const real = FakeAudio.prototype.createOscillator;
+FakeAudio.prototype.createOscillator = function () { window.__notes.push(Date.now()); return real.call(this); };
+"""
+
+
+def test_a_play_sounds_and_the_switch_silences_it(live_server, new_page):
+    from tests.browser.test_three_high_browser import play_one
+
+    server = live_server()
+    page = new_page()
+    page.add_init_script(FAKE_AUDIO)
+    solo_table_in_play(page, server.url, "Ann")
+    wait_live(page)
+    page.mouse.click(5, 300)   # a first gesture: browsers allow sound after one
+    play_one(page)
+    page.wait_for_function("() => window.__notes.length > 0")   # the piece landed with a knock
+    page.click("#sound-btn")
+    expect(page.locator("#sound-btn")).to_have_text("Sound off")
+    heard = page.evaluate("() => window.__notes.length")
+    silent = page.evaluate("() => import('/static/js/core/notify.js').then(m => { m.sound('move'); m.sound('tree');"
+                           " m.chime(); return window.__notes.length; })")
+    assert silent == heard   # switched off: no knock, no tree notes, no chime

@@ -25,6 +25,31 @@ export function setSound(on) {
   try { localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch { /* private mode: this page only */ }
 }
 
+// Short sounds of the game (WebAudio, no file), under the same switch: "move" a soft knock as a piece lands,
+// "tree" three rising notes. Each is a list of [frequency Hz, start s, length s, wave].
+const SOUNDS = {
+  move: [[196, 0, 0.09, "triangle"]],
+  tree: [[523, 0, 0.18, "sine"], [659, 0.12, 0.18, "sine"], [784, 0.24, 0.3, "sine"]],
+};
+export function sound(kind) {
+  const notes = SOUNDS[kind];
+  if (!audio || !notes || !soundOn()) return;
+  if (audio.state === "suspended") audio.resume().catch(() => {});
+  const t0 = audio.currentTime + 0.02;
+  for (const [freq, at, len, wave] of notes) {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.type = wave;
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, t0 + at);
+    gain.gain.exponentialRampToValueAtTime(0.14, t0 + at + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + at + len);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(t0 + at);
+    osc.stop(t0 + at + len + 0.05);
+  }
+}
+
 export function chime() {
   if (!audio || !soundOn()) return;
   if (audio.state === "suspended") audio.resume().catch(() => {});

@@ -11,6 +11,7 @@ import {
   sqXY, allSquares, drawCount, svg, drawStack, prefOn, setPref, starPath,
 } from "./three_high_parts.js";
 import { handsRenderer } from "./three_high_hands.js";
+import { sound } from "../core/notify.js";
 
 const reducedMotion = () => !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
@@ -522,7 +523,10 @@ export function createBoard(root, ctx) {
   function animate(t) {
     if (!anim || anim.seq === animatedSeq || anim.seq !== t.seq) return;
     animatedSeq = anim.seq;
-    if (reducedMotion()) return;
+    const still = reducedMotion();
+    const kind = anim.tree ? "tree" : "move";
+    setTimeout(() => sound(kind), still ? 0 : 420);   // as it lands (the switch is the page's)
+    if (still) return;
     const el = squareEls[anim.to];
     if (!el || !squareEls[anim.from]) return;
     if (anim.tree && squareEls[anim.tree]) celebrate(squareEls[anim.tree]);
