@@ -1,7 +1,7 @@
 // The 3-High replay drawing (admin): the board, every hand, the draw pile in order.
 import { h } from "../core/store.js";
 import {
-  S, M, W, FILES, SIDES, SUITS, parseCard, cardWords, cardLabel, pieceWords, sqXY, allSquares, svg, drawStack,
+  S, M, W, FILES, SIDES, SUITS, parseCard, cardWords, cardLabel, pieceWords, sqXY, allSquares, svg, drawStack, starPath,
 } from "./three_high_parts.js";
 
 // el: where to draw; doc: the full doc after move `ctx.seq`; ctx: {seq, step, view, names(seat)}.
@@ -20,7 +20,10 @@ export function drawReplay(el, doc, ctx = {}) {
     squares.append(svg("rect", { x, y, width: S, height: S, class: `sq ${(f + rk) % 2 === 0 ? "dark" : "light"}` }));
     const cls = play && sq === play.to ? "last-to" : play && sq === play.from ? "last-from" : null;
     if (cls) marks.append(svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 6, class: `mark ${cls}`, "data-square": sq }));
-    if (trees.has(sq)) marks.append(svg("rect", { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 7, class: "tree-glow" }));
+    if (trees.has(sq)) {   // a finished tree: the board's green frame and gold star
+      marks.append(svg("rect", { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 7, class: "tree-glow" }),
+        svg("path", { class: "tree-star", d: starPath(x + S - 11, y + 11, 8, 3.6) }));
+    }
     const stack = (doc.board || {})[sq];
     if (stack && stack.length) {
       const g = svg("g", { transform: `translate(${x} ${y})`, "data-square": sq });
