@@ -10,7 +10,7 @@ from tests.browser.test_three_high_browser import create_table, solo_table_in_pl
 pytestmark = pytest.mark.browser
 
 
-def test_share_box_shows_the_whole_link(live_server, new_page):
+def test_share_box_shows_the_whole_link(live_server, new_page, shot):
     server = live_server()
     page = new_page()
     url = create_table(page, server.url, "Ann", players=2)
@@ -18,6 +18,7 @@ def test_share_box_shows_the_whole_link(live_server, new_page):
     expect(box).to_have_value(url)
     assert page.evaluate("() => { const i = document.getElementById('share-url'); return i.scrollWidth <= i.clientWidth + 1; }"), \
         "the link (and its code at the end) is cut off"
+    shot(page, "lobby-share-box", full_page=False)
 
 
 def test_my_dot_goes_grey_when_my_connection_is_lost(live_server, new_page):
