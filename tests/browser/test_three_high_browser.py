@@ -376,6 +376,8 @@ def test_two_actions_a_move_and_which_card_when_several_reach_the_square(live_se
     options = [(c.get_attribute("data-card"), c.get_attribute("data-side")) for c in choices.all()]
     assert len(options) >= 2 and len(set(options)) == len(options), options
     expect(page.locator(".th-choose")).to_contain_text(f"to {to} with")
+    if len({c for c, _ in options}) > 1:   # each card says what else it could do (from the listed moves)
+        expect(page.locator(".th-choose .th-choice-uses").first).to_contain_text("play")
     shot(page, "three-high-which-card", full_page=False)
     page.keyboard.press("Escape")
     expect(page.locator(".th-choose")).to_be_hidden()

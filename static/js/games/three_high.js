@@ -421,14 +421,19 @@ export function createBoard(root, ctx) {
     chooser.style.top = `${((above ? y - 4 : y + S + 4) / W) * 100}%`;
     chooser.style.transform = `translate(${right ? "-100%" : "0"}, ${above ? "-100%" : "0"})`;
     const sides = new Set(ch.moves.map((m) => m.card)).size === 1;
+    // how much each card can do besides this play (from the listed moves): a hint at which one to keep
+    const legal = derive().legal;
+    const others = (c) => legal.filter((m) => m.card === c).length - ch.moves.filter((m) => m.card === c).length;
+    const otherWords = (n) => (n ? `${n} other play${n === 1 ? "" : "s"}` : "no other play");
     chooser.replaceChildren(
       h("p", { class: "th-choose-title" }, sides ? `Which side? The ${pieceWords(ch.piece)} to ${ch.to} with` : `Which card? The ${pieceWords(ch.piece)} to ${ch.to} with`),
       h("div", { class: "th-choose-list" }, ch.moves.map((m, i) => {
         const pc = parseCard(m.card);
         return h("button", { type: "button", class: `th-choice${pc.red ? " red" : ""}`, "data-i": i, "data-card": m.card, "data-side": m.side,
-          "aria-label": `${cardWords(m.card)}, played to the ${SIDES[m.side]} side` },
+          "aria-label": `${cardWords(m.card)}, played to the ${SIDES[m.side]} side (${otherWords(others(m.card))} with this card)` },
         h("span", { class: "th-choice-card", "aria-hidden": "true" }, cardLabel(m.card)),
-        h("span", { class: "th-choice-side" }, SIDES[m.side]));
+        h("span", { class: "th-choice-side" }, SIDES[m.side]),
+        sides ? null : h("span", { class: "th-choice-uses", "aria-hidden": "true", title: "What this card could do instead" }, otherWords(others(m.card))));
       })),
       h("button", { type: "button", class: "link", "data-cancel": "1" }, "Cancel (Esc)"));
   }
