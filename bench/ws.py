@@ -253,6 +253,10 @@ async def run_ours(args: argparse.Namespace) -> dict:
             await ws.close()
         await bench.http.aclose()
         return out
+    except BaseException:
+        server_log = (tmp / "server.log").read_text(errors="replace")[-4000:]
+        print(f"the server's log ends with:\n{server_log}", file=sys.stderr)
+        raise
     finally:
         proc.terminate()
         with contextlib.suppress(subprocess.TimeoutExpired):

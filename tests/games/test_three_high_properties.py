@@ -108,3 +108,27 @@ def test_fast_state_agrees_with_documents(game, data):
         assert G.result(bare) == G.result(doc) or not bare["to_act"] and G.result(doc)["reason"] == "stuck"
         for seat in range(game[0]):
             assert has_legal(state, seat) == bool(legal_codes(state, seat))
+
+
+@SETTINGS
+@given(st.data(), games)
+def test_every_well_formed_move_is_accepted_exactly_when_it_is_listed(data, game):
+    """apply checks one move without listing them all: over every card in hand, piece and side, at positions
+    along a random playout, it accepts exactly the legal_moves and refuses the rest with a sentence."""
+    _, _, docs = random_playout(data, *game)
+    for doc in docs[::max(1, len(docs) // 4)]:
+        if not G.to_act(doc):
+            continue
+        seat = G.to_act(doc)[0]
+        legal = {json.dumps(m, sort_keys=True) for m in G.legal_moves(doc, seat)}
+        for card in doc["hands"][seat]:
+            for piece in PIECES:
+                for side in "NESW":
+                    move = {"card": card, "piece": piece, "side": side}
+                    try:
+                        G.apply(doc, seat, move)
+                        accepted = True
+                    except IllegalMove as exc:
+                        accepted = False
+                        assert str(exc).endswith("."), str(exc)
+                    assert accepted == (json.dumps(move, sort_keys=True) in legal), (move, G.render_text(doc))

@@ -11,7 +11,7 @@ from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES,
                     piece_text, step_square)
 from .docs import from_doc, options_of, result_of, to_doc
 from .reading import Memo, ThreeHighReading
-from .state import LAND, NO_PIECE, State, apply_unchecked, deal, legal_codes
+from .state import LAND, NO_PIECE, State, apply_unchecked, deal, is_legal, legal_codes
 
 MOVE_KEYS = ("card", "piece", "side")
 BOT_STRENGTHS = ("quick", "normal", "strong")  # a table option for the shell's bot runner; the rules ignore it
@@ -186,7 +186,7 @@ class ThreeHigh(Game):
         if card not in st.hands[seat]:
             raise IllegalMove(f"The {card_text(card)} is not in your hand.")
         code = self.code_of(st, move) if st.pos[piece] >= 0 else -1
-        if code >= 0 and code in legal_codes(st, seat):
+        if code >= 0 and is_legal(st, seat, code):
             return code
         raise IllegalMove(_why_illegal(st, card, side, piece))
 

@@ -115,6 +115,19 @@ def legal_codes(st: State, seat: int) -> list[int]:
     return out
 
 
+def is_legal(st: State, seat: int, code: int) -> bool:
+    """code in legal_codes(st, seat), without listing them: the card in hand, the top piece on the board,
+    a play the move tables hold (on the board; a zero play only where allowed), landing as the rules say."""
+    card, piece = code >> 6 & 31, code >> 2 & 15
+    square = st.pos[piece]
+    if card not in st.hands[seat] or square < 0 or st.top[square] != piece:
+        return False
+    if code not in st.tables.codes[(square * PIECE_COUNT + piece) * CARD_COUNT + card]:
+        return False
+    onto = st.top[code >> 11]
+    return onto < 0 or onto == LAND[piece] or onto == piece
+
+
 def has_legal(st: State, seat: int) -> bool:
     """bool(legal_codes(st, seat)), stopping at the first play found."""
     top, pos, occ, (codes_at, dests_at, _) = st.top, st.pos, st.occ, st.tables
