@@ -38,6 +38,7 @@ def test_play_without_scrolling(live_server, new_page, shot, size):
     board = page.locator(".th-board").bounding_box()
     short = min(SIZES[size]["width"], SIZES[size]["height"])
     assert board["width"] >= 0.7 * short, board   # the board is the largest thing on the page
+    print(f"board at {size}: {board['width']:.0f} x {board['height']:.0f} px")
     assert_fits(page, size)
     for n in range(8):
         if status(page) != "playing" or not can_play(page):
