@@ -184,7 +184,8 @@ class Tables:
         if not seats:
             return
         await self.publish_turn(snap.code, seats, snap.seq)
-        self._in_background(notify.turn(self, snap, seats), f"webhooks-{snap.code}-{snap.seq}")
+        if any(x.get("hook") and x["seat"] in seats for x in snap.seats):  # no task when nobody has a channel
+            self._in_background(notify.turn(self, snap, seats), f"webhooks-{snap.code}-{snap.seq}")
 
     async def publish_presence(self, code: str) -> None:
         here = self.hub.presence(code)
