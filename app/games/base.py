@@ -198,8 +198,9 @@ class Game(ABC):
 
     def reading(self, doc: dict) -> Reading:
         """`doc` read once, for the many questions a server asks of one position (each seat's view, the
-        mover's legal moves, the next move). The doc must not change while the reading is in use. Default:
-        each question asks the game; a game with an internal state parses the doc once (3-High)."""
+        mover's legal moves, the next move). The doc must not change while the reading is in use, and its
+        answers are read-only (they may be shared). Default: each question asks the game; a game with an
+        internal state parses the doc once (3-High)."""
         return Reading(self, doc)
 
     # --- admin statistics (optional) ---------------------------------------------------------------

@@ -79,9 +79,14 @@ class ThreeHigh(Game):
         """`legal_moves` and their `move_targets` from one reading of the doc (the server wants both)."""
         return self.moves_and_targets_of(from_doc(doc), seat)
 
-    def moves_and_targets_of(self, st: State, seat: int) -> tuple[list[dict], list]:
+    def moves_and_targets_of(self, st: State, seat: int, shared: bool = False) -> tuple[list[dict], list]:
+        """shared=True: the module's own move and target dicts, not copies (a reading's answers, which the
+        server only encodes); False: fresh dicts the caller may change."""
         codes = self._sorted_codes(st, seat)
         pos = st.pos
+        if shared:
+            return ([MOVES[code & 2047] for code in codes],
+                    [TARGETS[pos[code >> 2 & 15] << 6 | code >> 11] for code in codes])
         return ([dict(MOVES[code & 2047]) for code in codes],
                 [dict(TARGETS[pos[code >> 2 & 15] << 6 | code >> 11]) for code in codes])
 

@@ -38,6 +38,8 @@ class Memo:
 
 
 class ThreeHighReading(Reading):
+    """Its legal moves and targets are shared, read-only dicts (the server encodes them and nothing else)."""
+
     __slots__ = ("st",)
 
     def __init__(self, game: ThreeHigh, doc: dict, st: State | None):
@@ -48,7 +50,7 @@ class ThreeHighReading(Reading):
         return views.view(self.doc, seat, self.st)
 
     def legal_moves_and_targets(self, seat: int) -> tuple[list[dict], list]:
-        return self.game.moves_and_targets_of(self.st, seat)
+        return self.game.moves_and_targets_of(self.st, seat, shared=True)
 
     def apply(self, seat: int, move: Any) -> Step:
         return self.game.apply_to(self.st, self.doc, seat, move)
