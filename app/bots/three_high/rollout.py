@@ -1,0 +1,104 @@
+"""Honest rollouts: each candidate play is played to the end of the game in sampled worlds, and the
+candidates are narrowed by successive halving.
+
+A world deals the cards the seat has not seen (worlds.py) into the pile and any hidden hands. In it the
+candidate is made, then every seat plays the greedy play of evaluate.child_values until the game ends.
+The greedy policy reads the pile's length only, never its order, so a rollout does not peek at the draw:
+it plays as the team would, without knowing the next card. A rollout scores 1 if the team wins, else a
+little per tree standing (TREE_CREDIT), so that near-wins rank above early losses.
+
+Successive halving: the candidates (best first, by the expectimax of search.py) share the budget in
+rounds; each round every candidate left plays the same worlds (common random numbers: the comparison is
+paired), and the better half goes on. Worlds are drawn from the seeded generator, so a decision is
+reproducible. The effort is counted in scored plays, like the rest of the search.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Callable
+
+from app.games.three_high.cards import WIN_TREES
+from app.games.three_high.state import State, apply_unchecked, legal_codes
+
+from .evaluate import child_values
+from .plan import live_mask, trip_table
+
+TREE_CREDIT = 0.1  # a lost rollout's score, per tree standing at its end, over WIN_TREES
+
+
+def playout(st: State, spend: Callable[[int], None], trips_at: dict) -> float:
+    """Play `st` to its end greedily, in place; 1 for a win, else the credit of the trees left standing."""
+    while st.over is None:
+        codes = legal_codes(st, st.to_act)
+        if len(codes) == 1:
+            code = codes[0]
+        else:
+            spend(len(codes))
+            live = live_mask(st.discard)
+            trips = trips_at.get(live)
+            if trips is None:
+                trips = trips_at[live] = trip_table(live)
+            values = child_values(st, codes, trips)
+            code = codes[max(range(len(codes)), key=values.__getitem__)]
+        apply_unchecked(st, code)
+    return 1.0 if st.over[0] == "won" else TREE_CREDIT * st.trees / WIN_TREES
+
+
+class Worlds:
+    """World i, the same for every candidate: a copy of the base position with the unseen cards dealt."""
+
+    def __init__(self, base: State, unseen: list[int], hidden: list[int], counts: list[int], pile: int,
+                 rng: random.Random):
+        self.base, self.unseen, self.hidden, self.counts, self.pile = base, unseen, hidden, counts, pile
+        self.rng = rng
+        self.deals: list[tuple[list[list[int]], list[int]]] = []
+
+    def __getitem__(self, i: int) -> State:
+        while len(self.deals) <= i:
+            cards = self.unseen[:]
+            self.rng.shuffle(cards)
+            wanted = self.pile + sum(self.counts[seat] for seat in self.hidden)
+            while len(cards) < wanted:  # a hand-built position short of cards (see worlds.sample)
+                cards += cards[:wanted - len(cards)] or [0]
+            hands = []
+            for seat in self.hidden:
+                hands.append(cards[:self.counts[seat]])
+                cards = cards[self.counts[seat]:]
+            self.deals.append((hands, cards[:self.pile]))
+        hands, pile = self.deals[i]
+        st = self.base.copy()
+        for seat, hand in zip(self.hidden, hands):
+            st.hands[seat] = hand[:]
+        st.pile = pile[:]
+        return st
+
+
+def halving(worlds: Worlds, codes: list[int], candidates: list[int], units: float,
+            spend: Callable[[int], None], used: Callable[[], int], totals: dict, counts: dict) -> None:
+    """Successive halving over `candidates` (indices into `codes`, best first) within `units` scored
+    plays; fills totals[i] (sum of rollout scores) and counts[i] (rollouts) as it goes."""
+    trips_at: dict = {}
+    survivors = candidates[:]
+    rounds = max(1, math.ceil(math.log2(len(survivors))))
+    start, cost = used(), None
+    for r in range(rounds):
+        left = units - (used() - start)
+        if left <= 0:
+            break
+        guess = cost or max(1.0, worlds.pile * 30.0)
+        n = max(1, int(left / (rounds - r) / (len(survivors) * guess)))
+        before, done = used(), 0
+        for i in survivors:
+            first = counts.get(i, 0)
+            for w in range(first, first + n):
+                st = worlds[w]
+                apply_unchecked(st, codes[i])
+                totals[i] = totals.get(i, 0.0) + (playout(st, spend, trips_at) if st.over is None else
+                                                  1.0 if st.over[0] == "won" else 0.0)
+                counts[i] = first + (w - first) + 1
+                done += 1
+        cost = max(1.0, (used() - before) / done)
+        if r < rounds - 1:
+            survivors.sort(key=lambda i: (-totals[i] / counts[i], candidates.index(i)))
+            survivors = survivors[:max(2, (len(survivors) + 1) // 2)]
