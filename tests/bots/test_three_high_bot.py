@@ -184,6 +184,37 @@ class TestPlays:
                 assert r is None or r["outcome"] == "won", G.render_text(doc)
 
 
+class TestRollouts:
+    def test_every_world_agrees_with_the_view_and_is_the_same_for_every_candidate(self):
+        from app.bots.three_high.rollout import Worlds
+        from app.bots.three_high.worlds import base_state
+        for doc in positions(3, True, 2, seed=51):
+            seat = G.to_act(doc)[0]
+            view = G.view(doc, seat)
+            base, unseen, hidden = base_state(view)
+            base.to_act = seat
+            worlds = Worlds(base, unseen, hidden, view["hand_counts"], view["draw_pile_count"], random.Random(1))
+            for i in range(3):
+                world = worlds[i]
+                assert len(world.pile) == view["draw_pile_count"] and world.hands[seat] == base.hands[seat]
+                assert [len(hand) for hand in world.hands] == view["hand_counts"]
+                dealt = sorted(world.pile + [c for s in hidden for c in world.hands[s]])
+                assert dealt == sorted(unseen)  # exactly the cards the seat has not seen
+                assert worlds[i].pile == world.pile  # the same deal when asked again (common random numbers)
+
+    def test_a_rollout_one_play_from_the_fifth_tree_wins(self):
+        from app.bots.three_high.rollout import playout
+        from app.bots.three_high.worlds import base_state
+        trees = {sq: [f"{c}3", f"{c}2", f"{c}1"] for sq, c in zip(("a1", "c3", "g2", "h8"),
+                                                                   ("red", "orange", "yellow", "green"))}
+        doc = position({**trees, "e4": ["blue3", "blue2"], "e7": ["blue1"]}, [["5C", "4S", "7S", "2D", "6H"]],
+                       pile=["AC", "AS", "2C"])
+        st, unseen, _ = base_state(G.view(doc, 0))
+        st.to_act, st.pile = 0, unseen[:3]
+        spent = []
+        assert playout(st, spent.append, {}) == 1.0 and st.over == ("won", "trees")
+
+
 class TestDeterminism:
     def test_the_same_question_gets_the_same_answer(self):
         for doc in positions(2, False, 2, seed=41) + positions(4, True, 2, seed=42):
