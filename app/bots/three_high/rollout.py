@@ -75,11 +75,13 @@ class Worlds:
 
 
 def halving(worlds: Worlds, codes: list[int], candidates: list[int], units: float,
-            spend: Callable[[int], None], used: Callable[[], int], totals: dict, counts: dict) -> None:
+            spend: Callable[[int], None], used: Callable[[], int], scores: dict, survivors: list) -> None:
     """Successive halving over `candidates` (indices into `codes`, best first) within `units` scored
-    plays; fills totals[i] (sum of rollout scores) and counts[i] (rollouts) as it goes."""
+    plays. Fills scores[i] (the rollout score of candidate i in worlds 0, 1, ...) and keeps `survivors`
+    (the candidates still compared) as it goes, so a search stopped by the clock leaves a fair comparison
+    (best_of)."""
     trips_at: dict = {}
-    survivors = candidates[:]
+    survivors[:] = candidates
     rounds = max(1, math.ceil(math.log2(len(survivors))))
     start, cost = used(), None
     for r in range(rounds):
@@ -90,15 +92,23 @@ def halving(worlds: Worlds, codes: list[int], candidates: list[int], units: floa
         n = max(1, int(left / (rounds - r) / (len(survivors) * guess)))
         before, done = used(), 0
         for i in survivors:
-            first = counts.get(i, 0)
-            for w in range(first, first + n):
+            mine = scores.setdefault(i, [])
+            for w in range(len(mine), len(mine) + n):
                 st = worlds[w]
                 apply_unchecked(st, codes[i])
-                totals[i] = totals.get(i, 0.0) + (playout(st, spend, trips_at) if st.over is None else
-                                                  1.0 if st.over[0] == "won" else 0.0)
-                counts[i] = first + (w - first) + 1
+                mine.append(playout(st, spend, trips_at) if st.over is None else
+                            1.0 if st.over[0] == "won" else 0.0)
                 done += 1
         cost = max(1.0, (used() - before) / done)
         if r < rounds - 1:
-            survivors.sort(key=lambda i: (-totals[i] / counts[i], candidates.index(i)))
-            survivors = survivors[:max(2, (len(survivors) + 1) // 2)]
+            survivors.sort(key=lambda i: (-sum(scores[i]) / len(scores[i]), candidates.index(i)))
+            survivors[:] = survivors[:max(2, (len(survivors) + 1) // 2)]
+
+
+def best_of(scores: dict, survivors: list, candidates: list[int]) -> int:
+    """The survivor with the best mean over the worlds every survivor has played (ties: the prior's order)."""
+    played = [i for i in survivors if scores.get(i)]
+    if not played:
+        return candidates[0]
+    common = min(len(scores[i]) for i in played)
+    return min(played, key=lambda i: (-sum(scores[i][:common]), candidates.index(i)))

@@ -35,14 +35,14 @@ from app.games.three_high.state import State, legal_codes
 
 from .evaluate import LOST, WON, child_values
 from .plan import live_mask, trip_table
-from .rollout import Worlds, halving
+from .rollout import Worlds, best_of, halving
 from .worlds import base_state, sample
 
 DEFAULT_SECONDS = 1.0  # budget of a decision when the caller gives none
 UNITS_PER_SECOND = 120_000  # plays scored per second of budget (one core, measured 100k-140k/s of CPU on
 # a shared machine under load; the earlier 300k overran a 1 s budget once rollouts spent all of it)
 HARD_CAP = 1.5  # the clock stops a search past this many times its budget, plus HARD_GRACE seconds
-HARD_GRACE = 0.5
+HARD_GRACE = 1.0  # (the bot runner gives up at twice the budget plus 1 s)
 WIDTH = 24  # plays searched past the first ply, at most
 DEEP_WIDTH = 0  # plays searched two decisions deep, at most (0: off; see README "3-High bot")
 DEEP_DRAWS = (8, 5)  # draws sampled at the first and the second chance node of the deep search
@@ -192,17 +192,14 @@ def decide(base: State, unseen: list[int], hidden: list[int], counts: list[int],
     candidates = [i for i in ranked if scores[i] > LOST][:CANDIDATES]
     if len(candidates) < 2 or CANDIDATES < 2:
         return ranked[0]
-    totals: dict[int, float] = {}
-    runs: dict[int, int] = {}
+    results: dict[int, list[float]] = {}
+    survivors: list[int] = []
     try:
         halving(Worlds(base, unseen, hidden, counts, pile, rng), codes, candidates,
-                budget.units - budget.used, budget.spend, lambda: budget.used, totals, runs)
+                budget.units - budget.used, budget.spend, lambda: budget.used, results, survivors)
     except OutOfTime:
         pass
-    if not runs:
-        return ranked[0]
-    most = max(runs.values())
-    return min((i for i in runs if runs[i] == most), key=lambda i: (-totals[i] / runs[i], candidates.index(i)))
+    return best_of(results, survivors, candidates)
 
 
 class ThreeHighBot:
