@@ -6,7 +6,8 @@ the instance can tell which sockets are behind and send them, from the database:
 
 - a "sync" (the steps they missed, as their seat may see them, and the fresh state), when the table has
   moved on; only the fresh state when more than SYNC_MAX steps were missed;
-- a fresh "state", when the table changed without a move (a lobby, an admin, a webhook set).
+- a fresh "state", when the table changed without a move (a lobby, an admin, a webhook set);
+- after the broker was cut off, the chat again (`chats`): chat lines carry no seq.
 
 It runs when the broker is whole again (every instance then checks all its tables), when a move message
 skips a seq that a socket has not seen, on every sweep as a safety net, and every few seconds while the
@@ -22,6 +23,8 @@ from sqlalchemy import select
 
 from app.games import GAMES
 from app.store import Table, queries
+from app.tables.chat import history as chat_history
+from app.tables.fanout import encode
 from app.tables.state import Snapshot, iso, make_step, snapshot_of_view, step_for
 from app.tables.tasks import cancel_all
 
@@ -81,6 +84,22 @@ class CatchUp:
                     behind += 1
                     self.request(code)
         return behind
+
+    async def chats(self) -> int:
+        """Send every socket here its table's chat again (a chat_history, which the page takes as the
+        whole chat): chat lines said on another instance while the broker was cut off never reached this
+        one, and chat has no seq to catch up by. Returns how many tables were sent one."""
+        codes, sent = self.ctx.hub.tables(), 0
+        for i in range(0, len(codes), CHUNK):
+            async with self.ctx.db.reading() as s:
+                rows = (await s.execute(select(Table.id, Table.code)
+                                        .where(Table.code.in_(codes[i:i + CHUNK])))).all()
+                for table_id, code in rows:
+                    text = encode({"type": "chat_history", "messages": await chat_history(s, table_id)})
+                    for conn in self.ctx.hub.connections(code):
+                        conn.send(text)
+                    sent += 1
+        return sent
 
     async def table(self, code: str) -> None:
         """Read the table and send each socket on it what it lacks."""

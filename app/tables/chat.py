@@ -6,7 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.store import ChatMessage, queries, utcnow
 from app.tables import text as text_policy
 from app.tables.seats import Caller, find_table
-from app.tables.service import Tables
+from app.tables.context import Context
 from app.tables.state import iso
 
 CHAT_MAX = 500
@@ -30,7 +30,7 @@ async def history(s: AsyncSession, table_id: int) -> list[dict]:
     return [as_message(m) for m in await queries.chat_of(s, table_id, HISTORY)]
 
 
-async def say(ctx: Tables, caller: Caller, raw: object) -> dict:
+async def say(ctx: Context, caller: Caller, raw: object) -> dict:
     seat = caller.seated()
     text = clean_text(raw)
     async with ctx.db.writing() as s:

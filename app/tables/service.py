@@ -107,6 +107,7 @@ class Tables:
         instance re-announces its own sockets when it is back)."""
         self.live.clear()
         behind = await self.catch_up.check()
+        await self.catch_up.chats()  # chat said on the other side of the cut
         log.warning("broker back: bringing sockets up to date", extra={"tables": len(self.hub.tables()),
                                                                        "behind": behind})
         # What this instance told only its own sockets while cut off, the others have not heard: they look
@@ -142,6 +143,7 @@ class Tables:
     async def _resync(self) -> None:
         try:
             await self.catch_up.check()
+            await self.catch_up.chats()
         except Exception as exc:  # the database is down: the next sweep looks again
             log.warning("resync failed", extra={"why": type(exc).__name__})
 

@@ -85,6 +85,10 @@ async def test_moves_while_redis_is_down_reach_every_socket_when_it_returns(serv
         up = await socks["a", seat].until(lambda m: m["type"] == "error" or (seq_of(m) or -1) >= 7)
         assert up["type"] != "error", up
         assert (await state(cb, code))["seq"] == 7
+        # Chat said on A while Redis is down: A's sockets hear it, B's only once Redis is back.
+        r = await ca.post(f"/api/tables/{code}/chat", json={"text": "said while cut off"},
+                          headers=bearer(tokens[0]))
+        assert r.status_code in (200, 201), r.text
         await asyncio.sleep(0.5)
 
         own_redis.start()
@@ -95,6 +99,14 @@ async def test_moves_while_redis_is_down_reach_every_socket_when_it_returns(serv
         assert took < 8, took
         for key, ws in socks.items():
             assert seen_steps(ws) >= set(range(1, 8)), (key, sorted(seen_steps(ws)))
+        def has_chat(m: dict) -> bool:
+            return ((m["type"] == "chat" and m["text"] == "said while cut off")
+                    or (m["type"] == "chat_history" and any(x["text"] == "said while cut off" for x in m["messages"])))
+
+        for key, ws in socks.items():  # B's sockets get the chat again from the database
+            if not any(has_chat(m) for m in ws.received):
+                await ws.until(has_chat, timeout=10)
+            assert key[0] == "b" or any(m["type"] == "chat" for m in ws.received if has_chat(m)), key
 
         # The broker is whole again: a move on B reaches A's sockets through Redis.
         assert await play([cb], code, tokens, 1) == [200]
