@@ -50,9 +50,15 @@ async def last_move(s: AsyncSession, table_id: int) -> Move | None:
     return (await s.execute(q)).scalar_one_or_none()
 
 
-async def chat_of(s: AsyncSession, table_id: int, limit: int = 200) -> list[ChatMessage]:
-    q = select(ChatMessage).where(ChatMessage.table_id == table_id).order_by(ChatMessage.id.desc()).limit(limit)
-    return list(reversed(list((await s.execute(q)).scalars())))
+_CHAT_OF = (select(ChatMessage.seat, ChatMessage.name, ChatMessage.text, ChatMessage.at)
+            .where(ChatMessage.table_id == bindparam("table_id")).order_by(ChatMessage.id.desc())
+            .limit(bindparam("limit")))
+
+
+async def chat_of(s: AsyncSession, table_id: int, limit: int = 200) -> list[Row]:
+    """The last `limit` chat lines (seat, name, text, at), oldest first: rows, not objects (every socket's
+    welcome reads them)."""
+    return list(reversed((await s.execute(_CHAT_OF, {"table_id": table_id, "limit": limit})).all()))
 
 
 async def tables_of_player(s: AsyncSession, player_id: int, limit: int = 100) -> Sequence[tuple[Table, Seat]]:
