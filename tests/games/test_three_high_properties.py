@@ -132,3 +132,22 @@ def test_every_well_formed_move_is_accepted_exactly_when_it_is_listed(data, game
                         accepted = False
                         assert str(exc).endswith("."), str(exc)
                     assert accepted == (json.dumps(move, sort_keys=True) in legal), (move, G.render_text(doc))
+
+
+@SETTINGS
+@given(st.data(), games)
+def test_legal_moves_come_in_hand_order_then_square_then_side(data, game):
+    """The documented order (players see their plays grouped by card, as in their hand), at every position of
+    a random playout: the card's place in the hand, then the piece's square a1, b1 .. h8, then side N E S W."""
+    from app.games.three_high.cards import SQUARES
+
+    _, _, docs = random_playout(data, *game)
+    for doc in docs:
+        if not G.to_act(doc):
+            continue
+        seat = G.to_act(doc)[0]
+        hand = doc["hands"][seat]
+        where = {piece: square for square, stack in doc["board"].items() for piece in stack}
+        keys = [(hand.index(m["card"]), SQUARES.index(where[m["piece"]]), "NESW".index(m["side"]))
+                for m in G.legal_moves(doc, seat)]
+        assert keys == sorted(keys) and len(set(keys)) == len(keys), G.render_text(doc)

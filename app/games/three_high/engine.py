@@ -11,7 +11,7 @@ from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES,
                     piece_text, step_square)
 from .docs import from_doc, options_of, result_of, to_doc
 from .reading import Memo, ThreeHighReading
-from .state import LAND, NO_PIECE, State, apply_unchecked, deal, is_legal, legal_codes
+from .state import LAND, NO_PIECE, State, apply_unchecked, deal, is_legal, legal_codes, legal_codes_in_order
 
 MOVE_KEYS = ("card", "piece", "side")
 BOT_STRENGTHS = ("quick", "normal", "strong")  # a table option for the shell's bot runner; the rules ignore it
@@ -94,13 +94,7 @@ class ThreeHigh(Game):
     def _sorted_codes(st: State, seat: int) -> list[int]:
         if st.to_act < 0 or seat != st.to_act:
             return []
-        rank = {card: i << 8 for i, card in enumerate(st.hands[seat])}
-        pos = st.pos
-
-        def order(code: int) -> int:
-            return rank[(code >> 6) & 31] | pos[(code >> 2) & 15] << 2 | code & 3
-
-        return sorted(legal_codes(st, seat), key=order)
+        return legal_codes_in_order(st, seat)
 
     def apply(self, doc: dict, seat: int, move: dict) -> Step:
         return self.apply_to(from_doc(doc), doc, seat, move)

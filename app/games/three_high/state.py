@@ -115,6 +115,26 @@ def legal_codes(st: State, seat: int) -> list[int]:
     return out
 
 
+def legal_codes_in_order(st: State, seat: int) -> list[int]:
+    """legal_codes in the order players see them: by the card's place in the hand, then the piece's square
+    (a1, b1, .. h8), then side N E S W (the move tables list each piece's plays by side), with no sort."""
+    top, pos, occ, (codes_at, dests_at, _) = st.top, st.pos, st.occ, st.tables
+    tops = sorted((pos[piece], piece) for piece in range(PIECE_COUNT) if pos[piece] >= 0 and top[pos[piece]] == piece)
+    out: list[int] = []
+    for card in st.hands[seat]:
+        for square, piece in tops:
+            i = (square * PIECE_COUNT + piece) * CARD_COUNT + card
+            if not dests_at[i] & occ:
+                out += codes_at[i]
+                continue
+            land = LAND[piece]
+            for code in codes_at[i]:
+                onto = top[code >> 11]
+                if onto < 0 or onto == land or onto == piece:
+                    out.append(code)
+    return out
+
+
 def is_legal(st: State, seat: int, code: int) -> bool:
     """code in legal_codes(st, seat), without listing them: the card in hand, the top piece on the board,
     a play the move tables hold (on the board; a zero play only where allowed), landing as the rules say."""
