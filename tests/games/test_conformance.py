@@ -135,3 +135,28 @@ def test_view_events_for_every_viewer(game):
         events = game.view_events(step.events, viewer, step.doc)
         assert json.loads(json.dumps(events)) == events
         assert all("text" in event and "type" in event for event in events)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_reading_answers_as_the_game_does(game, seed):
+    """Game.reading (what the server asks a position many questions through) gives the doc-level answers:
+    every viewer's view, the legal moves with their targets, and the same step for a move; with each game's
+    options as setup would choose them and, where a game has it, with hidden hands."""
+    players = game.min_players + seed % (game.max_players - game.min_players + 1)
+    options = game.default_options(players)
+    if "hidden_hands" in options:
+        options["hidden_hands"] = seed % 2 == 1
+    rng, doc = random.Random(seed), game.setup(players, options, seed)
+    for _ in range(60):
+        reading = game.reading(doc)
+        for seat in list(range(players)) + [None]:
+            assert reading.view(seat) == game.view(doc, seat)
+        seats = game.to_act(doc)
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        assert reading.legal_moves_and_targets(seat) == game.legal_moves_and_targets(doc, seat)
+        move = rng.choice(game.legal_moves(doc, seat))
+        step = reading.apply(seat, move)
+        assert step == game.apply(doc, seat, move)
+        doc = step.doc

@@ -40,14 +40,19 @@ class Memo:
 class ThreeHighReading(Reading):
     """Its legal moves and targets are shared, read-only dicts (the server encodes them and nothing else)."""
 
-    __slots__ = ("st",)
+    __slots__ = ("st", "_open")
 
     def __init__(self, game: ThreeHigh, doc: dict, st: State | None):
         super().__init__(game, doc)
         self.st = st if st is not None else from_doc(doc)
+        self._open: dict | None = None  # with open hands every viewer's view is this one but for "seat"
 
     def view(self, seat: int | None) -> dict:
-        return views.view(self.doc, seat, self.st)
+        if self.st.hidden_hands:
+            return views.view(self.doc, seat, self.st)
+        if self._open is None:
+            self._open = views.view(self.doc, None, self.st)
+        return {**self._open, "seat": seat}
 
     def legal_moves_and_targets(self, seat: int) -> tuple[list[dict], list]:
         return self.game.moves_and_targets_of(self.st, seat, shared=True)
