@@ -140,3 +140,8 @@ async def bulk_insert(db: Any, n: int, seed: int = 7, batch: int = 5000) -> tupl
             await s.execute(text("SELECT setval(pg_get_serial_sequence('tables', 'id'), (SELECT max(id) FROM tables))"))
         await s.commit()
     return tables, seats
+
+
+def tampered(cookie: str) -> str:
+    """An admin session cookie with the last character of its signature (hex) changed, always to another."""
+    return cookie[:-1] + ("0" if cookie[-1] != "0" else "1")

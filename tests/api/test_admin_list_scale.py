@@ -160,11 +160,3 @@ async def test_the_list_and_its_count_run_on_indexes(app, rows):
             assert "SCAN tables" not in p.replace("SCAN tables USING", ""), (params, p)
         # sorted by an index, not in a temporary tree (two equality filters leave one to sort)
         assert "TEMP B-TREE" not in listing or "game" in params and "status" in params, (params, listing)
-
-
-async def test_a_page_of_the_list_is_quick(client, rows):
-    start = time.perf_counter()
-    for params in CASES:
-        await page(client, **params, limit=50)
-    per_page = (time.perf_counter() - start) / len(CASES)
-    assert per_page < 0.5, f"{per_page * 1000:.0f} ms a page at {N} tables"

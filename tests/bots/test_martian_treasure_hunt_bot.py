@@ -3,7 +3,6 @@ keeps its coins out of reach, arranges in reading order, and beats the random bo
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -76,19 +75,16 @@ def test_bot_refuses_another_games_view():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_bot_is_legal_deterministic_and_quick_over_whole_games(players):
-    rng, slowest = random.Random(players), 0.0
+def test_bot_is_legal_and_deterministic_over_whole_games(players):
+    rng = random.Random(players)
     doc = G.setup(players, {}, f"bot-games-{players}")
     while G.to_act(doc):
         seat = rng.choice(G.to_act(doc))
         legal = G.legal_moves(doc, seat)
         view = G.view(doc, seat)
-        start = time.perf_counter()
         move = BOT.choose(view, seat, legal)
-        slowest = max(slowest, time.perf_counter() - start)
         assert any(move is m for m in legal) and BOT.choose(view, seat, legal) == move
         doc = G.apply(doc, seat, move).doc
-    assert slowest < 0.25, f"a decision took {slowest:.3f} s"
 
 
 def test_bot_beats_the_random_bot_at_two_players():
