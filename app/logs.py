@@ -13,7 +13,8 @@ import sys
 import time
 from logging.handlers import QueueHandler, QueueListener
 
-_STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "taskName"}
+# Record attributes that are not extras; uvicorn's "color_message" repeats "msg" with terminal colours.
+_STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "taskName", "color_message"}
 QUEUE_MAX = 10_000  # records waiting for the logging thread
 
 
