@@ -34,4 +34,4 @@ def test_serve_writes_only_json_lines(tmp_path):
     lines = [line for line in (out + err).splitlines() if line.strip()]
     records = [json.loads(line) for line in lines]  # fails on any plain-text line
     assert any(r["logger"].startswith("uvicorn") and "startup complete" in r["msg"] for r in records), lines
-    assert not any("\x1b" in line for line in lines), "terminal colour codes in the logs"
+    assert not any("\x1b" in str(value) for r in records for value in r.values()), "terminal colour codes"
