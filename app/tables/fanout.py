@@ -40,6 +40,12 @@ async def dispatch(ctx: Context, msg: dict) -> None:
         _state(ctx, code, msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]))
     elif kind == "chat":
         _to_all(ctx, code, {"type": "chat", **msg["message"]})
+    elif kind == "delivery":  # a seat's own notification result: to that seat's sockets only
+        text = encode({"type": "delivery", "channel": msg.get("channel"), "result": msg.get("result"),
+                       "gone": bool(msg.get("gone"))})
+        for conn in ctx.hub.connections(code):
+            if conn.seat == msg.get("seat"):
+                conn.send(text)
     elif kind == "your_turn":
         seats = set(msg.get("seats") or [])
         text = encode({"type": "your_turn", "seq": msg.get("seq")})

@@ -40,19 +40,22 @@ def deliver(ctx: Context, table_id: int, seat: Any, notice: Notice) -> int:
     queued = 0
     if seat.webhook_url:
         body = webhook_body(seat.webhook_format or guess_format(seat.webhook_url), notice)
-        queued += ctx.webhooks.send(seat.webhook_url, body, on_result=_recorder(ctx, table_id, seat.seat, "webhook"))
+        queued += ctx.webhooks.send(seat.webhook_url, body,
+                                    on_result=_recorder(ctx, table_id, notice.code, seat.seat, "webhook"))
     if seat.ntfy_url:
         url, body = ntfy_publish(seat.ntfy_url, notice)
-        queued += ctx.webhooks.send(url, body, on_result=_recorder(ctx, table_id, seat.seat, "ntfy"))
+        queued += ctx.webhooks.send(url, body, on_result=_recorder(ctx, table_id, notice.code, seat.seat, "ntfy"))
     subscription = notices.loads(seat.push)
     if subscription is not None and ctx.push is not None:
         endpoint, body, headers = ctx.push.request(subscription, push_payload(notice))
         queued += ctx.webhooks.send(endpoint, body, headers=headers,
-                                    on_result=_recorder(ctx, table_id, seat.seat, "push"))
+                                    on_result=_recorder(ctx, table_id, notice.code, seat.seat, "push"))
     return queued
 
 
-def _recorder(ctx: Context, table_id: int, seat: int, channel: str):  # noqa: ANN202 - a Result callback
+def _recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str):  # noqa: ANN202 - a callback
+    """Keep a delivery's result as the seat's last on that channel, and tell the seat's open pages (over the
+    broker: only that seat's sockets get it), so "Last one delivered" is live."""
     async def record(ok: bool, status: int | None, detail: str) -> None:
         gone = channel == "push" and status in GONE
         result = {"ok": ok, "at": iso(utcnow()), "detail": "the browser unsubscribed; push removed" if gone
@@ -62,6 +65,8 @@ def _recorder(ctx: Context, table_id: int, seat: int, channel: str):  # noqa: AN
             await s.commit()
         if gone:
             log.info("push subscription gone", extra={"seat": seat})
+        await ctx.broker.publish({"kind": "delivery", "table": code, "seat": seat, "channel": channel,
+                                  "result": result, "gone": gone})
     return record
 
 

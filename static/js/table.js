@@ -116,6 +116,9 @@ function onMessage(msg) {
         redraw();
       }
       break;
+    case "delivery":   // how this seat's last turn message went on one channel (webhook.js shows it)
+      renderWebhook.delivered(msg);
+      break;
     case "your_turn":
       checkTurn();
       break;

@@ -48,14 +48,20 @@ export function setupWebhook(code) {
   }
 
   // Called on every redraw: shown to seated players while the game can still come to them.
-  return function render(table, me) {
+  function render(table, me) {
     const open = me != null && table.status !== "finished" && table.status !== "abandoned";
     box.hidden = !open;
     if (open && loadedFor !== me) load(me);
     renderNudge(table, me);
     renderReminders(table, me);
     return mine;
+  }
+  // A "delivery" socket message (only this seat's sockets get it): one channel's last message just went
+  // (or failed, or the push service dropped this device): read the seat's channels again and show them.
+  render.delivered = () => {
+    if (loadedFor != null && !box.hidden) load(loadedFor);
   };
+  return render;
 }
 
 // One channel's form: save (PUT), remove, and the line saying where messages go and how the last went.

@@ -110,7 +110,10 @@ def test_a_discord_webhook_and_ntfy_show_their_last_delivery(live_server, new_pa
         pytest.skip("the deal left no legal play")
     wait_for(lambda: len(rx.requests) >= 2)
     assert {"content"} in [set(q.json()) for q in rx.requests]  # Discord's shape
-    page.reload()
+    # told as it happens, over the seat's own socket ...
+    expect(page.locator("#webhook-status")).to_contain_text("Last one delivered")
+    expect(page.locator("#ntfy-status")).to_contain_text("Last one delivered")
+    page.reload()  # ... and kept
     open_settings(page)
     expect(page.locator("#webhook-format")).to_have_value("discord")
     expect(page.locator("#webhook-status")).to_contain_text("Last one delivered")
