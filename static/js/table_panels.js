@@ -1,0 +1,153 @@
+// The table page's side panels, drawn from the one state object on every redraw (table.js): the lobby's
+// invitation, the players with their dots, the log of what happened, the chat and the result dialog.
+import { state, redraw, h, setChildren } from "./core/store.js";
+import { savedName } from "./core/api.js";
+
+const $ = (id) => document.getElementById(id);
+
+// code: the table's; plainName/seatName: how seats are named; addBot(seat): the host's button;
+// resultWords(t): the game module's words and art for the result.
+export function setupPanels({ code, plainName, seatName, addBot, resultWords }) {
+  function renderLobby(t) {
+    const lobby = $("lobby");
+    const inLobby = t.status === "lobby";
+    const openSeats = t.seats.filter((s) => !s.name).length;
+    lobby.hidden = !inLobby;
+    if (!inLobby) return;
+    const share = $("share-url");
+    const url = `${location.origin}/t/${code}`;
+    if (share.value !== url) share.value = url;
+    $("share-title").textContent = openSeats ? "Invite your friends" : "Share the link";
+    $("share-hint").textContent = openSeats
+      ? "Send them this link; they type a name and take a seat."
+      : "Every seat is taken: people who open this link can watch the game.";
+    const canJoin = state.me == null && openSeats > 0 && !state.watching;
+    const form = $("join-form");
+    form.hidden = !canJoin;
+    const nameInput = $("join-name");
+    if (canJoin && !nameInput.value && !nameInput.dataset.touched) nameInput.value = savedName();
+    if (canJoin && !form.dataset.shown) {  // a friend who just opened the link: straight to the name
+      form.dataset.shown = "1";
+      setTimeout(() => nameInput.focus({ preventScroll: true }), 0);
+    }
+    let note = "";
+    if (state.me == null && openSeats === 0) note = "All seats are taken: you are watching.";
+    else if (state.me == null && state.watching) note = "You are watching.";
+    else if (state.me != null && state.me !== t.host) note = "You're in! The host will start the game.";
+    else if (state.me === t.host && openSeats) note = "Wait for friends, or fill open seats with bots (in the list of players).";
+    const noteEl = $("lobby-note");
+    const sitBack = state.me == null && state.watching && openSeats > 0;
+    setChildren(noteEl, `${note}|${sitBack}`, () => [note, sitBack ? " " : null, sitBack
+      ? h("button", { class: "link", type: "button", id: "sit-btn", onclick: () => { state.watching = false; redraw(); } }, "Take a seat after all")
+      : null]);
+    $("host-controls").hidden = state.me !== t.host;
+    const startBtn = $("start-btn");
+    startBtn.disabled = openSeats > 0;
+    startBtn.title = openSeats ? "Fill every seat first (a friend or a bot)" : "";
+  }
+
+  function renderSeats(t) {
+    const acting = new Set(t.status === "playing" ? (t.to_act || []) : []);
+    // My own seat is online only while my connection is: when it drops, my dot goes grey like the banner says.
+    const iAmOn = state.conn === "open";
+    const key = JSON.stringify([t.seats, [...acting], state.me, t.status, t.host, iAmOn]);
+    setChildren($("seats"), key, () => t.seats.map((s) => {
+      const isMe = s.seat === state.me;
+      const on = s.connected && (!isMe || iAmOn);
+      const dotClass = s.bot ? "dot bot" : on ? "dot on" : "dot";
+      const dotLabel = s.bot ? "bot" : on ? "online" : "offline";
+      const hostCanFill = !s.name && state.me === t.host && t.status === "lobby";
+      return h("li", { class: acting.has(s.seat) ? "acting" : "", "data-seat": s.seat },
+        h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
+        s.name ? h("span", { class: "name" }, plainName(s.seat)) : h("span", { class: "name open" }, "open seat"),
+        s.bot ? h("span", { class: "tag" }, "bot") : null,
+        s.name && !s.bot && !on ? h("span", { class: "tag off", title: isMe ? "Your connection is lost: reconnecting…" : "No page of theirs is open right now" }, "offline") : null,
+        s.seat === t.host && s.name ? h("span", { class: "tag" }, "host") : null,
+        isMe ? h("span", { class: "tag you" }, "you") : null,
+        acting.has(s.seat) ? h("span", { class: "tag turn" }, "to play") : null,
+        hostCanFill ? h("button", { class: "btn small", type: "button", "data-add-bot": s.seat, onclick: () => addBot(s.seat) }, "Add a bot") : null,
+      );
+    }));
+    const n = t.spectators || 0;
+    $("spectators").textContent = n ? `${n} watching` : "";
+  }
+
+  function stepLines(step) {
+    const describe = state.game && state.game.describeEvent ? state.game.describeEvent
+      : (e, names) => `${e.seat != null ? names(e.seat) + " " : ""}${e.text || e.type}`;
+    return (step.events || []).map((e) => ({ cls: e.type, text: describe({ seat: step.seat, ...e }, seatName) }))
+      .filter((line) => line.text);
+  }
+
+  function renderLog(t) {
+    const el = $("log");
+    const key = `${state.log.map((s) => s.seq).join(",")}|${state.me}|${t.status}|${t.seats.map((s) => s.name).join(",")}|${!!state.game}`;
+    const changed = setChildren(el, key, () => {
+      const items = [];
+      if (!state.log.length) items.push(h("li", { class: "note" }, t.status === "lobby" ? "The game has not started yet." : "No plays yet."));
+      for (const step of state.log) for (const line of stepLines(step)) items.push(h("li", { class: line.cls }, line.text));
+      return items;
+    });
+    if (changed) el.scrollTop = el.scrollHeight;
+  }
+
+  function renderChat(t) {
+    const el = $("chat");
+    const key = `${state.chat.length}|${state.chat.length ? state.chat[state.chat.length - 1].at : ""}|${state.me}`;
+    const changed = setChildren(el, key, () => state.chat.length
+      ? state.chat.map((m) => m.kind === "hint" || m.kind === "nudge" ? h("li", { class: "muted" },
+        h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
+        " ", m.text) : h("li", {},
+        h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
+        h("span", { class: "who" }, `${m.seat === state.me ? "You" : (m.seat != null && state.table && state.table.seats[m.seat] && state.table.seats[m.seat].name === m.name ? plainName(m.seat) : (m.name || seatName(m.seat)))}:`), " ", m.text))
+      : [h("li", { class: "muted" }, "No messages yet.")]);
+    if (changed) el.scrollTop = el.scrollHeight;
+    const input = $("chat-input");
+    const canChat = state.me != null;
+    input.disabled = !canChat;
+    $("chat-form").querySelector("button").disabled = !canChat;
+    input.placeholder = canChat ? "Say something…" : "Take a seat to chat";
+  }
+
+  function renderResult(t) {
+    const box = $("result");
+    const done = t.status === "finished" && t.result;
+    const wasHidden = box.hidden;
+    // The board may still be playing the last move (a chain, a walk): the result waits for it to finish.
+    const holding = done && state.board && state.board.busy && state.board.busy();
+    box.hidden = !done || state.resultClosed || holding;
+    if (!done || holding) return;
+    if (wasHidden && !box.hidden) setTimeout(() => ($("rematch-btn").hidden ? $("result-close") : $("rematch-btn")).focus(), 0);
+    const words = resultWords(t);
+    $("result-title").textContent = words.title;
+    $("result-reason").textContent = words.text;
+    box.querySelector(".result-box").className = `result-box card ${words.tone}`;
+    const art = $("result-art");
+    if (art.dataset.key !== words.art) { art.dataset.key = words.art; art.innerHTML = words.art; }   // the module's own SVG, no user text
+    const btn = $("rematch-btn");
+    const seated = state.me != null;
+    btn.hidden = !seated && !t.rematch;
+    btn.textContent = t.rematch ? "Join the rematch" : "Rematch";
+    $("rematch-note").textContent = t.rematch ? "A rematch table is ready, same players." : (seated ? "Play again with the same players and house rules." : "");
+  }
+
+  return {
+    render(t) {
+      renderLobby(t);
+      renderSeats(t);
+      renderLog(t);
+      renderChat(t);
+      renderResult(t);
+    },
+    stepLines,
+  };
+}
+
+// "14:05" for today's messages, "Mon 14:05" for older ones, in the reader's own time zone.
+function clock(at) {
+  if (!at) return "";
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return "";
+  const hm = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return d.toDateString() === new Date().toDateString() ? hm : `${d.toLocaleDateString([], { weekday: "short" })} ${hm}`;
+}
