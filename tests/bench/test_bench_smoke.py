@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -9,8 +10,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args: str, timeout: float = 240) -> list[dict]:
-    out = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+def run(*args: str, timeout: float = 240, env: dict | None = None) -> list[dict]:
+    out = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                         env=dict(os.environ, **(env or {})))
     assert out.returncode == 0, out.stderr[-2000:]
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
@@ -24,7 +26,9 @@ def test_bench_ws_plays_real_sockets_and_measures_the_relay_beside_them():
 
 
 def test_bench_ws_with_bots_in_worker_processes():
-    [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--bots", "2", "--seconds", "1.5", "--no-baseline")
+    # a small bot budget: the 3-High bot spends all of its budget (1 s by default), longer than this run
+    [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--bots", "2", "--seconds", "1.5", "--no-baseline",
+                 env={"ICEHOUSE_BOT_SECONDS": "0.1"})
     assert line["moves"] > 0 and line["errors"] == 0, line
 
 
