@@ -92,7 +92,7 @@ def safe(text: str) -> str:
 
 
 def check_strings(value: object, what: str, depth: int = 0) -> None:
-    """Every string inside `value` (dict keys included), as `check`: a move's free text (a Dash dare) is
+    """Every string inside `value` (dict keys included), as `check`: a move's free text (a message to the table) is
     user text like any other, and nothing else in a legal move needs a character the policy refuses."""
     if depth > 20:
         raise BadText(f"{what} is nested too deeply.")
