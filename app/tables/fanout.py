@@ -41,17 +41,18 @@ async def dispatch(ctx: Context, msg: dict) -> None:
     elif kind == "chat":
         _to_all(ctx, code, {"type": "chat", **msg["message"]})
     elif kind == "delivery":  # a seat's own notification result: to that seat's sockets only
-        text = encode({"type": "delivery", "channel": msg.get("channel"), "result": msg.get("result"),
-                       "gone": bool(msg.get("gone"))})
-        for conn in ctx.hub.connections(code):
-            if conn.seat == msg.get("seat"):
-                conn.send(text)
+        _to_seats(ctx, code, {msg.get("seat")}, {"type": "delivery", "channel": msg.get("channel"),
+                                                 "result": msg.get("result"), "gone": bool(msg.get("gone"))})
     elif kind == "your_turn":
-        seats = set(msg.get("seats") or [])
-        text = encode({"type": "your_turn", "seq": msg.get("seq")})
-        for conn in ctx.hub.connections(code):
-            if conn.seat in seats:
-                conn.send(text)
+        _to_seats(ctx, code, set(msg.get("seats") or []), {"type": "your_turn", "seq": msg.get("seq")})
+
+
+def _to_seats(ctx: Context, code: str, seats: set, message: dict) -> None:
+    """`message`, encoded once, to the sockets of `seats` only."""
+    text = encode(message)
+    for conn in ctx.hub.connections(code):
+        if conn.seat in seats:
+            conn.send(text)
 
 
 def encode(message: dict) -> str:

@@ -12,6 +12,9 @@ from app.tables.identity import hash_token, new_token, normalise_code, token_mat
 from app.tables.state import seat_dicts
 
 
+COOKIE_MAX = 200  # characters of an identity cookie looked up; a longer one is nobody's
+
+
 @dataclass(frozen=True)
 class Caller:
     table_id: int
@@ -64,7 +67,7 @@ async def find_table_view(s: AsyncSession, code: str) -> Any:
 
 
 async def player_of_cookie(s: AsyncSession, cookie: str | None) -> Player | None:
-    if not cookie or len(cookie) > 200:
+    if not cookie or len(cookie) > COOKIE_MAX:
         return None
     return await queries.player_by_cookie_hash(s, hash_token(cookie))
 
