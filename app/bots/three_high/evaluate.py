@@ -16,6 +16,8 @@ since every card that sends a piece to the same square leaves the same board.
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from app.games.three_high.cards import CARD_ID, WIN_TREES
 from app.games.three_high.state import State
 
@@ -23,6 +25,7 @@ from .plan import colour_plan
 
 COLOURS = 5
 WON, LOST = 1000.0, -1000.0
+PRUNED = -1e9  # below every value: a play child_values(best_only=True) did not finish scoring
 READY = 0.25  # per colour the cards left in hand can advance now (a matching, card to colour)
 SPARE = (-300.0, 0.0, 2.0, 3.0, 3.5)  # SPARE[n + 1]: the hands can afford n completions beyond those needed
 EMPTY_HAND = 40.0  # a seat holding no card is stuck when its turn comes (tables of several)
@@ -54,8 +57,7 @@ def usable(hand: list[int]) -> int:
 
 def matching(masks: list[int], cards: int) -> int:
     """How many of the colours (their `masks` of progress cards) distinct `cards` can serve."""
-    avail = [mask & cards for mask in masks]
-    avail = [mask for mask in avail if mask]
+    avail = list(filter(None, map(cards.__and__, masks)))  # the colours some card serves, in colour order
     if len(avail) <= 1:
         return len(avail)
     avail.sort(key=int.bit_count)
@@ -82,10 +84,31 @@ def team_terms(st: State, mover: int) -> tuple[int, float, int]:
     return spare, trouble, cards
 
 
-def child_values(st: State, codes: list[int], trips: tuple, analysis: tuple | None = None) -> list[float]:
+def _terms(change: int, size: int, trees: int, pile: int, others_spare: int, several: bool) -> tuple:
+    """The parts of a play's value that depend on the trees it completes (+1) or breaks (-1) only:
+    (WON or LOST as a finished entry, else None; the count of plays, the SPARE term, the hand term)."""
+    left = WIN_TREES - trees - change
+    if left <= 0:
+        return (WON, None), 0, 0.0, 0.0
+    if change <= 0 and pile == 0:
+        return (LOST, None), 0, 0.0, 0.0
+    after = size - (change > 0)  # the mover's cards after the turn (a completion draws none)
+    spare = 1 - left + after - 1 + others_spare
+    hand = (EMPTY_HAND if after == 0 else THIN_HAND) if several and after <= 1 else 0.0
+    return None, pile - (change <= 0) + left, SPARE[min(max(spare, -1), len(SPARE) - 2) + 1], hand
+
+
+def child_values(st: State, codes: list[int], trips: tuple, analysis: tuple | None = None,
+                 best_only: bool = False) -> list[float]:
     """The value of each play in `codes` for the seat to act (see the module docstring). `st.pile` is read
-    for its length only."""
+    for its length only.
+
+    Each (piece, destination) is scored once (the board moved and restored in place, the colour costs
+    patched and restored).
+    With `best_only`, a play that cannot reach the best value found before it (even with every colour
+    matched) gets PRUNED instead of its value: the first best play is the same."""
     costs, needs = analysis or analyse(st, trips)
+    costs, needs = list(costs), list(needs)  # patched in place below, always restored
     needed = costs[0] + costs[1] + costs[2] + costs[3] + costs[4]
     mover = st.to_act
     hand = hand_mask(st.hands[mover])
@@ -94,9 +117,12 @@ def child_values(st: State, codes: list[int], trips: tuple, analysis: tuple | No
     others_spare, others_trouble, others_cards = team_terms(st, mover) if several else (0, 0.0, 0)
     pile, trees = len(st.pile), st.trees
     top, below, pos = st.top, st.below, st.pos
+    by_change = [_terms(change, size, trees, pile, others_spare, several) for change in (-1, 0, 1)]
     cache: dict[int, tuple] = {}
     uncovered: dict[int, tuple] = {}  # piece -> the plan of the colour it leaves uncovered
     out = []
+    append = out.append
+    best = PRUNED
     for code in codes:
         entry = cache.get(code & KEY)
         if entry is None:
@@ -113,32 +139,34 @@ def child_values(st: State, codes: list[int], trips: tuple, analysis: tuple | No
                         change -= 1
                     if onto == piece + 1 and below[onto] == piece + 2:
                         change += 1
-                new_costs, new_needs = costs[:], needs[:]
-                new_costs[colour], new_needs[colour] = colour_plan(top, below, pos, colour, trips)
-                if under >= 0 and under // 3 != colour:
+                kept_cost, kept_needs = costs[colour], needs[colour]
+                costs[colour], needs[colour] = colour_plan(top, below, pos, colour, trips)
+                other = under // 3 if under >= 0 and under // 3 != colour else -1
+                if other >= 0:
                     plan = uncovered.get(piece)
                     if plan is None:
-                        plan = uncovered[piece] = colour_plan(top, below, pos, under // 3, trips)
-                    new_costs[under // 3], new_needs[under // 3] = plan
+                        plan = uncovered[piece] = colour_plan(top, below, pos, other, trips)
+                    other_cost, other_needs = costs[other], needs[other]
+                    costs[other], needs[other] = plan
                 top[square], below[piece], top[dest], pos[piece] = piece, under, onto, square
-                total = sum(new_costs)
-                masks = [new_needs[c] for c in range(COLOURS) if new_costs[c]]
-            left = WIN_TREES - trees - change
-            if left <= 0:
-                entry = (WON, None)
-            elif change <= 0 and pile == 0:
-                entry = (LOST, None)
+                total = sum(costs)
+                masks = list(compress(needs, costs))  # the progress cards of the colours not yet built
+                costs[colour], needs[colour] = kept_cost, kept_needs
+                if other >= 0:
+                    costs[other], needs[other] = other_cost, other_needs
+            fixed, base, spare_term, hand_term = by_change[change + 1]
+            if fixed is not None:
+                entry = fixed
             else:
-                after = size - (change > 0)  # the mover's cards after the turn (a completion draws none)
-                spare = 1 - left + after - 1 + others_spare
-                value = (pile - (change <= 0) + left - total + SPARE[min(max(spare, -1), len(SPARE) - 2) + 1]
-                         - others_trouble)
-                if several and after <= 1:
-                    value -= EMPTY_HAND if after == 0 else THIN_HAND
-                entry = (value, masks)
+                entry = ((((base - total) + spare_term) - others_trouble) - hand_term, masks)
             cache[code & KEY] = entry
         value, masks = entry
         if masks:
+            if best_only and value + READY * len(masks) < best:
+                append(PRUNED)
+                continue
             value += READY * matching(masks, (hand & ~(1 << ((code >> 6) & 31))) | others_cards)
-        out.append(value)
+        if value > best:
+            best = value
+        append(value)
     return out

@@ -58,6 +58,22 @@ LINE = tuple((None,) + tuple((_line_mask(sq, s, True), _line_mask(sq, s, False))
 MOVABLE = tuple((0,) + tuple(LINE[sq][s][0] | LINE[sq][s][1] for s in (1, 2, 3)) for sq in range(BOARD * BOARD))
 
 
+# Per pair of squares, PAIR[start << 6 | end]: the index in a trip_table row of the trip from start to end
+# (0: the same square, d: d squares along a line, OFF_LINE: not on a line, whose row entry is FAR).
+OFF_LINE = BOARD
+PAIR = tuple(0 if a == b else abs(a - b) >> 3 if (a ^ b) & 7 == 0 else abs(a - b) if (a ^ b) >> 3 == 0 else OFF_LINE
+             for a in range(BOARD * BOARD) for b in range(BOARD * BOARD))
+# LINED[size][pair]: the cards of the direct trip when the squares share a line, else None; for the other
+# pairs CORNERS[pair] = (start's file on end's rank, end's file on start's rank) and CORNER_CARDS[size][pair]
+# the cards reaching each corner (see toward).
+LINED = (None,) + tuple(tuple(TRIP[size][PAIR[pair]] if PAIR[pair] != OFF_LINE else None
+                              for pair in range(BOARD ** 4)) for size in (1, 2, 3))
+CORNERS = tuple(((b & ~7) | (a & 7), (a & ~7) | (b & 7)) for a in range(BOARD * BOARD) for b in range(BOARD * BOARD))
+CORNER_CARDS = (None,) + tuple(tuple((TRIP[size][abs((b >> 3) - (a >> 3))], TRIP[size][abs((b & 7) - (a & 7))])
+                                     for a in range(BOARD * BOARD) for b in range(BOARD * BOARD))
+                               for size in (1, 2, 3))
+
+
 def live_mask(discard: list[int]) -> int:
     """The cards still to be played: everything not in the discard pile."""
     live = ALL_CARDS
@@ -67,43 +83,38 @@ def live_mask(discard: list[int]) -> int:
 
 
 def trip_table(live: int) -> tuple:
-    """trips[size][d]: the cost of a one-play trip of d squares for a piece of `size`, given the live cards."""
+    """trips[size][d]: the cost of a one-play trip of d squares for a piece of `size`, given the live cards;
+    trips[size][OFF_LINE] is FAR (two plays), so that trips[size][PAIR[start << 6 | end]] is any trip."""
     table = [()]
     for size in (1, 2, 3):
         row = [0.0]
         for d in range(1, BOARD):
             count = (TRIP[size][d] & live).bit_count()
             row.append(1.0 if count >= 3 else 1.0 + RARE if count else 1.0 + NONE_LEFT)
+        row.append(FAR)
         table.append(tuple(row))
     return tuple(table)
 
 
 def trip(size: int, start: int, end: int, trips: tuple) -> float:
     """Plays for a piece of `size` to travel from `start` to `end`."""
-    if start == end:
-        return 0.0
-    if (start ^ end) & 7 == 0:
-        return trips[size][abs(start - end) >> 3]
-    if (start ^ end) >> 3 == 0:
-        return trips[size][abs(start - end)]
-    return FAR
+    return trips[size][PAIR[start << 6 | end]]
 
 
 def toward(size: int, start: int, end: int, top: list[int]) -> tuple[bool, int]:
     """(lined up, cards) for a free piece at `start` heading for `end`: the cards of the direct trip when
     the squares share a line, else the cards taking it to an empty corner square lined up with `end`."""
-    if (start ^ end) & 7 == 0:
-        return True, TRIP[size][abs(start - end) >> 3]
-    if (start ^ end) >> 3 == 0:
-        return True, TRIP[size][abs(start - end)]
-    mask = 0
-    corner = (end & ~7) | (start & 7)  # start's file, end's rank
-    if top[corner] < 0:
-        mask |= TRIP[size][abs((end >> 3) - (start >> 3))]
-    corner = (start & ~7) | (end & 7)  # start's rank, end's file
-    if top[corner] < 0:
-        mask |= TRIP[size][abs((end & 7) - (start & 7))]
-    return False, mask
+    pair = start << 6 | end
+    cards = LINED[size][pair]
+    if cards is not None:
+        return True, cards
+    return False, _corners(size, pair, top)
+
+
+def _corners(size: int, pair: int, top: list[int]) -> int:
+    """The cards taking a piece off the line of its target to an empty corner square lined up with it."""
+    (first, second), (to_first, to_second) = CORNERS[pair], CORNER_CARDS[size][pair]
+    return (to_first if top[first] < 0 else 0) | (to_second if top[second] < 0 else 0)
 
 
 def above(top: list[int], below: list[int], pos: list[int], piece: int) -> int:
@@ -121,28 +132,33 @@ def _clear(top: list[int], square: int) -> int:
 
 
 def colour_plan(top: list[int], below: list[int], pos: list[int], colour: int, trips: tuple) -> tuple[float, int]:
-    """(plays still needed, cards making progress now) for `colour` (see the module docstring)."""
-    one, two, three = 3 * colour, 3 * colour + 1, 3 * colour + 2
+    """(plays still needed, cards making progress now) for `colour` (see the module docstring).
+
+    The hot loop of the bot: trips, lines and "how many pieces above" are read from tables inline."""
+    one = 3 * colour
+    two, three = one + 1, one + 2
     s1, s2, s3 = pos[one], pos[two], pos[three]
     if s1 < 0 or s2 < 0 or s3 < 0:
         return MISSING, 0
     if below[two] == three:  # the 2 is on its 3: only the 1 is missing
         if below[one] == two:
             return 0.0, 0
-        on_two = above(top, below, pos, two)
-        on_one = above(top, below, pos, one)
-        needs = _clear(top, s3) if on_two else 0
+        on_two = 0 if top[s2] == two else above(top, below, pos, two)
+        on_one = 0 if top[s1] == one else above(top, below, pos, one)
+        needs = MOVABLE[s3][top[s3] % 3 + 1] if on_two else 0
         if on_one:
-            needs |= _clear(top, s1)
+            needs |= MOVABLE[s1][top[s1] % 3 + 1]
         else:
-            lined, cards = toward(1, s1, s3, top)
-            if not lined or not on_two:
+            cards = LINED[1][s1 << 6 | s3]
+            if cards is None:
+                needs |= _corners(1, s1 << 6 | s3, top)
+            elif not on_two:
                 needs |= cards
-        return on_two + on_one + trip(1, s1, s3, trips), needs
-    on_three = above(top, below, pos, three)
-    needs = _clear(top, s3) if on_three else 0
+        return on_two + on_one + trips[1][PAIR[s1 << 6 | s3]], needs
+    on_three = 0 if top[s3] == three else above(top, below, pos, three)
+    needs = MOVABLE[s3][top[s3] % 3 + 1] if on_three else 0
     riding = below[one] == two  # the 1 sits on its own 2, away from the 3: it moves off, then comes back
-    on_two = above(top, below, pos, two)
+    on_two = 0 if top[s2] == two else above(top, below, pos, two)
     if riding:
         on_one, one_trip = 0, 1.0
         if on_two == 1:  # moving the 1 to a square lined up with the 3 is progress
@@ -151,28 +167,28 @@ def colour_plan(top: list[int], below: list[int], pos: list[int], colour: int, t
             elif (s2 ^ s3) & 7 == 0:
                 needs |= LINE[s2][1][1]
             else:
-                needs |= toward(1, s2, s3, top)[1]
+                needs |= _corners(1, s2 << 6 | s3, top)
         else:
-            needs |= _clear(top, s2)
+            needs |= MOVABLE[s2][top[s2] % 3 + 1]
     else:
-        on_one = above(top, below, pos, one)
-        one_trip = trip(1, s1, s3, trips)
+        on_one = 0 if top[s1] == one else above(top, below, pos, one)
+        one_trip = trips[1][PAIR[s1 << 6 | s3]]
         if on_two:
-            needs |= _clear(top, s2)
+            needs |= MOVABLE[s2][top[s2] % 3 + 1]
         if on_one:
-            needs |= _clear(top, s1)
-        elif s1 != s3:
-            lined, cards = toward(1, s1, s3, top)
-            if not lined:
-                needs |= cards
+            needs |= MOVABLE[s1][top[s1] % 3 + 1]
+        elif s1 != s3 and LINED[1][s1 << 6 | s3] is None:
+            needs |= _corners(1, s1 << 6 | s3, top)
     if not on_two:
-        lined, cards = toward(2, s2, s3, top)
-        if not lined or not on_three:
+        cards = LINED[2][s2 << 6 | s3]
+        if cards is None:
+            needs |= _corners(2, s2 << 6 | s3, top)
+        elif not on_three:
             needs |= cards
-    cost = on_three + on_two + on_one + trip(2, s2, s3, trips) + one_trip
+    cost = on_three + on_two + on_one + trips[2][PAIR[s2 << 6 | s3]] + one_trip
     if not on_three and cost > MOVE_THREE_AT:  # or move the 3 first, to an empty square lined up with the others
         best, best_square = cost, -1
-        row3 = trips[3]
+        row1, row2, row3 = trips[1], trips[2], trips[3]
         base = on_two + on_one
         rank3, file3 = s3 & ~7, s3 & 7
         sites = ((rank3 | (s2 & 7), (s2 & ~7) | file3) if riding else
@@ -180,16 +196,16 @@ def colour_plan(top: list[int], below: list[int], pos: list[int], colour: int, t
         for site in sites:  # each shares a rank or a file with the 3: one play for it
             if site == s3 or top[site] >= 0:
                 continue
-            alt = base + row3[abs(s3 - site) >> 3 if (s3 ^ site) & 7 == 0 else abs(s3 - site)]
+            alt = base + row3[PAIR[s3 << 6 | site]]
             if alt >= best:
                 continue
-            alt += trip(2, s2, site, trips)
+            alt += row2[PAIR[s2 << 6 | site]]
             if alt >= best:
                 continue
-            alt += 1.0 if riding else trip(1, s1, site, trips)
+            alt += 1.0 if riding else row1[PAIR[s1 << 6 | site]]
             if alt < best:
                 best, best_square = alt, site
         if best_square >= 0:
             cost = best
-            needs |= toward(3, s3, best_square, top)[1]
+            needs |= LINED[3][s3 << 6 | best_square]
     return cost, needs

@@ -29,18 +29,19 @@ TREE_CREDIT = 0.1  # a lost rollout's score, per tree standing at its end, over 
 
 def playout(st: State, spend: Callable[[int], None], trips_at: dict) -> float:
     """Play `st` to its end greedily, in place; 1 for a win, else the credit of the trees left standing."""
+    live = live_mask(st.discard)  # kept up to date as the cards are played
     while st.over is None:
         codes = legal_codes(st, st.to_act)
         if len(codes) == 1:
             code = codes[0]
         else:
             spend(len(codes))
-            live = live_mask(st.discard)
             trips = trips_at.get(live)
             if trips is None:
                 trips = trips_at[live] = trip_table(live)
-            values = child_values(st, codes, trips)
-            code = codes[max(range(len(codes)), key=values.__getitem__)]
+            values = child_values(st, codes, trips, best_only=True)
+            code = codes[values.index(max(values))]  # the first best
+        live &= ~(1 << ((code >> 6) & 31))
         apply_unchecked(st, code)
     return 1.0 if st.over[0] == "won" else TREE_CREDIT * st.trees / WIN_TREES
 

@@ -108,9 +108,9 @@ class Search:
     def __init__(self, trips: tuple, rng: random.Random, budget: Budget):
         self.trips, self.rng, self.budget = trips, rng, budget
 
-    def score(self, st: State, codes: list[int]) -> list[float]:
+    def score(self, st: State, codes: list[int], best_only: bool = False) -> list[float]:
         self.budget.spend(len(codes))
-        return child_values(st, codes, self.trips)
+        return child_values(st, codes, self.trips, best_only=best_only)
 
     def draws(self, st: State, mover: int, unseen: list[int], count: int | None) -> list[int]:
         """The cards the mover may draw: all of them alone at the table, else a sample of `count`."""
@@ -140,9 +140,9 @@ class Search:
         codes = legal_codes(st, st.to_act)
         if not codes:
             return LOST  # stuck
-        values = self.score(st, codes)
         if depth <= 1:
-            return max(values)
+            return max(self.score(st, codes, best_only=True))
+        values = self.score(st, codes)
         top = sorted(range(len(codes)), key=values.__getitem__, reverse=True)[:DEEP_REPLIES]
         if values[top[0]] >= WON:
             return WON
