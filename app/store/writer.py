@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import orjson
 from sqlalchemy import bindparam, select, update
-from sqlalchemy.engine import make_url
 
-from app.store.db import BUSY_TIMEOUT_MS, Database, is_sqlite
+from app.store.db import Database, is_sqlite
 from app.store.models import Move, Table
+from app.store.sqlite_batches import SqliteBatches
 
 log = logging.getLogger("icehouse.writer")
 
@@ -59,9 +57,9 @@ _INSERT = Move.__table__.insert()
 class MoveWriter:
     def __init__(self, db: Database):
         self.db = db
-        # SQLite: a connection of the writer's own, on a thread of its own, and one hand-off per batch (a
-        # statement through aiosqlite costs four, each waiting its turn behind every ready task of the loop).
-        self._sqlite = SqliteBatches(db.url) if is_sqlite(db.url) else None
+        # SQLite: connections of the writer's own (app/store/sqlite_batches.py), not aiosqlite's thread hops
+        # (four per statement, each waiting its turn behind every ready task of the loop).
+        self._sqlite = SqliteBatches(db.url, claim) if is_sqlite(db.url) else None
         self._queue: list[tuple[MoveRecord, asyncio.Future]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
@@ -124,7 +122,7 @@ class MoveWriter:
     async def _store(self, records: list[MoveRecord]) -> list[bool]:
         if self._sqlite is not None:
             async with self.db.write_lock():  # this process's other writers wait; SQLite has one writer
-                return await self._sqlite.store(records)
+                return await self._sqlite.store(records, [sqlite_row(r) for r in records])
         async with self.db.writing() as s:
             ids = sorted({r.table_id for r in records})
             now = {row.id: (row.seq, row.status) for row in (await s.execute(_CURRENT, {"ids": ids})).all()}
@@ -152,6 +150,12 @@ def claim(records: list[MoveRecord], now: dict[int, tuple[int, str]]) -> list[bo
     return ok
 
 
+def sqlite_row(r: MoveRecord) -> tuple:
+    """A record as SqliteBatches writes it: JSON as text, times as SQLAlchemy's SQLite DateTime stores them."""
+    return (r.table_id, r.seq, r.seat, _json(r.move), _json(r.events), _sqlite_time(r.at), _json(r.doc), r.status,
+            _json(r.to_act), _json(r.result), _sqlite_time(r.finished_at))
+
+
 def _sqlite_time(at: datetime | None) -> str | None:
     """A timestamp as SQLAlchemy's SQLite DateTime stores it: naive UTC with microseconds."""
     if at is None:
@@ -163,57 +167,3 @@ def _sqlite_time(at: datetime | None) -> str | None:
 
 def _json(value: object) -> str | None:
     return None if value is None else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
-class SqliteBatches:
-    """The SQLite side of the writer: every batch in one call on the writer's own thread."""
-
-    def __init__(self, url: str):
-        self.path = make_url(url).database
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="move-writer")
-        self._conn: sqlite3.Connection | None = None
-
-    async def store(self, records: list[MoveRecord]) -> list[bool]:
-        rows = [(r.table_id, r.seq, r.seat, _json(r.move), _json(r.events), _sqlite_time(r.at), _json(r.doc),
-                 r.status, _json(r.to_act), _json(r.result), _sqlite_time(r.finished_at)) for r in records]
-        return await asyncio.get_running_loop().run_in_executor(self._thread, self._store, records, rows)
-
-    def _connect(self) -> sqlite3.Connection:
-        if self._conn is None:
-            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                                   check_same_thread=False)
-            for pragma in ("journal_mode=WAL", f"busy_timeout={BUSY_TIMEOUT_MS}", "foreign_keys=ON",
-                           "synchronous=NORMAL"):
-                conn.execute(f"PRAGMA {pragma}")
-            self._conn = conn
-        return self._conn
-
-    def _store(self, records: list[MoveRecord], rows: list[tuple]) -> list[bool]:  # on the writer's thread
-        conn = self._connect()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            ids = sorted({row[0] for row in rows})
-            marks = ",".join("?" * len(ids))
-            now = {tid: (seq, status) for tid, seq, status in
-                   conn.execute(f"SELECT id, seq, status FROM tables WHERE id IN ({marks})", ids)}
-            ok = claim(records, now)
-            chosen = [row for row, good in zip(rows, ok) if good]
-            conn.executemany("UPDATE tables SET doc = ?, seq = ?, status = ?, to_act = ?, updated_at = ?, "
-                             "moved_at = ? WHERE id = ?", [(r[6], r[1], r[7], r[8], r[5], r[5], r[0]) for r in chosen])
-            conn.executemany("UPDATE tables SET result = ?, finished_at = ? WHERE id = ?",
-                             [(r[9], r[10], r[0]) for r in chosen if r[10] is not None])
-            conn.executemany("INSERT INTO moves (table_id, seq, seat, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
-                             [r[:6] for r in chosen])
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        return ok
-
-    def close(self) -> None:
-        def shut() -> None:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-        self._thread.submit(shut).result()
-        self._thread.shutdown(wait=True)

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 from sqlalchemy import update
+from sqlalchemy.engine import make_url
 
 from app.bots import BOTS
 from app.store import Table
@@ -101,3 +103,31 @@ async def test_a_bot_that_overruns_its_cap_is_replaced_by_a_random_move(new_clie
 async def _seq_past(client, code, seq) -> bool:
     st = await state(client, code)
     return st["seq"] > seq or st["status"] != "playing"
+
+
+async def test_a_move_waits_for_sqlite_held_by_another_process_without_stalling_the_server(new_client, app,
+                                                                                          sqlite_url):
+    """Moves are written on the event loop when SQLite's write lock is free; while another process holds
+    it, the move waits on the writer's thread and everything else is still answered."""
+    tables = await first_moves(new_client, 2)
+    (code, client, token), (code2, client2, token2) = tables
+    st = await state(client2, code2, token2)  # a first move opens the writer's connections
+    r = await client2.post(f"/api/tables/{code2}/moves", headers=bearer(token2),
+                           json={"seq": st["seq"], "move": st["legal_moves"][0]})
+    assert r.status_code == 200
+    other = sqlite3.connect(make_url(sqlite_url).database, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process's write transaction, holding the lock
+    try:
+        st = await state(client, code, token)
+        move = asyncio.create_task(client.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                                               json={"seq": st["seq"], "move": st["legal_moves"][0]}))
+        await asyncio.sleep(0.3)
+        assert not move.done()  # waiting for the lock...
+        r = await client2.get(f"/api/tables/{code2}", headers=bearer(token2))
+        assert r.status_code == 200  # ...while the server goes on answering
+    finally:
+        other.execute("COMMIT")
+        other.close()
+    r = await move
+    assert r.status_code == 200 and r.json()["seq"] == st["seq"] + 1
+    assert app.state.tables.writer._sqlite.on_thread == 1
