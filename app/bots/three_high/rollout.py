@@ -10,7 +10,9 @@ little per tree standing (TREE_CREDIT), so that near-wins rank above early losse
 Successive halving: the candidates (best first, by the expectimax of search.py) share the budget in
 rounds; each round every candidate left plays the same worlds (common random numbers: the comparison is
 paired), and the better half goes on. Worlds are drawn from the seeded generator, so a decision is
-reproducible. The effort is counted in scored plays, like the rest of the search.
+reproducible. The effort is counted in scored plays, like the rest of the search, and the rest of a
+rollout's work in the same unit (WORLD_UNITS, FORCED_UNITS), so that short rollouts near the end of the
+game, which score few plays, cannot run for ever within the budget.
 """
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ from .evaluate import child_values
 from .plan import live_mask, trip_table
 
 TREE_CREDIT = 0.1  # a lost rollout's score, per tree standing at its end, over WIN_TREES
+WORLD_UNITS = 4  # a world dealt and copied and the candidate made costs about as much as scoring 4 plays
+FORCED_UNITS = 2  # a forced play (the only legal one) is listed and made, not scored: about 2 scored plays
 
 
 def playout(st: State, spend: Callable[[int], None], trips_at: dict) -> float:
@@ -33,6 +37,7 @@ def playout(st: State, spend: Callable[[int], None], trips_at: dict) -> float:
     while st.over is None:
         codes = legal_codes(st, st.to_act)
         if len(codes) == 1:
+            spend(FORCED_UNITS)
             code = codes[0]
         else:
             spend(len(codes))
@@ -46,6 +51,13 @@ def playout(st: State, spend: Callable[[int], None], trips_at: dict) -> float:
     return 1.0 if st.over[0] == "won" else TREE_CREDIT * st.trees / WIN_TREES
 
 
+def rollout(st: State, code: int, spend: Callable[[int], None], trips_at: dict) -> float:
+    """The score of `code` in the world `st` (changed in place): the play, then the greedy playout."""
+    spend(WORLD_UNITS)
+    apply_unchecked(st, code)
+    return playout(st, spend, trips_at) if st.over is None else 1.0 if st.over[0] == "won" else 0.0
+
+
 class Worlds:
     """World i, the same for every candidate: a copy of the base position with the unseen cards dealt."""
 
@@ -54,6 +66,8 @@ class Worlds:
         self.base, self.unseen, self.hidden, self.counts, self.pile = base, unseen, hidden, counts, pile
         self.rng = rng
         self.deals: list[tuple[list[list[int]], list[int]]] = []
+        # one deal only (at most one card to place): every world is the same and one tells all
+        self.single = pile + sum(counts[seat] for seat in hidden) <= 1
 
     def __getitem__(self, i: int) -> State:
         while len(self.deals) <= i:
@@ -83,6 +97,10 @@ def halving(worlds: Worlds, codes: list[int], candidates: list[int], units: floa
     (best_of)."""
     trips_at: dict = {}
     survivors[:] = candidates
+    if worlds.single:
+        for i in candidates:
+            scores[i] = [rollout(worlds[0], codes[i], spend, trips_at)]
+        return
     rounds = max(1, math.ceil(math.log2(len(survivors))))
     start, cost = used(), None
     for r in range(rounds):
@@ -95,10 +113,7 @@ def halving(worlds: Worlds, codes: list[int], candidates: list[int], units: floa
         for i in survivors:
             mine = scores.setdefault(i, [])
             for w in range(len(mine), len(mine) + n):
-                st = worlds[w]
-                apply_unchecked(st, codes[i])
-                mine.append(playout(st, spend, trips_at) if st.over is None else
-                            1.0 if st.over[0] == "won" else 0.0)
+                mine.append(rollout(worlds[w], codes[i], spend, trips_at))
                 done += 1
         cost = max(1.0, (used() - before) / done)
         if r < rounds - 1:
