@@ -169,6 +169,7 @@ class Bench:
         self.latencies: list[float] = []
         self.moves = 0
         self.errors = 0
+        self.rematches = 0  # games that ran out of spare tables: their REST calls load the server mid-run
         self.rng = random.Random(7)
 
     async def table(self) -> tuple[str, list[Seat]]:
@@ -240,6 +241,7 @@ class Bench:
                 self.moves += 1
 
     async def rematch(self, code: str, seats: list[Seat]):
+        self.rematches += 1
         r = await self.http.post(f"/api/tables/{code}/rematch", headers={"Authorization": f"Bearer {seats[0].token}"})
         r.raise_for_status()
         new = r.json()["code"]
@@ -295,7 +297,8 @@ async def run_ours(args: argparse.Namespace) -> dict:
         out = {"moves_per_s": round(bench.moves / elapsed, 1), "p50_ms": percentile(bench.latencies, 0.50),
                "p95_ms": percentile(bench.latencies, 0.95), "p99_ms": percentile(bench.latencies, 0.99),
                "errors": errors, "server_cpu_ms_per_move": round(cpu * 1000 / max(1, bench.moves), 3),
-               "server_cpu_share": round(cpu / elapsed, 2), "client_cpu_share": client_share, "rss_mb": rss_mb(proc.pid), "moves": bench.moves}
+               "server_cpu_share": round(cpu / elapsed, 2), "client_cpu_share": client_share, "rss_mb": rss_mb(proc.pid), "moves": bench.moves,
+               "rematches": bench.rematches}
         if args.idle:
             out.update(idle_sockets=len(idle), idle_rss_mb=rss_mb(proc.pid))
         for ws in idle:
