@@ -14,9 +14,9 @@
    chance node).
 5. The expectimax spends at most PRIOR_SHARE of the budget and orders the plays; the best CANDIDATES are
    then played to the end of the game in sampled worlds by honest greedy rollouts, narrowed by successive
-   halving (rollout.py), and the best mean rollout score decides. Solo, seeds 0-39: 31 of 40 deals won at
-   the default 1 s (120k scored plays), against 18 for the expectimax alone; seeds 0-99: 61% at 30k
-   scored plays, against 50% for the expectimax alone at its old 1 s (300k).
+   halving (rollout.py), and the best mean rollout score decides. At the default 1 s (300k scored plays,
+   about 0.6 s of CPU), seeds 0..N-1: solo 76 of 100 deals won, 3 and 4 players with open hands 40 of 40
+   each. (Earlier, at 120k: solo 28 of 40, 4 players 17 of 20; the expectimax alone: solo 18 of 40.)
 
 The effort is counted in scored plays (UNITS_PER_SECOND per second of budget), never read from the clock,
 and the random generator is seeded from the question, so the same question gets the same answer. The clock
