@@ -96,7 +96,7 @@ class BotRunner:
 
     def schedule(self, snap: Snapshot) -> None:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""
-        if snap.status != "playing":
+        if snap.status != "playing" or not any(x["bot"] for x in snap.seats):
             return
         bots = {x["seat"]: x.get("bot_name") or bot_for_game(snap.game) for x in snap.seats if x["bot"]}
         for seat in snap.to_act:
