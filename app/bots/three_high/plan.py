@@ -65,7 +65,7 @@ PAIR = tuple(0 if a == b else abs(a - b) >> 3 if (a ^ b) & 7 == 0 else abs(a - b
              for a in range(BOARD * BOARD) for b in range(BOARD * BOARD))
 # LINED[size][pair]: the cards of the direct trip when the squares share a line, else None; for the other
 # pairs CORNERS[pair] = (start's file on end's rank, end's file on start's rank) and CORNER_CARDS[size][pair]
-# the cards reaching each corner (see toward).
+# the cards reaching each corner (see _corners).
 LINED = (None,) + tuple(tuple(TRIP[size][PAIR[pair]] if PAIR[pair] != OFF_LINE else None
                               for pair in range(BOARD ** 4)) for size in (1, 2, 3))
 CORNERS = tuple(((b & ~7) | (a & 7), (a & ~7) | (b & 7)) for a in range(BOARD * BOARD) for b in range(BOARD * BOARD))
@@ -96,21 +96,6 @@ def trip_table(live: int) -> tuple:
     return tuple(table)
 
 
-def trip(size: int, start: int, end: int, trips: tuple) -> float:
-    """Plays for a piece of `size` to travel from `start` to `end`."""
-    return trips[size][PAIR[start << 6 | end]]
-
-
-def toward(size: int, start: int, end: int, top: list[int]) -> tuple[bool, int]:
-    """(lined up, cards) for a free piece at `start` heading for `end`: the cards of the direct trip when
-    the squares share a line, else the cards taking it to an empty corner square lined up with `end`."""
-    pair = start << 6 | end
-    cards = LINED[size][pair]
-    if cards is not None:
-        return True, cards
-    return False, _corners(size, pair, top)
-
-
 def _corners(size: int, pair: int, top: list[int]) -> int:
     """The cards taking a piece off the line of its target to an empty corner square lined up with it."""
     (first, second), (to_first, to_second) = CORNERS[pair], CORNER_CARDS[size][pair]
@@ -126,15 +111,12 @@ def above(top: list[int], below: list[int], pos: list[int], piece: int) -> int:
     return count
 
 
-def _clear(top: list[int], square: int) -> int:
-    """The cards that move the top piece of `square` off it."""
-    return MOVABLE[square][top[square] % 3 + 1]
-
-
 def colour_plan(top: list[int], below: list[int], pos: list[int], colour: int, trips: tuple) -> tuple[float, int]:
     """(plays still needed, cards making progress now) for `colour` (see the module docstring).
 
-    The hot loop of the bot: trips, lines and "how many pieces above" are read from tables inline."""
+    The hot loop of the bot: trips (trips[size][PAIR[start << 6 | end]]), lines (LINED, _corners) and the
+    cards that move a square's top piece off it (MOVABLE[square][top[square] % 3 + 1]) are read from tables
+    inline."""
     one = 3 * colour
     two, three = one + 1, one + 2
     s1, s2, s3 = pos[one], pos[two], pos[three]
