@@ -72,10 +72,13 @@ class SqliteBatches:
             conn.execute("PRAGMA wal_autocheckpoint=0")  # the thread checkpoints (see the module's docstring)
         return conn
 
-    def _store_waiting(self, records: Sequence, rows: list[Row]) -> list[bool]:  # on the writer's thread
+    def _waiting_conn(self) -> sqlite3.Connection:  # on the writer's thread
         if self._waiting is None:
             self._waiting = self._open(BUSY_TIMEOUT_MS)
-        return self._store(self._waiting, records, rows)
+        return self._waiting
+
+    def _store_waiting(self, records: Sequence, rows: list[Row]) -> list[bool]:  # on the writer's thread
+        return self._store(self._waiting_conn(), records, rows)
 
     def _store(self, conn: sqlite3.Connection, records: Sequence, rows: list[Row]) -> list[bool]:
         try:
@@ -112,9 +115,7 @@ class SqliteBatches:
 
     def _run_checkpoint(self) -> None:  # on the writer's thread
         try:
-            if self._waiting is None:
-                self._waiting = self._open(BUSY_TIMEOUT_MS)
-            self._waiting.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            self._waiting_conn().execute("PRAGMA wal_checkpoint(PASSIVE)")
         except sqlite3.Error as exc:  # the next one tries again; the WAL only grows meanwhile
             log.warning("checkpoint failed: %s", exc)
 

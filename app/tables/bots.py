@@ -96,9 +96,11 @@ class BotRunner:
 
     def schedule(self, snap: Snapshot) -> None:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""
-        if snap.status != "playing" or not any(x["bot"] for x in snap.seats):
+        if snap.status != "playing":
             return
         bots = {x["seat"]: x.get("bot_name") or bot_for_game(snap.game) for x in snap.seats if x["bot"]}
+        if not bots:  # a table of people (most moves): nothing to schedule
+            return
         for seat in snap.to_act:
             key = (snap.code, seat, snap.seq)
             if seat in bots and key not in self._tasks:
