@@ -166,22 +166,28 @@ class Bench:
         self.args, self.base = args, base
         self.origin = base
         self.http = httpx.AsyncClient(base_url=base, timeout=60, headers={"Origin": base})
+        # Each person has a cookie jar of their own; their clients share one transport (a client of its own
+        # would build an SSL context per person, which made setting up thousands of tables take minutes).
+        self.transport = httpx.AsyncHTTPTransport()
         self.latencies: list[float] = []
         self.moves = 0
         self.errors = 0
         self.rematches = 0  # games that ran out of spare tables: their REST calls load the server mid-run
         self.rng = random.Random(7)
 
+    def person(self) -> httpx.AsyncClient:
+        """A client with an empty cookie jar, on the shared transport (not closed: that would close it)."""
+        return httpx.AsyncClient(base_url=self.base, timeout=60, headers={"Origin": self.base},
+                                 transport=self.transport)
+
     async def table(self) -> tuple[str, list[Seat]]:
         a = self.args
-        async with httpx.AsyncClient(base_url=self.base, timeout=60, headers={"Origin": self.base}) as host_client:
-            r = await host_client.post("/api/tables", json={"game": a.game, "players": a.seats, "name": "P0"})
+        r = await self.person().post("/api/tables", json={"game": a.game, "players": a.seats, "name": "P0"})
         r.raise_for_status()
         code, host = r.json()["code"], r.json()["token"]
         seats = [Seat(0, host)]
         for i in range(1, a.seats - a.bots):
-            async with httpx.AsyncClient(base_url=self.base, timeout=60, headers={"Origin": self.base}) as person:
-                r = await person.post(f"/api/tables/{code}/join", json={"name": f"P{i}"})
+            r = await self.person().post(f"/api/tables/{code}/join", json={"name": f"P{i}"})
             r.raise_for_status()
             seats.append(Seat(r.json()["seat"], r.json()["token"]))
         for _ in range(a.bots):
@@ -304,6 +310,7 @@ async def run_ours(args: argparse.Namespace) -> dict:
         for ws in idle:
             await ws.close()
         await bench.http.aclose()
+        await bench.transport.aclose()
         return out
     except BaseException:
         server_log = (tmp / "server.log").read_text(errors="replace")[-4000:]
