@@ -41,6 +41,7 @@ class Connection:
         # caller keeps them, so that a socket that missed messages can be brought up to date.
         self.seq: int | None = None
         self.stamp: str | None = None
+        self.presence: str | None = None  # the last presence message queued (the caller skips repeats)
         self._writer: asyncio.Task | None = None
         self._held: list[Message] | None = []  # messages that arrive before open(): sent after the welcome
 

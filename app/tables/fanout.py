@@ -22,7 +22,7 @@ async def dispatch(ctx: Context, msg: dict) -> None:
         return
     if kind == "presence":
         ctx.presence.update(code, str(msg.get("instance")), msg.get("seats") or [], msg.get("spectators") or 0)
-        _to_all(ctx, code, ctx.presence.message(code))
+        _presence(ctx, code)
         return
     if kind == "gone":  # deleted by an admin
         ctx.live.drop(code)
@@ -66,6 +66,18 @@ def _to_all(ctx: Context, code: str, message: dict) -> None:
         text = encode(message)
         for conn in conns:
             conn.send(text)
+
+
+def _presence(ctx: Context, code: str) -> None:
+    """Who is connected, to the sockets it is news to: instances re-announce their sockets every sweep (a
+    few thousand tables at once), and a repeat would only cost every socket a message."""
+    conns = ctx.hub.connections(code)
+    if conns:
+        text = encode(ctx.presence.message(code))
+        for conn in conns:
+            if conn.presence != text:
+                conn.presence = text
+                conn.send(text)
 
 
 def _states(ctx: Context, code: str, snap: Snapshot, conns: list) -> dict:

@@ -25,6 +25,7 @@ from app.tables.webhooks import Webhooks
 from app.tables.webpush import WebPush
 
 log = logging.getLogger("icehouse.tables")
+SWEEP_SLICE = 200  # tables re-announced between two turns of the event loop
 
 
 class Tables:
@@ -70,8 +71,10 @@ class Tables:
         while True:
             await asyncio.sleep(self.settings.sweep_seconds)
             try:
-                for code in self.hub.tables():
+                for i, code in enumerate(self.hub.tables()):
                     await self.publish_presence(code)
+                    if i % SWEEP_SLICE == SWEEP_SLICE - 1:
+                        await asyncio.sleep(0)  # let moves through between slices of a few thousand tables
                 self.presence.forget_stale()
                 await self.catch_up.check()
                 await self.bots.resume()

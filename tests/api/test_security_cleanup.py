@@ -112,3 +112,27 @@ async def test_the_server_sweeps_by_itself(database_url, live_server):
 
 async def _gone(c, code: str) -> bool:
     return (await c.get(f"/api/tables/{code}")).status_code == 404
+
+
+async def test_the_sweep_sends_a_socket_no_presence_it_already_has(database_url, live_server):
+    """Every sweep re-announces who is connected; a socket hears of presence only when it changes."""
+    import asyncio
+
+    import httpx
+
+    from tests.api.wsclient import WS
+
+    server = live_server(database_url, sweep_seconds="0.1")
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as c:
+        t = await playing_solo(c)
+        ws = await WS.open(f"{server.ws_url}/ws/tables/{t['code']}?token={t['tokens'][0]}")
+        await ws.until(lambda m: m["type"] == "presence" and m["connected"] == [0])
+        await asyncio.sleep(1.0)  # ten sweeps
+        watcher = await WS.open(f"{server.ws_url}/ws/tables/{t['code']}")
+        await ws.until(lambda m: m["type"] == "presence" and m["spectators"] == 1)  # a change still arrives
+        await asyncio.sleep(0.5)
+        await ws.send({"type": "ping"})
+        await ws.until("pong")
+        assert [m["type"] for m in ws.received].count("presence") == 2, ws.received
+        await watcher.close()
+        await ws.close()
