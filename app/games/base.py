@@ -242,6 +242,11 @@ class Reading:
     def apply(self, seat: int, move: Any) -> Step:
         return self.game.apply(self.doc, seat, move)
 
+    def legal_json(self, seat: int) -> tuple[bytes, bytes] | None:
+        """legal_moves_and_targets(seat) as JSON text (UTF-8), for a game that can write it faster than the
+        server can build the lists and encode them; None (the default): encode the lists."""
+        return None
+
 
 def _default_of(spec: dict, earlier: dict) -> Any:
     if "depends_on" in spec:

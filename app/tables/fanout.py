@@ -87,7 +87,7 @@ def _states(ctx: Context, code: str, snap: Snapshot, conns: list) -> dict:
     cache: dict = {}
     for conn in conns:
         if conn.seat not in cache:
-            cache[conn.seat] = build_state(snap, conn.seat, connected, spectators, reading)
+            cache[conn.seat] = build_state(snap, conn.seat, connected, spectators, reading, encoding=True)
     return cache
 
 

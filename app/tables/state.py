@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 from typing import Any
 
+import orjson
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
@@ -110,16 +111,22 @@ def step_for(game: Any, step: dict, seat: int | None, doc: dict) -> dict:
 
 
 def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectators: int,
-                reading: Any = None) -> dict:
+                reading: Any = None, encoding: bool = False) -> dict:
     """The one table state, for one viewer. `reading`: the game's reading of snap.doc, when the caller
-    builds several viewers' states of the same snapshot (fanout)."""
+    builds several viewers' states of the same snapshot (fanout). `encoding`: the caller encodes the state
+    with orjson, so the legal moves may come as JSON text already (Reading.legal_json)."""
     g = GAMES[snap.game]
     if reading is None:
         reading = g.reading(snap.doc)
     playing = snap.status == "playing"
     to_act = list(snap.to_act) if playing else []
-    legal, targets = (reading.legal_moves_and_targets(seat) if playing and seat is not None and seat in to_act
-                      else ([], []))
+    legal, targets = [], []
+    if playing and seat is not None and seat in to_act:
+        text = reading.legal_json(seat) if encoding else None
+        if text is None:
+            legal, targets = reading.legal_moves_and_targets(seat)
+        else:
+            legal, targets = orjson.Fragment(text[0]), orjson.Fragment(text[1])
     return {
         "code": snap.code,
         "game": snap.game,

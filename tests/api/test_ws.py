@@ -63,14 +63,19 @@ async def test_two_seats_and_a_spectator_see_their_own_views(server, http):
     mover = st["to_act"][0]
     mover_state = await state(clients[mover], code, tokens[mover])
     await socks[mover].send({"type": "move", "seq": 0, "move": mover_state["legal_moves"][0]})
+    updates = {}
     for seat, ws in socks.items():
-        up = await ws.until("update")
+        up = updates[seat] = await ws.until("update")
         assert up["seq"] == 1 and up["seat"] == mover and up["move"] == mover_state["legal_moves"][0]
         assert up["state"]["you"] == seat and up["state"]["seq"] == 1 and up["events"]
         assert "secret" not in str(up)
         if seat is None or seat not in up["state"]["to_act"]:
             assert up["state"]["legal_moves"] == []
     nxt = (await state(clients[0], code, tokens[0]))["to_act"]
+    for seat in nxt:  # the update's moves (spliced from text the game wrote) are the ones GET gives
+        got = await state(clients[seat], code, tokens[seat])
+        assert got["legal_moves"] and updates[seat]["state"]["legal_moves"] == got["legal_moves"]
+        assert updates[seat]["state"]["move_targets"] == got["move_targets"]
     if nxt and nxt != [mover]:
         turn = await socks[nxt[0]].until("your_turn")
         assert turn["seq"] == 1

@@ -156,6 +156,10 @@ def test_a_reading_answers_as_the_game_does(game, seed):
             break
         seat = rng.choice(seats)
         assert reading.legal_moves_and_targets(seat) == game.legal_moves_and_targets(doc, seat)
+        for anyone in range(players):  # the seat to act, and seats with no moves
+            text = reading.legal_json(anyone)
+            if text is not None:
+                assert [json.loads(part) for part in text] == list(game.legal_moves_and_targets(doc, anyone))
         move = rng.choice(game.legal_moves(doc, seat))
         step = reading.apply(seat, move)
         assert step == game.apply(doc, seat, move)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base import Reading, Step
 from . import view as views
+from .encoded import legal_json
 from .docs import from_doc
 
 if TYPE_CHECKING:
@@ -60,6 +61,9 @@ class ThreeHighReading(Reading):
 
     def legal_moves_and_targets(self, seat: int) -> tuple[list[dict], list]:
         return self.game.moves_and_targets_of(self.st, seat, shared=True)
+
+    def legal_json(self, seat: int) -> tuple[bytes, bytes]:
+        return legal_json(self.st, seat)
 
     def apply(self, seat: int, move: Any) -> Step:
         return self.game.apply_to(self.st, self.doc, seat, move)
