@@ -21,21 +21,10 @@ def _text(value: dict) -> bytes:
 
 # MOVE_JSON[code & 2047], TARGET_JSON[origin << 6 | destination]: engine.MOVES and engine.TARGETS as text
 MOVE_JSON = tuple(_text({"card": CARDS[code >> 6 & 31], "side": SIDES[code & 3],
-                                "piece": PIECES[code >> 2 & 15] if code >> 2 & 15 < 15 else ""})
+                         "piece": PIECES[code >> 2 & 15] if code >> 2 & 15 < 15 else ""})
                   for code in range(2048))
 TARGET_JSON = tuple(_text({"from": SQUARES[pair >> 6], "to": SQUARES[pair & 63]}) for pair in range(64 * 64))
 EMPTY = b"[]"
-# (i << 1 | allow_zero) -> the joined text of codes[i] and their targets, for an i whose destinations are all
-# empty; only the runs positions have met are kept, at most RUNS of them (cleared when full).
-RUNS = 20_000
-_runs: dict[int, tuple[bytes, bytes]] = {}
-
-
-def _run(codes: tuple, origin: int) -> tuple[bytes, bytes]:
-    if len(_runs) >= RUNS:
-        _runs.clear()
-    return (b",".join(MOVE_JSON[code & 2047] for code in codes),
-            b",".join(TARGET_JSON[origin | code >> 11] for code in codes))
 
 
 def legal_json(st: State, seat: int) -> tuple[bytes, bytes]:
@@ -46,7 +35,6 @@ def legal_json(st: State, seat: int) -> tuple[bytes, bytes]:
     spots = [((square * PIECE_COUNT + piece) * CARD_COUNT, square << 6, LAND[piece], piece)
              for square, piece in sorted((pos[piece], piece) for piece in range(PIECE_COUNT)
                                          if pos[piece] >= 0 and top[pos[piece]] == piece)]
-    zero = 1 if st.allow_zero else 0
     moves: list[bytes] = []
     targets: list[bytes] = []
     for card in st.hands[seat]:
@@ -56,11 +44,9 @@ def legal_json(st: State, seat: int) -> tuple[bytes, bytes]:
             if not codes:
                 continue
             if not dests_at[i] & occ:
-                run = _runs.get(i << 1 | zero)
-                if run is None:
-                    run = _runs[i << 1 | zero] = _run(codes, origin)
-                moves.append(run[0])
-                targets.append(run[1])
+                for code in codes:
+                    moves.append(MOVE_JSON[code & 2047])
+                    targets.append(TARGET_JSON[origin | code >> 11])
                 continue
             for code in codes:
                 onto = top[code >> 11]
