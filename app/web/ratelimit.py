@@ -22,7 +22,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.tables.identity import COOKIE_NAME
-from app.web.middleware import Proxies, send_error, token_query
+from app.web.middleware import Proxies, parse_message, send_error, token_query
 
 MAX_KEYS = 50_000  # buckets kept per limit; the idlest go first
 WS_MESSAGE_MAX = 64 * 1024  # longer socket messages are the app's to refuse; not parsed here
@@ -203,7 +203,7 @@ def _socket_action(message: Message) -> str | None:
     if len(raw) > WS_MESSAGE_MAX or '"type"' not in raw:
         return None
     try:
-        kind = json.loads(raw).get("type")
+        kind = parse_message(raw).get("type")
     except (ValueError, AttributeError):
         return None
     return SOCKET_ACTIONS.get(kind) if isinstance(kind, str) else None

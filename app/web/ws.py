@@ -4,7 +4,6 @@ A bad message is answered with {"type": "error", "detail"} and the socket stays 
 """
 from __future__ import annotations
 
-import json
 import logging
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -17,6 +16,7 @@ from app.tables.identity import COOKIE_NAME
 from app.tables.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
+from app.web.middleware import parse_message
 
 router = APIRouter()
 log = logging.getLogger("icehouse.ws")
@@ -117,7 +117,7 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
     if len(raw) > MAX_MESSAGE:
         return _error(f"That message is too long ({len(raw)} characters; at most {MAX_MESSAGE}).")
     try:
-        msg = json.loads(raw)
+        msg = parse_message(raw)
     except ValueError:
         return _error("That message is not valid JSON.")
     if not isinstance(msg, dict):
