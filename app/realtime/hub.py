@@ -87,9 +87,13 @@ class Connection:
         try:
             while True:
                 message = await self.queue.get()
-                if message is None:
+                while message is not None:  # then whatever else is queued (an update and its your_turn)
+                    await self._send(message)
+                    if self.queue.empty():
+                        break
+                    message = self.queue.get_nowait()
+                else:
                     return
-                await self._send(message)
         except asyncio.CancelledError:
             raise
         except Exception:  # the socket went away; the reader side will unregister it
