@@ -7,7 +7,6 @@ seats newly to act -> schedule bots. A move is acknowledged only after its batch
 """
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from typing import Any
@@ -75,13 +74,13 @@ async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapsh
             raise StaleSeq(f"The table has moved on: table {snap.code} is past seq {seq} already. Fetch the "
                            "state again and retry.")
         step = make_step(new_seq, seat, move, result.events)
-        new = dataclasses.replace(snap, status=status, doc=result.doc, seq=new_seq, to_act=to_act,
-                                  result=outcome if outcome is not None else snap.result, updated_at=iso(now),
-                                  last=step)
+        new = snap.moved(status=status, doc=result.doc, seq=new_seq, to_act=to_act,
+                         result=outcome if outcome is not None else snap.result, updated_at=iso(now), last=step)
         live.snap = new
         await ctx.publish_move(new, step)
-    log.info("move", extra={"table": new.code, "seq": new.seq, "seat": seat,
-                            "ms": round((time.perf_counter() - started) * 1000, 2)})
+    if log.isEnabledFor(logging.INFO):
+        log.info("move", extra={"table": new.code, "seq": new.seq, "seat": seat,
+                                "ms": round((time.perf_counter() - started) * 1000, 2)})
     newly = [x for x in new.to_act if x not in snap.to_act]
     await ctx.announce_turn(new, newly)
     ctx.bots.schedule(new)

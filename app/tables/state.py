@@ -49,6 +49,14 @@ class Snapshot:
         publish; nothing downstream mutates a snapshot)."""
         return {f.name: getattr(self, f.name) for f in _FIELDS}
 
+    def moved(self, **changed: Any) -> Snapshot:
+        """This snapshot with `changed` fields, as dataclasses.replace makes it but without its look at the
+        fields on every call (it was 1.7% of the server's time per move)."""
+        new = object.__new__(Snapshot)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changed)
+        return new
+
     @classmethod
     def from_dict(cls, data: dict) -> Snapshot:
         return cls(**data)
