@@ -6,6 +6,11 @@ move follows, so a snapshot gone stale (another instance moved, an admin ended t
 reload and a 409, never a wrong write. Snapshots arrive from three places: a load on first use, this
 instance's own moves, and every state or move message on the broker (any instance's).
 
+Only tables that can still change are kept: an ended table (finished or abandoned) takes no more moves, so
+its snapshot leaves memory when its game ends and is read again when someone looks at it. Thousands of ended
+tables held in memory made every young garbage collection walk their documents (most of what survived
+one) and grew the process without bound.
+
 A live table also keeps its seat rows (with the token hashes) once its game has started: seats are taken
 only in the lobby, so from then on a socket is admitted (`admit`) with no read of the database.
 """
@@ -19,6 +24,7 @@ from app.tables.identity import hash_token, normalise_code
 from app.tables.seats import COOKIE_MAX, Caller, caller_of, not_found
 from app.tables.state import Snapshot, snapshot_of_view
 
+ENDED = ("finished", "abandoned")
 CAPACITY = 20_000  # live tables kept, least recently used dropped first (a dropped one reloads on use)
 PLAYERS = 50_000  # browsers' cookie -> player ids remembered (a player's cookie never changes)
 
@@ -41,6 +47,9 @@ class LiveTables:
         self.capacity = capacity
         self._tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._players: OrderedDict[str, int] = OrderedDict()  # cookie hash -> player id
+        # code -> the seq its game ended at, for the tables forgotten since: a message older than that, late
+        # off the broker, must not bring back a table that is still playing (at most `capacity` of them)
+        self._ended: OrderedDict[str, int] = OrderedDict()
 
     async def get(self, code: str) -> LiveTable:
         """The live table for a code from a URL (loaded on first use); 404 when there is no such table."""
@@ -52,6 +61,8 @@ class LiveTables:
         if norm is None:
             raise not_found(code)
         snap, seats = await self._load(norm, code)
+        if snap.status in ENDED:
+            return LiveTable(snap, seats)  # read for this caller, not kept
         live = self._tables.get(norm)  # another caller may have loaded it meanwhile
         if live is None:
             live = self._tables[norm] = LiveTable(snap, seats)
@@ -62,7 +73,10 @@ class LiveTables:
         """Read the table again (this instance's snapshot may be behind) into `live`."""
         live.snap, seats = await self._load(live.snap.code, live.snap.code)
         live.seats = seats if live.snap.status != "lobby" else None
-        self._tables[live.snap.code] = live
+        if live.snap.status in ENDED:
+            self._forget(live.snap.code, live.snap.seq)
+        else:
+            self._tables[live.snap.code] = live
         return live.snap
 
     async def _load(self, norm: str, shown: str) -> tuple[Snapshot, list]:
@@ -104,7 +118,14 @@ class LiveTables:
 
     def update(self, snap: Snapshot) -> None:
         """A newer snapshot, from this instance or the broker: a higher seq, or the same seq changed later
-        (a lobby change keeps the seq); an older message, late off the broker, changes nothing."""
+        (a lobby change keeps the seq); an older message, late off the broker, changes nothing. An ended
+        table is forgotten instead."""
+        if snap.status in ENDED:  # its game is over: read it again when someone looks
+            self._forget(snap.code, snap.seq)
+            return
+        ended = self._ended.get(snap.code)
+        if ended is not None and snap.seq <= ended:
+            return  # late news of a game that has ended
         live = self._tables.get(snap.code)
         if live is None:
             self._tables[snap.code] = LiveTable(snap)
@@ -113,6 +134,13 @@ class LiveTables:
             live.snap = snap
             if snap.status == "lobby":  # someone sat down or left: read the seats again when needed
                 live.seats = None
+
+    def _forget(self, code: str, seq: int) -> None:
+        self._tables.pop(code, None)
+        self._ended[code] = max(seq, self._ended.get(code, seq))
+        self._ended.move_to_end(code)
+        while len(self._ended) > self.capacity:
+            self._ended.popitem(last=False)
 
     def drop(self, code: str) -> None:
         self._tables.pop(code, None)

@@ -131,3 +131,35 @@ async def test_a_move_waits_for_sqlite_held_by_another_process_without_stalling_
     r = await move
     assert r.status_code == 200 and r.json()["seq"] == st["seq"] + 1
     assert app.state.tables.writer._sqlite.on_thread == 1
+
+
+def _snap(status: str, seq: int):
+    from app.tables.state import Snapshot
+    return Snapshot(1, "ABCDEF", "three-high", 1, {}, status, {}, seq, [0] if status == "playing" else [], None,
+                    None, f"2026-12-01T00:00:{seq:02d}Z")
+
+
+def test_an_ended_table_leaves_memory_and_late_news_does_not_bring_it_back():
+    from app.tables.live import LiveTables
+    live = LiveTables(db=None)
+    live.update(_snap("playing", 5))
+    assert len(live) == 1
+    live.update(_snap("finished", 6))
+    assert len(live) == 0  # its game is over: read again from the database when someone looks
+    live.update(_snap("playing", 5))  # a copy of an earlier move, late off the broker
+    assert len(live) == 0
+
+
+async def test_an_abandoned_table_is_read_from_the_database_and_not_kept(app, client):
+    from app.tables import housekeeping
+    from tests.api.test_security_cleanup import age, playing_solo
+    t = await playing_solo(client)
+    tables = app.state.tables
+    assert (await tables.live.get(t["code"])).snap.status == "playing"
+    kept = len(tables.live)
+    await age(app, t["code"], tables.settings.abandon_after_seconds + 1)
+    assert (await housekeeping.run(tables))["abandoned"] == [t["code"]]
+    assert len(tables.live) == kept - 1
+    st = await state(client, t["code"], t["tokens"][0])
+    assert st["status"] == "abandoned" and st["legal_moves"] == []
+    assert len(tables.live) == kept - 1  # looked at, not kept
