@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..base import Reading, Step
 from . import view as views
-from .encoded import legal_json
 from .docs import from_doc
+from .encoded import legal_json
 
 if TYPE_CHECKING:
     from .engine import ThreeHigh
