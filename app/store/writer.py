@@ -1,9 +1,9 @@
 """Group commit: one task writes the moves of many tables in one transaction.
 
-Callers hand `write()` a `MoveRecord` and wait; the writer takes everything queued, checks in one
-statement that each table is still playing at the seq the move follows (another instance may have moved
-first, an admin may have ended the table), then updates those tables and inserts their moves with one
-statement each, and commits. A move is acknowledged (its future resolved) only after its batch commits,
+Callers hand `write()` a `MoveRecord` and wait; the writer takes everything queued and, in one
+transaction, checks that each table is still playing at the seq the move follows (another instance may
+have moved first, an admin may have ended the table), advances those tables and inserts their moves
+(SQLite: app/store/sqlite_batches.py; PostgreSQL: app/store/postgres_batches.py, one statement). A move is acknowledged (its future resolved) only after its batch commits,
 so nothing acknowledged is ever lost. While one batch commits, the next one gathers: the busier the
 server, the bigger the batches, and no move waits on a timer.
 """
@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import orjson
-from sqlalchemy import bindparam, select, update
 
 from app.store.db import Database, is_sqlite
-from app.store.models import Move, Table
+from app.store.postgres_batches import PostgresBatches
 from app.store.sqlite_batches import SqliteBatches
 
 log = logging.getLogger("icehouse.writer")
@@ -43,23 +42,14 @@ class MoveRecord:
     finished_at: datetime | None
 
 
-_CURRENT = (select(Table.id, Table.seq, Table.status).where(Table.id.in_(bindparam("ids", expanding=True)))
-            .order_by(Table.id).with_for_update())
-_T = Table.__table__
-_ADVANCE = (update(_T).where(_T.c.id == bindparam("tid"))
-            .values(doc=bindparam("b_doc"), seq=bindparam("b_seq"), status=bindparam("b_status"),
-                    to_act=bindparam("b_to_act"), updated_at=bindparam("b_at"), moved_at=bindparam("b_at")))
-_FINISH = (update(_T).where(_T.c.id == bindparam("tid"))
-           .values(result=bindparam("b_result"), finished_at=bindparam("b_finished_at")))
-_INSERT = Move.__table__.insert()
-
-
 class MoveWriter:
     def __init__(self, db: Database):
         self.db = db
-        # SQLite: connections of the writer's own (app/store/sqlite_batches.py), not aiosqlite's thread hops
-        # (four per statement, each waiting its turn behind every ready task of the loop).
+        # Connections of the writer's own: SQLite's (app/store/sqlite_batches.py), not aiosqlite's thread
+        # hops (four per statement, each waiting its turn behind every ready task of the loop); PostgreSQL's
+        # (app/store/postgres_batches.py), one round trip per batch.
         self._sqlite = SqliteBatches(db.url, claim) if is_sqlite(db.url) else None
+        self._postgres = None if self._sqlite is not None else PostgresBatches(db.engine)
         self._queue: list[tuple[MoveRecord, asyncio.Future]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
@@ -84,6 +74,8 @@ class MoveWriter:
         self._task = None
         if self._sqlite is not None:
             self._sqlite.close()
+        if self._postgres is not None:
+            await self._postgres.close()
 
     async def write(self, record: MoveRecord) -> bool:
         """Store `record` with the next batch: True once committed; False when its table was not playing
@@ -123,22 +115,7 @@ class MoveWriter:
         if self._sqlite is not None:
             async with self.db.write_lock():  # this process's other writers wait; SQLite has one writer
                 return await self._sqlite.store(records, [sqlite_row(r) for r in records])
-        async with self.db.writing() as s:
-            ids = sorted({r.table_id for r in records})
-            now = {row.id: (row.seq, row.status) for row in (await s.execute(_CURRENT, {"ids": ids})).all()}
-            ok = claim(records, now)
-            chosen = [r for r, good in zip(records, ok) if good]
-            if chosen:
-                await s.execute(_ADVANCE, [{"tid": r.table_id, "b_doc": r.doc, "b_seq": r.seq, "b_status": r.status,
-                                            "b_to_act": r.to_act, "b_at": r.at} for r in chosen])
-                finished = [{"tid": r.table_id, "b_result": r.result, "b_finished_at": r.finished_at}
-                            for r in chosen if r.finished_at is not None]
-                if finished:
-                    await s.execute(_FINISH, finished)
-                await s.execute(_INSERT, [{"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "move": r.move,
-                                           "events": r.events, "at": r.at} for r in chosen])
-            await s.commit()
-        return ok
+        return await self._postgres.store([row(r) for r in records])
 
 
 def claim(records: list[MoveRecord], now: dict[int, tuple[int, str]]) -> list[bool]:
@@ -154,6 +131,12 @@ def sqlite_row(r: MoveRecord) -> tuple:
     """A record as SqliteBatches writes it: JSON as text, times as SQLAlchemy's SQLite DateTime stores them."""
     return (r.table_id, r.seq, r.seat, _json(r.move), _json(r.events), _sqlite_time(r.at), _json(r.doc), r.status,
             _json(r.to_act), _json(r.result), _sqlite_time(r.finished_at))
+
+
+def row(r: MoveRecord) -> tuple:
+    """A record as PostgresBatches writes it: JSON as text, times as they are."""
+    return (r.table_id, r.seq, r.seat, _json(r.move), _json(r.events), r.at, _json(r.doc), r.status,
+            _json(r.to_act), _json(r.result), r.finished_at)
 
 
 def _sqlite_time(at: datetime | None) -> str | None:
