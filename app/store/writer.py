@@ -115,7 +115,7 @@ class MoveWriter:
         if self._sqlite is not None:
             async with self.db.write_lock():  # this process's other writers wait; SQLite has one writer
                 return await self._sqlite.store(records, [sqlite_row(r) for r in records])
-        return await self._postgres.store([row(r) for r in records])
+        return await self._postgres.store(records)
 
 
 def claim(records: list[MoveRecord], now: dict[int, tuple[int, str]]) -> list[bool]:
@@ -131,12 +131,6 @@ def sqlite_row(r: MoveRecord) -> tuple:
     """A record as SqliteBatches writes it: JSON as text, times as SQLAlchemy's SQLite DateTime stores them."""
     return (r.table_id, r.seq, r.seat, _json(r.move), _json(r.events), _sqlite_time(r.at), _json(r.doc), r.status,
             _json(r.to_act), _json(r.result), _sqlite_time(r.finished_at))
-
-
-def row(r: MoveRecord) -> tuple:
-    """A record as PostgresBatches writes it: JSON as text, times as they are."""
-    return (r.table_id, r.seq, r.seat, _json(r.move), _json(r.events), r.at, _json(r.doc), r.status,
-            _json(r.to_act), _json(r.result), r.finished_at)
 
 
 def _sqlite_time(at: datetime | None) -> str | None:
