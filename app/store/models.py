@@ -7,6 +7,9 @@ from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, Stri
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, validates
 
 
+ENDED = ("finished", "abandoned")  # Table.status of a game that is over: it takes no more moves
+
+
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 

@@ -15,13 +15,12 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES, Game
-from app.store import stats_queries
-from app.tables.admin import date_range, title_of
+from app.store import ENDED, stats_queries
+from app.tables.admin import STATUSES, date_range, title_of
 from app.tables.errors import Invalid
 
 log = logging.getLogger("icehouse.admin")
 
-STATUSES = ("lobby", "playing", "finished", "abandoned")
 DAYS_MAX = 5 * 366  # per-day series longer than this are refused (ask for a narrower range)
 
 
@@ -65,7 +64,7 @@ async def _figures(s: AsyncSession, name: str, lo: datetime | None, hi: datetime
     engine = GAMES[name]
     records: dict[int, dict] = {}
     async for row in stats_queries.started_tables(s, name, lo, hi):
-        ended = row.status in ("finished", "abandoned")
+        ended = row.status in ENDED
         records[row.id] = {"players": row.players, "options": row.options or {}, "status": row.status,
                            "result": row.result if row.status == "finished" else None, "moves": row.seq,
                            "minutes": _round(row[6], 2) if ended else None, "events": []}

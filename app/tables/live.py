@@ -19,12 +19,11 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 
-from app.store import Database, queries
+from app.store import ENDED, Database, queries
 from app.tables.identity import hash_token, normalise_code
 from app.tables.seats import COOKIE_MAX, Caller, caller_of, not_found
 from app.tables.state import Snapshot, snapshot_of_view
 
-ENDED = ("finished", "abandoned")
 CAPACITY = 20_000  # live tables kept, least recently used dropped first (a dropped one reloads on use)
 PLAYERS = 50_000  # browsers' cookie -> player ids remembered (a player's cookie never changes)
 

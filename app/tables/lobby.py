@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.bots import DEFAULT_BOT, bot_for_game
 from app.games import GAMES
-from app.store import Seat, Table, queries, utcnow
+from app.store import ENDED, Seat, Table, queries, utcnow
 from app.tables.errors import Conflict, Invalid
 from app.tables.identity import clean_name, new_code, share_url
 from app.tables.seats import Caller, ensure_not_seated, ensure_player, find_table, sit
@@ -181,7 +181,7 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
             new = await queries.table_by_id(s, old.rematch_id)
             assert new is not None
             return ctx.state_of(await load_snapshot(s, new), seat), False
-        if old.status not in ("finished", "abandoned"):
+        if old.status not in ENDED:
             raise Conflict(f"The game at table {old.code} is not over yet ({old.status}).", "not_over")
         g = GAMES[old.game]
         seed, doc = _setup(g, old.players, old.options)

@@ -18,11 +18,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import Move, Table, admin_queries
+from app.store import ENDED, Move, Table, admin_queries
 from app.tables.errors import Conflict, Invalid
 from app.tables.seats import find_table
 
-ENDED = ("finished", "abandoned")
 CACHE_TABLES = 16  # ended tables whose every replayed doc is kept
 HIDDEN = ("secret",)  # doc fields a player's replay never shows
 
