@@ -10,7 +10,8 @@ import pytest
 
 from app.games.base import Chance
 from app.games.three_high.docs import from_doc
-from app.games.three_high.state import apply_unchecked, has_legal, legal_codes, random_code
+from app.games.three_high.encoded import legal_json
+from app.games.three_high.state import apply_unchecked, has_legal, legal_codes, legal_codes_in_order, random_code
 from tests.games.three_high_helpers import G, play, position
 
 
@@ -41,6 +42,24 @@ def test_random_code_is_legal_and_fast_apply_matches_checked_apply(seed):
         doc = step.doc
         again = from_doc(doc)
         assert (again.top, again.below, again.hands, again.over) == (st.top, st.below, st.hands, st.over)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_legal_json_is_the_engines_moves_and_targets_encoded(seed):
+    """The server's text of the legal moves (whole groups joined once and reused) against the checked API,
+    at every position of random games with and without zero plays, for every seat."""
+    rng = random.Random(seed)
+    players = 1 + seed % 4
+    doc = G.setup(players, {"allow_zero_moves": seed % 2 == 0}, seed)
+    st = from_doc(doc)
+    while st.over is None:
+        for seat in range(players):
+            moves, targets = legal_json(st, seat)
+            assert (json.loads(moves), json.loads(targets)) == tuple(G.legal_moves_and_targets(doc, seat))
+        assert [G.move_of(code) for code in legal_codes_in_order(st, st.to_act)] == G.legal_moves(doc, st.to_act)
+        code = rng.choice(legal_codes(st, st.to_act))
+        doc = G.apply(doc, st.to_act, G.move_of(code)).doc
+        apply_unchecked(st, code)
 
 
 def test_random_code_is_uniform_over_legal_plays():

@@ -15,6 +15,11 @@ from .tables import CARD_COUNT, PIECE_COUNT, SQUARE_COUNT, move_tables
 NO_PIECE = -1
 # LAND[piece]: the piece it may land on (same colour, one size larger); -2 matches no piece.
 LAND = tuple(piece + 1 if piece % 3 < 2 else -2 for piece in range(PIECE_COUNT))
+# LANDS[piece]: what may be on top of a square `piece` moves to, the rules' one landing test for every
+# generator here and for encoded.legal_json: nothing, its own colour one size larger, or itself (a zero
+# play, where allowed: the move tables hold zero plays only then).
+LANDS = tuple(frozenset({NO_PIECE, piece} | ({LAND[piece]} if LAND[piece] >= 0 else set()))
+              for piece in range(PIECE_COUNT))
 
 
 def decode(code: int) -> tuple[int, int, int, int]:
@@ -107,10 +112,9 @@ def legal_codes(st: State, seat: int) -> list[int]:
             if not dests_at[base + card] & occ:
                 out += codes_at[base + card]  # every destination empty
                 continue
-            land = LAND[piece]
+            lands = LANDS[piece]
             for code in codes_at[base + card]:
-                onto = top[code >> 11]
-                if onto < 0 or onto == land or onto == piece:
+                if top[code >> 11] in lands:
                     out.append(code)
     return out
 
@@ -127,10 +131,9 @@ def legal_codes_in_order(st: State, seat: int) -> list[int]:
             if not dests_at[i] & occ:
                 out += codes_at[i]
                 continue
-            land = LAND[piece]
+            lands = LANDS[piece]
             for code in codes_at[i]:
-                onto = top[code >> 11]
-                if onto < 0 or onto == land or onto == piece:
+                if top[code >> 11] in lands:
                     out.append(code)
     return out
 
@@ -144,8 +147,7 @@ def is_legal(st: State, seat: int, code: int) -> bool:
         return False
     if code not in st.tables.codes[(square * PIECE_COUNT + piece) * CARD_COUNT + card]:
         return False
-    onto = st.top[code >> 11]
-    return onto < 0 or onto == LAND[piece] or onto == piece
+    return st.top[code >> 11] in LANDS[piece]
 
 
 def has_legal(st: State, seat: int) -> bool:
@@ -160,9 +162,9 @@ def has_legal(st: State, seat: int) -> bool:
         for card in hand:
             if codes_at[base + card] and not dests_at[base + card] & occ:
                 return True
+            lands = LANDS[piece]
             for code in codes_at[base + card]:
-                onto = top[code >> 11]
-                if onto < 0 or onto == LAND[piece] or onto == piece:
+                if top[code >> 11] in lands:
                     return True
     return False
 
@@ -183,10 +185,8 @@ def random_code(st: State, randbelow) -> int:
         if square < 0 or top[square] != piece:
             continue
         code = one[((square * PIECE_COUNT + piece) * CARD_COUNT + hand[i % n_hand]) * 4 + i // per_side]
-        if code >= 0:
-            onto = top[code >> 11]
-            if onto < 0 or onto == LAND[piece] or onto == piece:
-                return code
+        if code >= 0 and top[code >> 11] in LANDS[piece]:
+            return code
     codes = legal_codes(st, st.to_act)
     return codes[randbelow(len(codes))] if codes else -1
 
