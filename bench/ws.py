@@ -305,6 +305,9 @@ async def run_ours(args: argparse.Namespace) -> dict:
                "errors": errors, "server_cpu_ms_per_move": round(cpu * 1000 / max(1, bench.moves), 3),
                "server_cpu_share": round(cpu / elapsed, 2), "client_cpu_share": client_share, "rss_mb": rss_mb(proc.pid), "moves": bench.moves,
                "rematches": bench.rematches}
+        if bench.rematches and args.spare:
+            print(f"{bench.rematches} games ran out of spare tables: their rematches (REST calls, new sockets) "
+                  "were made on the clock and load the figures; raise --spare", file=sys.stderr, flush=True)
         if args.idle:
             out.update(idle_sockets=len(idle), idle_rss_mb=rss_mb(proc.pid))
         for ws in idle:
