@@ -20,6 +20,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from app.store.move_records import MoveRecord, first_per_table
+
 log = logging.getLogger("icehouse.writer")
 
 _BATCH = text("""
@@ -50,18 +52,13 @@ class PostgresBatches:
         self.engine = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._conn: AsyncConnection | None = None
 
-    async def store(self, records: Sequence) -> list[bool]:
-        """Which of `records` (MoveRecord) were stored: each table once, and only while playing at the seq
-        before the record's."""
-        first, chosen = [], []
-        seen: set[int] = set()
-        for r in records:  # a table's second move in one batch follows a move not yet stored: refused
-            first.append(r.table_id not in seen)
-            if r.table_id not in seen:
-                seen.add(r.table_id)
-                chosen.append({"tid": r.table_id, "seq": r.seq, "seat": r.seat, "move": r.move, "events": r.events,
-                               "at": r.at, "doc": r.doc, "status": r.status, "to_act": r.to_act,
-                               "result": r.result, "finished_at": r.finished_at})
+    async def store(self, records: Sequence[MoveRecord]) -> list[bool]:
+        """Which of `records` were stored (move_records.claim's rule: each table's first record, while the
+        table is playing at the seq before the record's)."""
+        first = first_per_table(records)  # the seq and status are checked by the statement
+        chosen = [{"tid": r.table_id, "seq": r.seq, "seat": r.seat, "move": r.move, "events": r.events, "at": r.at,
+                   "doc": r.doc, "status": r.status, "to_act": r.to_act, "result": r.result,
+                   "finished_at": r.finished_at} for ok, r in zip(first, records) if ok]
         # The batch is one JSON text (orjson, in one call) that PostgreSQL takes apart: as arrays of text,
         # the driver escaped every quote of every document in Python, which cost more than the round trips.
         params = {"batch": orjson.dumps(chosen, option=orjson.OPT_NON_STR_KEYS).decode()}

@@ -20,12 +20,13 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy.engine import make_url
 
 from app.store.db import BUSY_TIMEOUT_MS
+from app.store.move_records import claim
 
 log = logging.getLogger("icehouse.writer")
 
@@ -33,7 +34,6 @@ CHECKPOINT_SECONDS = 1.0
 
 # A row: (table_id, seq, seat, move, events, at, doc, status, to_act, result, finished_at), JSON as text.
 Row = tuple
-Claim = Callable[[Sequence, dict], list[bool]]
 
 
 class _Busy(Exception):
@@ -41,10 +41,8 @@ class _Busy(Exception):
 
 
 class SqliteBatches:
-    def __init__(self, url: str, claim: Claim):
-        """`claim(records, now)`: which records to store, given {table_id: (seq, status)} as stored now."""
+    def __init__(self, url: str):
         self.path = make_url(url).database
-        self.claim = claim
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="move-writer")
         self._inline: sqlite3.Connection | None = None  # used on the loop's thread only; never waits
         self._waiting: sqlite3.Connection | None = None  # used on the writer's thread only
@@ -92,7 +90,7 @@ class SqliteBatches:
             marks = ",".join("?" * len(ids))
             now = {tid: (seq, status) for tid, seq, status in
                    conn.execute(f"SELECT id, seq, status FROM tables WHERE id IN ({marks})", ids)}
-            ok = self.claim(records, now)
+            ok = claim(records, now)
             chosen = [row for row, good in zip(rows, ok) if good]
             conn.executemany("UPDATE tables SET doc = ?, seq = ?, status = ?, to_act = ?, updated_at = ?, "
                              "moved_at = ? WHERE id = ?", [(r[6], r[1], r[7], r[8], r[5], r[5], r[0]) for r in chosen])

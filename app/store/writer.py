@@ -3,7 +3,8 @@
 Callers hand `write()` a `MoveRecord` and wait; the writer takes everything queued and, in one
 transaction, checks that each table is still playing at the seq the move follows (another instance may
 have moved first, an admin may have ended the table), advances those tables and inserts their moves
-(SQLite: app/store/sqlite_batches.py; PostgreSQL: app/store/postgres_batches.py, one statement). A move
+(SQLite: app/store/sqlite_batches.py; PostgreSQL: app/store/postgres_batches.py, one statement; the rule
+both apply: app/store/move_records.py). A move
 is acknowledged (its future resolved) only after its batch commits, so nothing acknowledged is ever lost.
 While one batch commits, the next one gathers: the busier the server, the bigger the batches, and no move
 waits on a timer.
@@ -12,12 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import orjson
 
 from app.store.db import Database, is_sqlite
+from app.store.move_records import MoveRecord
 from app.store.postgres_batches import PostgresBatches
 from app.store.sqlite_batches import SqliteBatches
 
@@ -26,30 +27,13 @@ log = logging.getLogger("icehouse.writer")
 MAX_BATCH = 500  # moves per transaction, at most
 
 
-@dataclass(slots=True)
-class MoveRecord:
-    """A move to store: the moves row and the table's new state. `seq` is the new seq (the old one + 1)."""
-
-    table_id: int
-    seq: int
-    seat: int
-    move: dict
-    events: list
-    at: datetime
-    doc: dict
-    status: str
-    to_act: list
-    result: dict | None
-    finished_at: datetime | None
-
-
 class MoveWriter:
     def __init__(self, db: Database):
         self.db = db
         # Connections of the writer's own: SQLite's (app/store/sqlite_batches.py), not aiosqlite's thread
         # hops (four per statement, each waiting its turn behind every ready task of the loop); PostgreSQL's
         # (app/store/postgres_batches.py), one round trip per batch.
-        self._sqlite = SqliteBatches(db.url, claim) if is_sqlite(db.url) else None
+        self._sqlite = SqliteBatches(db.url) if is_sqlite(db.url) else None
         self._postgres = None if self._sqlite is not None else PostgresBatches(db.engine)
         self._queue: list[tuple[MoveRecord, asyncio.Future]] = []
         self._wake = asyncio.Event()
@@ -117,15 +101,6 @@ class MoveWriter:
             async with self.db.write_lock():  # this process's other writers wait; SQLite has one writer
                 return await self._sqlite.store(records, [sqlite_row(r) for r in records])
         return await self._postgres.store(records)
-
-
-def claim(records: list[MoveRecord], now: dict[int, tuple[int, str]]) -> list[bool]:
-    """Which records to store: a table still playing at the seq before the record's, once per table."""
-    ok, claimed = [], set()
-    for r in records:
-        ok.append(now.get(r.table_id) == (r.seq - 1, "playing") and r.table_id not in claimed)
-        claimed.add(r.table_id)
-    return ok
 
 
 def sqlite_row(r: MoveRecord) -> tuple:

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES, IllegalMove
 from app.store import queries, utcnow
-from app.store.writer import MoveRecord
+from app.store.move_records import MoveRecord
 from app.tables import text
 from app.tables.errors import IllegalMoveError, Invalid, NotPlaying, NotYourTurn, StaleSeq, TableError, Unavailable
 from app.tables.seats import Caller

@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 
 from app.store import Table
 from app.store.models import Move
-from app.store.writer import MoveRecord
+from app.store.move_records import MoveRecord
 from tests.api.helpers import full_table
 
 
