@@ -40,6 +40,7 @@ class MoveWriter:
         self._task: asyncio.Task | None = None
         self.batches = 0  # committed transactions, for tests and benchmarks
         self.written = 0  # moves in them
+        self._committing = 0  # moves in the batch being committed
 
     async def start(self) -> None:
         if self._task is None:
@@ -62,6 +63,11 @@ class MoveWriter:
         if self._postgres is not None:
             await self._postgres.close()
 
+    @property
+    def waiting(self) -> int:
+        """Moves handed to write() and not answered yet: queued, or in the batch being committed."""
+        return len(self._queue) + self._committing
+
     async def write(self, record: MoveRecord) -> bool:
         """Store `record` with the next batch: True once committed; False when its table was not playing
         at seq - 1 any more (nothing stored). A database error is raised to the caller."""
@@ -82,6 +88,7 @@ class MoveWriter:
 
     async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future]]) -> None:
         records = [record for record, _ in batch]
+        self._committing = len(batch)
         try:
             stored = await self._store(records)
         except Exception as exc:  # the database is unreachable, say: every mover hears of it
@@ -90,6 +97,8 @@ class MoveWriter:
                 if not future.done():
                     future.set_exception(exc)
             return
+        finally:
+            self._committing = 0
         self.batches += 1
         self.written += sum(stored)
         for (_, future), ok in zip(batch, stored):
