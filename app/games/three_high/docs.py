@@ -7,7 +7,7 @@ The engine also stores "result" (None while playing) so that `result(doc)` is O(
 from __future__ import annotations
 
 from .cards import CARD_ID, CARDS, PIECE_ID, PIECES, SQUARE_ID, SQUARES, WIN_TREES
-from .state import NO_PIECE, PIECE_COUNT, State, has_legal
+from .state import NO_PIECE, State, has_legal, tops_in_order
 
 DEFAULT_OPTIONS = {"allow_zero_moves": False, "hidden_hands": False}
 
@@ -77,9 +77,7 @@ def implied_end(st: State) -> tuple[str, str] | None:
 
 
 def board_of(st: State) -> dict:
-    top, pos = st.top, st.pos
-    tops = sorted(pos[piece] for piece in range(PIECE_COUNT) if pos[piece] >= 0 and top[pos[piece]] == piece)
-    return {SQUARES[square]: [PIECES[piece] for piece in st.stack(square)] for square in tops}
+    return {SQUARES[square]: [PIECES[piece] for piece in st.stack(square)] for square, _ in tops_in_order(st)}
 
 
 def result_of(st: State) -> dict | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 from .cards import CARDS, PIECES, SIDES, SQUARES
-from .state import LANDS, State
+from .state import LANDS, State, tops_in_order
 from .tables import CARD_COUNT, PIECE_COUNT, SQUARE_COUNT
 
 
@@ -51,10 +51,10 @@ def legal_json(st: State, seat: int) -> tuple[bytes, bytes]:
     """The JSON text of (legal moves, their targets) for `seat`: empty lists unless it is to act."""
     if st.to_act < 0 or seat != st.to_act:
         return EMPTY, EMPTY
-    top, pos, occ, (codes_at, dests_at, _) = st.top, st.pos, st.occ, st.tables
+    top, occ, (codes_at, dests_at, _) = st.top, st.occ, st.tables
     joined = GROUP_JSON[st.allow_zero]
     group_moves, group_targets = joined.moves, joined.targets
-    tops = sorted((pos[piece], piece) for piece in range(PIECE_COUNT) if pos[piece] >= 0 and top[pos[piece]] == piece)
+    tops = tops_in_order(st)
     moves: list[bytes] = []
     targets: list[bytes] = []
     for card in st.hands[seat]:

@@ -119,11 +119,17 @@ def legal_codes(st: State, seat: int) -> list[int]:
     return out
 
 
+def tops_in_order(st: State) -> list[tuple[int, int]]:
+    """(square, piece) of every stack's top piece, by square (a1, b1, .. h8)."""
+    top, pos = st.top, st.pos
+    return sorted((pos[piece], piece) for piece in range(PIECE_COUNT) if pos[piece] >= 0 and top[pos[piece]] == piece)
+
+
 def legal_codes_in_order(st: State, seat: int) -> list[int]:
     """legal_codes in the order players see them: by the card's place in the hand, then the piece's square
     (a1, b1, .. h8), then side N E S W (the move tables list each piece's plays by side), with no sort."""
-    top, pos, occ, (codes_at, dests_at, _) = st.top, st.pos, st.occ, st.tables
-    tops = sorted((pos[piece], piece) for piece in range(PIECE_COUNT) if pos[piece] >= 0 and top[pos[piece]] == piece)
+    top, occ, (codes_at, dests_at, _) = st.top, st.occ, st.tables
+    tops = tops_in_order(st)
     out: list[int] = []
     for card in st.hands[seat]:
         for square, piece in tops:
