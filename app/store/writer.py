@@ -4,10 +4,9 @@ Callers hand `write()` a `MoveRecord` and wait; the writer takes everything queu
 transaction, checks that each table is still playing at the seq the move follows (another instance may
 have moved first, an admin may have ended the table), advances those tables and inserts their moves
 (SQLite: app/store/sqlite_batches.py; PostgreSQL: app/store/postgres_batches.py, one statement; the rule
-both apply: app/store/move_records.py). A move
-is acknowledged (its future resolved) only after its batch commits, so nothing acknowledged is ever lost.
-While one batch commits, the next one gathers: the busier the server, the bigger the batches, and no move
-waits on a timer.
+both apply: app/store/move_records.py). A move is acknowledged (its future resolved) only after its batch
+commits, so nothing acknowledged is ever lost. While one batch commits, the next one gathers: the busier
+the server, the bigger the batches, and no move waits on a timer.
 """
 from __future__ import annotations
 
