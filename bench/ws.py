@@ -116,7 +116,7 @@ class Seat:
 
     async def open(self, url: str, origin: str) -> None:
         self.ws = await connect(url, additional_headers={"Origin": origin}, open_timeout=30, max_size=2**22,
-                                compression=None)
+                                compression=None, ping_interval=None)  # as a browser: it never pings
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -290,7 +290,7 @@ async def run_ours(args: argparse.Namespace) -> dict:
             for i in range(args.idle):
                 code = tables[i % len(tables)][0]
                 idle.append(await connect(f"{ws}/ws/tables/{code}", additional_headers={"Origin": base},
-                                          compression=None))
+                                          compression=None, ping_interval=None))
         gc.collect()  # what set-up made lives to the end: out of every collection from now on
         gc.freeze()
         print(f"set up {len(tables)} tables; measuring for {args.seconds} s", file=sys.stderr, flush=True)
@@ -335,7 +335,7 @@ async def run_relay(args: argparse.Namespace) -> float:
         await wait_up(port, proc)
         groups = []
         for g in range(args.tables):
-            members = [await connect(f"ws://127.0.0.1:{port}/ws/g{g}", compression=None)
+            members = [await connect(f"ws://127.0.0.1:{port}/ws/g{g}", compression=None, ping_interval=None)
                        for _ in range(args.seats)]
             groups.append(members)
         done = 0
