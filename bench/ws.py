@@ -260,6 +260,13 @@ class Bench:
         return new, fresh, {s.seat: s for s in fresh}
 
 
+async def drain(sock) -> None:
+    """Read and drop every message until the socket closes."""
+    with contextlib.suppress(Exception):
+        async for _ in sock:
+            pass
+
+
 async def run_ours(args: argparse.Namespace) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="bench-ws-"))
     port = free_port()
@@ -291,6 +298,9 @@ async def run_ours(args: argparse.Namespace) -> dict:
                 code = tables[i % len(tables)][0]
                 idle.append(await connect(f"{ws}/ws/tables/{code}", additional_headers={"Origin": base},
                                           compression=None, ping_interval=None))
+            # Each reads what it is sent, as a browser does: a socket left unread stops reading its TCP
+            # stream, and its close handshake then waits out its timeout (1,000 of them, one by one).
+            readers = [asyncio.create_task(drain(sock)) for sock in idle]
         gc.collect()  # what set-up made lives to the end: out of every collection from now on
         gc.freeze()
         print(f"set up {len(tables)} tables; measuring for {args.seconds} s", file=sys.stderr, flush=True)
@@ -310,8 +320,9 @@ async def run_ours(args: argparse.Namespace) -> dict:
                   "were made on the clock and load the figures; raise --spare", file=sys.stderr, flush=True)
         if args.idle:
             out.update(idle_sockets=len(idle), idle_rss_mb=rss_mb(proc.pid))
-        for ws in idle:
-            await ws.close()
+        await asyncio.gather(*(sock.close() for sock in idle))
+        if idle:
+            await asyncio.gather(*readers)
         await bench.http.aclose()
         await bench.transport.aclose()
         return out
