@@ -25,6 +25,13 @@ def test_bench_ws_plays_real_sockets_and_measures_the_relay_beside_them():
     assert line["moves"] > 0 and line["errors"] == 0, line
 
 
+def test_bench_ws_idle_spectators_report_memory_and_close():
+    # spectators of the busy tables: each is sent every move and must still close promptly at the end
+    [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--seconds", "1", "--idle", "60", "--no-baseline",
+                 timeout=120)
+    assert line["idle_sockets"] == 60 and line["idle_rss_mb"] > 0 and line["errors"] == 0, line
+
+
 def test_bench_ws_with_bots_in_worker_processes():
     # a small bot budget: the 3-High bot spends all of its budget (1 s by default), longer than this run
     [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--bots", "2", "--seconds", "1.5", "--no-baseline",
