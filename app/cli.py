@@ -32,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     proxies = ",".join(settings.listed("trusted_proxies"))
     uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
                 log_config=None, log_level=settings.log_level.lower(), access_log=False, ws_max_size=64 * 1024,
+                # uvicorn's sans-I/O protocol (its default since 0.50): a send is one write to the socket
+                ws="websockets-sansio",
                 ws_per_message_deflate=settings.ws_compression,  # off by default: CPU for every socket
                 # Protocol pings: a half-open socket (a phone that left the network) is dropped. On
                 # SIGTERM or SIGINT every socket is closed with 1012 (service restart): clients reconnect.
