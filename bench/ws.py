@@ -291,7 +291,7 @@ async def run_ours(args: argparse.Namespace) -> dict:
         for i in range(0, len(tables), 10):
             await asyncio.gather(*(bench.open(code, seats) for code, seats in tables[i:i + 10]))
         lanes = [tables[i::args.tables] for i in range(args.tables)]  # each driver's table, then its spares
-        idle = []
+        idle, readers = [], []
         if args.idle:
             ws = base.replace("http", "ws", 1)
             for i in range(args.idle):
@@ -321,8 +321,7 @@ async def run_ours(args: argparse.Namespace) -> dict:
         if args.idle:
             out.update(idle_sockets=len(idle), idle_rss_mb=rss_mb(proc.pid))
         await asyncio.gather(*(sock.close() for sock in idle))
-        if idle:
-            await asyncio.gather(*readers)
+        await asyncio.gather(*readers)
         await bench.http.aclose()
         await bench.transport.aclose()
         return out
