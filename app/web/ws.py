@@ -5,6 +5,7 @@ A bad message is answered with {"type": "error", "detail"} and the socket stays 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
@@ -45,6 +46,12 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
         first = await reads.welcome(ctx, caller, live, websocket.query_params.get("since"))
         _seen(conn, first[-1]["state"] if first[-1]["type"] == "sync" else first[0])
         conn.open(first)
+        # A socket stays open for as long as someone looks at the table, hours maybe: it keeps nothing of its
+        # welcome. Kept here, the welcome's state and the live table as it was (with the table's last
+        # snapshot and document, after its game ended and the table left memory) and the rows read to admit
+        # the caller stayed alive for as long as the socket did, and every garbage collection walked them.
+        del first, live
+        caller = replace(caller, table=None, seats=[])
         await _serve(ctx, websocket, conn, caller)
     except WebSocketDisconnect:
         pass

@@ -181,3 +181,39 @@ def test_a_socket_plays_the_game_and_a_stale_move_is_told_its_cause(settings):
             while (msg := ws.receive_json())["type"] != "error":
                 pass
             assert msg["code"] == "stale_seq" and msg["status"] == 409
+
+
+def test_a_finished_table_leaves_memory_while_a_socket_still_looks_at_it(settings):
+    """An ended table's snapshot leaves memory when its game ends, even with a socket still open on it (a
+    player looking at the final board): the socket keeps nothing of the table as it was."""
+    import gc
+    import time
+
+    from app.tables.state import Snapshot
+
+    def held(code: str) -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if isinstance(o, Snapshot) and o.code == code)
+
+    with TestClient(create_app(settings)) as tc:
+        made = tc.post("/api/tables", json={"game": "nim", "players": 2, "name": "Ann"}).json()
+        code = made["code"]
+        tc.post(f"/api/tables/{code}/bots", json={}, headers=bearer(made["token"]))
+        tc.post(f"/api/tables/{code}/start", headers=bearer(made["token"]))
+        with tc.websocket_connect(f"/ws/tables/{code}?token={made['token']}") as ws:
+            st = ws.receive_json()
+            for _ in range(200):
+                if st["status"] != "playing":
+                    break
+                if 0 in st["to_act"] and st["legal_moves"]:
+                    ws.send_json({"type": "move", "seq": st["seq"], "move": st["legal_moves"][0]})
+                while (msg := ws.receive_json())["type"] not in ("update", "state"):
+                    pass
+                st = msg["state"] if msg["type"] == "update" else msg
+            assert st["status"] == "finished"
+            for _ in range(40):  # the bot's turn and the broker's delivery settle within moments
+                if held(code) == 0:
+                    break
+                time.sleep(0.05)
+            assert held(code) == 0
+            assert tc.get(f"/api/tables/{code}").json()["status"] == "finished"  # read again from the database
