@@ -3,12 +3,16 @@ tests know (tests/nim_game.py). Nothing here names a game's moves: moves come fr
 where a move needs free text (a dare), from the game's own bot, which is given only the view."""
 from __future__ import annotations
 
+import gc
+import time
+
 import pytest
 from starlette.testclient import TestClient
 
 from app.bots import BOTS, bot_for_game, get_bot
 from app.games import GAMES
 from app.main import create_app
+from app.tables.state import Snapshot
 from tests.api.helpers import bearer
 from tests.nim_game import Nim, NimBot
 
@@ -169,11 +173,16 @@ async def test_the_home_page_and_games_list_come_from_the_registry(client):
     assert "Take one to three stones" in home
 
 
+def nim_with_a_bot(tc: TestClient) -> tuple[dict, dict]:
+    """A started Nim table of Ann (seat 0) and a bot: (the table as made, its state once started)."""
+    made = tc.post("/api/tables", json={"game": "nim", "players": 2, "name": "Ann"}).json()
+    tc.post(f"/api/tables/{made['code']}/bots", json={}, headers=bearer(made["token"]))
+    return made, tc.post(f"/api/tables/{made['code']}/start", headers=bearer(made["token"])).json()
+
+
 def test_a_socket_plays_the_game_and_a_stale_move_is_told_its_cause(settings):
     with TestClient(create_app(settings)) as tc:
-        made = tc.post("/api/tables", json={"game": "nim", "players": 2, "name": "Ann"}).json()
-        tc.post(f"/api/tables/{made['code']}/bots", json={}, headers=bearer(made["token"]))
-        started = tc.post(f"/api/tables/{made['code']}/start", headers=bearer(made["token"])).json()
+        made, started = nim_with_a_bot(tc)
         with tc.websocket_connect(f"/ws/tables/{made['code']}?token={made['token']}") as ws:
             first = ws.receive_json()
             assert first["type"] == "state" and first["you"] == 0 and first["game"] == "nim"
@@ -186,20 +195,13 @@ def test_a_socket_plays_the_game_and_a_stale_move_is_told_its_cause(settings):
 def test_a_finished_table_leaves_memory_while_a_socket_still_looks_at_it(settings):
     """An ended table's snapshot leaves memory when its game ends, even with a socket still open on it (a
     player looking at the final board): the socket keeps nothing of the table as it was."""
-    import gc
-    import time
-
-    from app.tables.state import Snapshot
-
     def held(code: str) -> int:
         gc.collect()
         return sum(1 for o in gc.get_objects() if isinstance(o, Snapshot) and o.code == code)
 
     with TestClient(create_app(settings)) as tc:
-        made = tc.post("/api/tables", json={"game": "nim", "players": 2, "name": "Ann"}).json()
+        made, _ = nim_with_a_bot(tc)
         code = made["code"]
-        tc.post(f"/api/tables/{code}/bots", json={}, headers=bearer(made["token"]))
-        tc.post(f"/api/tables/{code}/start", headers=bearer(made["token"]))
         with tc.websocket_connect(f"/ws/tables/{code}?token={made['token']}") as ws:
             st = ws.receive_json()
             for _ in range(200):
