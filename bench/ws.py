@@ -6,7 +6,11 @@ WebSocket per person, and for a fixed time plays random legal moves, each chosen
 own view. A finished table gets a rematch (same seats, same tokens) and play goes on. Then it measures a
 bare FastAPI WebSocket relay (bench/relay.py) the same way: the baseline of the same run.
 
-Latency is counted from sending a move until every person's socket at that table has the update.
+Latency is counted from sending a move until every person's socket at that table has the update. By
+default each table moves again as soon as its last move has landed, so the figures are the server's
+saturation: with N tables in flight, latency is N over the rate (Little's law). `--rate R` offers R moves a
+second instead, arriving at random, and then latency counts from when each move was due: the latency a
+player sees at that load.
 One JSON line: moves_per_s, p50_ms, p95_ms, p99_ms, errors, server_cpu_ms_per_move, rss_mb,
 idle_sockets and idle_rss_mb (with --idle), baseline_moves_per_s, ratio (ours / the relay's).
 """
@@ -208,6 +212,7 @@ class Bench:
         `tables` (set up before the clock started), or a rematch when there is none left."""
         code, seats = tables.pop(0)
         by_seat = {s.seat: s for s in seats}
+        pace = Pace(self.args.rate / self.args.tables, self.rng) if self.args.rate else None
         while time.monotonic() < stop:
             st = max((s.state for s in seats), key=lambda x: x.seq)
             if st.status != "playing":
@@ -231,7 +236,7 @@ class Bench:
             move = self.rng.choice(legal)
             if move.get("action") == "set_dare":
                 move = dict(move, text="Sing")
-            sent, target = time.monotonic(), st.seq + 1
+            sent, target = (time.monotonic() if pace is None else await pace.due()), st.seq + 1
             await mover.ws.send(orjson.dumps({"type": "move", "seq": st.seq, "move": move}).decode())
             try:
                 for s in seats:
@@ -258,6 +263,26 @@ class Bench:
         fresh = [Seat(s.seat, s.token) for s in seats]
         await self.open(new, fresh)
         return new, fresh, {s.seat: s for s in fresh}
+
+
+class Pace:
+    """A lane's offered load (--rate): its moves are due at random times, `rate` a second on average
+    (exponential gaps, so the lanes together arrive as a Poisson stream). A move waits until it is due; one
+    due while the lane's previous move was still in flight goes at once, and its latency counts from when it
+    was due, not from when it went, so a slow server cannot hide its slowness by delaying the load."""
+
+    def __init__(self, rate: float, rng: random.Random):
+        self.rate, self.rng = rate, rng
+        self.next = time.monotonic() + rng.expovariate(rate)
+
+    async def due(self) -> float:
+        """Wait until the next move is due; when it was due (the latency's start)."""
+        due = self.next
+        self.next += self.rng.expovariate(self.rate)
+        wait = due - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return due
 
 
 async def drain(sock) -> None:
@@ -387,6 +412,9 @@ def main(argv=None) -> None:
     parser.add_argument("--spare", type=int, default=0,
                         help="spare tables per driver, set up before the clock starts: a finished game moves "
                              "on to one instead of a rematch (whose REST calls are then outside the figures)")
+    parser.add_argument("--rate", type=float, default=0,
+                        help="offered moves a second over all tables, arriving at random (latency counts from "
+                             "when a move was due); default 0: each table moves as soon as its last move landed")
     parser.add_argument("--idle", type=int, default=0, help="extra idle spectator sockets, for memory")
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--server-root", default=None,
@@ -396,7 +424,7 @@ def main(argv=None) -> None:
         os.sched_setaffinity(0, {CLIENT_CPU})
     ours = asyncio.run(run_ours(args))
     line = {"game": args.game, "tables": args.tables, "seats": args.seats, "bots": args.bots,
-            "seconds": args.seconds, "database": "sqlite" if not args.database_url else args.database_url.split(":")[0],
+            "seconds": args.seconds, "offered_moves_per_s": args.rate or None, "database": "sqlite" if not args.database_url else args.database_url.split(":")[0],
             **ours}
     if not args.no_baseline:
         line["baseline_moves_per_s"] = asyncio.run(run_relay(args))

@@ -25,6 +25,14 @@ def test_bench_ws_plays_real_sockets_and_measures_the_relay_beside_them():
     assert line["moves"] > 0 and line["errors"] == 0, line
 
 
+def test_bench_ws_offers_a_paced_load_and_reports_it():
+    # --rate: moves arrive at random at a set rate, not as fast as the server answers
+    [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--seconds", "2", "--spare", "2", "--rate", "20",
+                 "--no-baseline")
+    assert line["offered_moves_per_s"] == 20 and line["errors"] == 0, line
+    assert 0 < line["moves_per_s"] < 40, line  # paced: a free-running pair of tables makes hundreds a second
+
+
 def test_bench_ws_idle_spectators_report_memory_and_close():
     # spectators of the busy tables: each is sent every move and must still close promptly at the end
     [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--seconds", "1", "--idle", "60", "--no-baseline",
