@@ -12,7 +12,8 @@ saturation: with N tables in flight, latency is N over the rate (Little's law). 
 second instead, arriving at random, and then latency counts from when each move was due: the latency a
 player sees at that load.
 One JSON line: moves_per_s, p50_ms, p95_ms, p99_ms, errors, server_cpu_ms_per_move, rss_mb,
-idle_sockets and idle_rss_mb (with --idle), baseline_moves_per_s, ratio (ours / the relay's).
+idle_sockets and idle_rss_mb (with --idle), offered_moves_per_s (with --rate), baseline_moves_per_s, ratio
+(ours / the relay's).
 """
 from __future__ import annotations
 
@@ -420,6 +421,8 @@ def main(argv=None) -> None:
     parser.add_argument("--server-root", default=None,
                         help="run the server of another checkout (e.g. a git worktree of an older commit)")
     args = parser.parse_args(argv)
+    if args.rate < 0:
+        parser.error("--rate must be 0 (as fast as the server answers) or a number of moves a second")
     if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > 1:
         os.sched_setaffinity(0, {CLIENT_CPU})
     ours = asyncio.run(run_ours(args))

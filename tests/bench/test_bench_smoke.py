@@ -33,6 +33,12 @@ def test_bench_ws_offers_a_paced_load_and_reports_it():
     assert 0 < line["moves_per_s"] < 40, line  # paced: a free-running pair of tables makes hundreds a second
 
 
+def test_bench_ws_refuses_a_negative_rate_with_a_sentence():
+    out = subprocess.run([sys.executable, "-m", "bench.ws", "--rate", "-3"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 2 and "--rate must be 0" in out.stderr, out.stderr
+
+
 def test_bench_ws_idle_spectators_report_memory_and_close():
     # spectators of the busy tables: each is sent every move and must still close promptly at the end
     [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--seconds", "1", "--idle", "60", "--no-baseline",
