@@ -426,9 +426,9 @@ def main(argv=None) -> None:
     if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > 1:
         os.sched_setaffinity(0, {CLIENT_CPU})
     ours = asyncio.run(run_ours(args))
+    database = "sqlite" if not args.database_url else args.database_url.split(":")[0]
     line = {"game": args.game, "tables": args.tables, "seats": args.seats, "bots": args.bots,
-            "seconds": args.seconds, "offered_moves_per_s": args.rate or None, "database": "sqlite" if not args.database_url else args.database_url.split(":")[0],
-            **ours}
+            "seconds": args.seconds, "offered_moves_per_s": args.rate or None, "database": database, **ours}
     if not args.no_baseline:
         line["baseline_moves_per_s"] = asyncio.run(run_relay(args))
         line["ratio"] = round(line["moves_per_s"] / line["baseline_moves_per_s"], 3)
