@@ -20,6 +20,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from app.store.lobby_records import Exec
 from app.store.move_records import MoveRecord, first_per_table
 
 log = logging.getLogger("icehouse.writer")
@@ -50,7 +51,28 @@ SELECT id FROM advanced
 class PostgresBatches:
     def __init__(self, engine: AsyncEngine):
         self.engine = engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._lobby_engine = engine
         self._conn: AsyncConnection | None = None
+        self._lobby: AsyncConnection | None = None  # lobby commands: one transaction per batch
+
+    async def run_commands(self, commands: Sequence) -> bool:
+        """The batch's lobby commands (app/store/lobby_records.py) in one transaction; each sets its result.
+        Unlike a move, a command whose transaction was lost with its connection is not tried again: the
+        error reaches its caller (503), who may retry (a seat taken twice is refused as `seated`)."""
+        if self._lobby is None:
+            self._lobby = await self._lobby_engine.connect()
+        conn = self._lobby
+        try:
+            async with conn.begin():
+                await conn.run_sync(_run_all, commands)
+            return True
+        except Exception:
+            self._lobby = None
+            try:
+                await conn.close()
+            except Exception as exc:  # already gone
+                log.debug("closing the writer's lobby connection: %s", type(exc).__name__)
+            raise
 
     async def store(self, records: Sequence[MoveRecord]) -> list[bool]:
         """Which of `records` were stored (move_records.claim's rule: each table's first record, while the
@@ -90,3 +112,12 @@ class PostgresBatches:
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await conn.close()
+        if self._lobby is not None:
+            conn, self._lobby = self._lobby, None
+            await conn.close()
+
+
+def _run_all(sync_conn, commands: Sequence) -> None:  # noqa: ANN001 - a SQLAlchemy Connection, in run_sync
+    ex = Exec(sync_conn, postgres=True)
+    for command in commands:
+        command.run(ex)

@@ -1,4 +1,5 @@
-"""The SQLite side of the move writer (app/store/writer.py): one batch of moves, one transaction.
+"""The SQLite side of the move writer (app/store/writer.py): one batch of moves and lobby commands, one
+transaction.
 
 A batch is written on the event loop's own thread when SQLite's write lock is free at once: `BEGIN
 IMMEDIATE` on a connection that never waits for a lock, then a few statements and the commit. In WAL mode
@@ -26,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from sqlalchemy.engine import make_url
 
 from app.store.db import BUSY_TIMEOUT_MS
+from app.store.lobby_records import Exec
 from app.store.move_records import claim
 
 log = logging.getLogger("icehouse.writer")
@@ -50,15 +52,17 @@ class SqliteBatches:
         self._checked_at = time.monotonic()
         self.on_thread = 0  # batches written by the thread because the lock was busy (tests, benchmarks)
 
-    async def store(self, records: Sequence, rows: list[Row]) -> list[bool]:
+    async def store(self, records: Sequence, rows: list[Row], commands: Sequence = ()) -> list[bool]:
+        """Store the moves (`records`, as `rows`) and run the lobby `commands` (app/store/lobby_records.py,
+        each sets its own result) in one transaction; which moves were stored."""
         loop = asyncio.get_running_loop()
         if self._inline is None:  # opened on the thread: connecting touches the file
             self._inline = await loop.run_in_executor(self._thread, self._open, 0)
         try:
-            ok = self._store(self._inline, records, rows)
+            ok = self._store(self._inline, records, rows, commands)
         except _Busy:
             self.on_thread += 1
-            ok = await loop.run_in_executor(self._thread, self._store_waiting, records, rows)
+            ok = await loop.run_in_executor(self._thread, self._store_waiting, records, rows, commands)
         self._maybe_checkpoint(loop)
         return ok
 
@@ -75,10 +79,11 @@ class SqliteBatches:
             self._waiting = self._open(BUSY_TIMEOUT_MS)
         return self._waiting
 
-    def _store_waiting(self, records: Sequence, rows: list[Row]) -> list[bool]:  # on the writer's thread
-        return self._store(self._waiting_conn(), records, rows)
+    def _store_waiting(self, records: Sequence, rows: list[Row], commands: Sequence) -> list[bool]:  # thread
+        return self._store(self._waiting_conn(), records, rows, commands)
 
-    def _store(self, conn: sqlite3.Connection, records: Sequence, rows: list[Row]) -> list[bool]:
+    def _store(self, conn: sqlite3.Connection, records: Sequence, rows: list[Row],
+               commands: Sequence = ()) -> list[bool]:
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -86,22 +91,31 @@ class SqliteBatches:
                 raise _Busy from None
             raise
         try:
-            ids = sorted({row[0] for row in rows})
-            marks = ",".join("?" * len(ids))
-            now = {tid: (seq, status) for tid, seq, status in
-                   conn.execute(f"SELECT id, seq, status FROM tables WHERE id IN ({marks})", ids)}
-            ok = claim(records, now)
-            chosen = [row for row, good in zip(rows, ok) if good]
-            conn.executemany("UPDATE tables SET doc = ?, seq = ?, status = ?, to_act = ?, updated_at = ?, "
-                             "moved_at = ? WHERE id = ?", [(r[6], r[1], r[7], r[8], r[5], r[5], r[0]) for r in chosen])
-            conn.executemany("UPDATE tables SET result = ?, finished_at = ? WHERE id = ?",
-                             [(r[9], r[10], r[0]) for r in chosen if r[10] is not None])
-            conn.executemany("INSERT INTO moves (table_id, seq, seat, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
-                             [r[:6] for r in chosen])
+            ok = self._moves(conn, records, rows) if rows else []
+            if commands:
+                ex = Exec(conn, postgres=False)
+                for command in commands:
+                    command.run(ex)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        return ok
+
+    @staticmethod
+    def _moves(conn: sqlite3.Connection, records: Sequence, rows: list[Row]) -> list[bool]:
+        ids = sorted({row[0] for row in rows})
+        marks = ",".join("?" * len(ids))
+        now = {tid: (seq, status) for tid, seq, status in
+               conn.execute(f"SELECT id, seq, status FROM tables WHERE id IN ({marks})", ids)}
+        ok = claim(records, now)
+        chosen = [row for row, good in zip(rows, ok) if good]
+        conn.executemany("UPDATE tables SET doc = ?, seq = ?, status = ?, to_act = ?, updated_at = ?, "
+                         "moved_at = ? WHERE id = ?", [(r[6], r[1], r[7], r[8], r[5], r[5], r[0]) for r in chosen])
+        conn.executemany("UPDATE tables SET result = ?, finished_at = ? WHERE id = ?",
+                         [(r[9], r[10], r[0]) for r in chosen if r[10] is not None])
+        conn.executemany("INSERT INTO moves (table_id, seq, seat, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
+                         [r[:6] for r in chosen])
         return ok
 
     def _maybe_checkpoint(self, loop: asyncio.AbstractEventLoop) -> None:

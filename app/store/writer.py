@@ -7,16 +7,18 @@ have moved first, an admin may have ended the table), advances those tables and 
 both apply: app/store/move_records.py). A move is acknowledged (its future resolved) only after its batch
 commits, so nothing acknowledged is ever lost. While one batch commits, the next one gathers: the busier
 the server, the bigger the batches, and no move waits on a timer.
+
+The lobby's writes travel the same way (`command()`: a new table, a seat taken, a game started; the
+commands and their checks are app/store/lobby_records.py): on SQLite in the same transaction as the
+batch's moves, on PostgreSQL in one transaction of their own per batch.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime, timezone
-
-import orjson
 
 from app.store.db import Database, is_sqlite
+from app.store.lobby_records import LobbyCommand, _json, sqlite_time
 from app.store.move_records import MoveRecord
 from app.store.postgres_batches import PostgresBatches
 from app.store.sqlite_batches import SqliteBatches
@@ -34,11 +36,12 @@ class MoveWriter:
         # (app/store/postgres_batches.py), one round trip per batch.
         self._sqlite = SqliteBatches(db.url) if is_sqlite(db.url) else None
         self._postgres = None if self._sqlite is not None else PostgresBatches(db.engine)
-        self._queue: list[tuple[MoveRecord, asyncio.Future]] = []
+        self._queue: list[tuple[MoveRecord | LobbyCommand, asyncio.Future]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self.batches = 0  # committed transactions, for tests and benchmarks
         self.written = 0  # moves in them
+        self.commands = 0  # lobby commands in them
         self._committing = 0  # moves in the batch being committed
 
     async def start(self) -> None:
@@ -70,6 +73,15 @@ class MoveWriter:
     async def write(self, record: MoveRecord) -> bool:
         """Store `record` with the next batch: True once committed; False when its table was not playing
         at seq - 1 any more (nothing stored). A database error is raised to the caller."""
+        return await self._enqueue(record)
+
+    async def command(self, command: LobbyCommand) -> tuple:
+        """Run a lobby command with the next batch; its result (lobby_records) once the batch commits. A
+        database error is raised to the caller."""
+        await self._enqueue(command)
+        return command.result
+
+    async def _enqueue(self, record: MoveRecord | LobbyCommand):  # noqa: ANN202
         if self._task is None:
             raise RuntimeError("the move writer is not running")
         future = asyncio.get_running_loop().create_future()
@@ -85,30 +97,52 @@ class MoveWriter:
                 batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
                 await self._commit(batch)
 
-    async def _commit(self, batch: list[tuple[MoveRecord, asyncio.Future]]) -> None:
-        records = [record for record, _ in batch]
+    async def _commit(self, batch: list[tuple[MoveRecord | LobbyCommand, asyncio.Future]]) -> None:
+        moves = [(record, future) for record, future in batch if type(record) is MoveRecord]
+        commands = [(record, future) for record, future in batch if type(record) is not MoveRecord]
+        records = [record for record, _ in moves]
         self._committing = len(batch)
         try:
-            stored = await self._store(records)
+            if self._sqlite is not None:  # one transaction for all
+                async with self.db.write_lock():  # this process's other writers wait; SQLite has one writer
+                    stored = await self._sqlite.store(records, [sqlite_row(r) for r in records],
+                                                      [c for c, _ in commands])
+            else:  # the moves' one statement, then the commands' transaction: each hears of its own failure
+                stored = await self._postgres_part(moves, self._postgres.store(records)) if moves else []
+                if commands and await self._postgres_part(commands, self._postgres.run_commands(
+                        [c for c, _ in commands])) is None:
+                    commands = []
         except Exception as exc:  # the database is unreachable, say: every mover hears of it
-            log.warning("move batch failed: %s", type(exc).__name__, extra={"moves": len(batch)})
-            for _, future in batch:
-                if not future.done():
-                    future.set_exception(exc)
+            self._fail(batch, exc)
             return
         finally:
             self._committing = 0
+        if stored is None:
+            stored, moves = [], []
         self.batches += 1
         self.written += sum(stored)
-        for (_, future), ok in zip(batch, stored):
+        self.commands += len(commands)
+        for (_, future), ok in zip(moves, stored):
             if not future.done():
                 future.set_result(ok)
+        for _, future in commands:
+            if not future.done():
+                future.set_result(True)
 
-    async def _store(self, records: list[MoveRecord]) -> list[bool]:
-        if self._sqlite is not None:
-            async with self.db.write_lock():  # this process's other writers wait; SQLite has one writer
-                return await self._sqlite.store(records, [sqlite_row(r) for r in records])
-        return await self._postgres.store(records)
+    async def _postgres_part(self, part: list, work) -> object:  # noqa: ANN001 - a coroutine
+        """`work`'s value, or None when it failed (its callers have heard why)."""
+        try:
+            return await work
+        except Exception as exc:
+            self._fail(part, exc)
+            return None
+
+    @staticmethod
+    def _fail(batch: list, exc: Exception) -> None:
+        log.warning("batch failed: %s", type(exc).__name__, extra={"writes": len(batch)})
+        for _, future in batch:
+            if not future.done():
+                future.set_exception(exc)
 
 
 def sqlite_row(r: MoveRecord) -> tuple:
@@ -117,14 +151,4 @@ def sqlite_row(r: MoveRecord) -> tuple:
             _json(r.to_act), _json(r.result), _sqlite_time(r.finished_at))
 
 
-def _sqlite_time(at: datetime | None) -> str | None:
-    """A timestamp as SQLAlchemy's SQLite DateTime stores it: naive UTC with microseconds."""
-    if at is None:
-        return None
-    if at.tzinfo is not None:
-        at = at.astimezone(timezone.utc).replace(tzinfo=None)
-    return at.isoformat(" ", "microseconds")  # as strftime("%Y-%m-%d %H:%M:%S.%f"), at a fifth of the cost
-
-
-def _json(value: object) -> str | None:
-    return None if value is None else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+_sqlite_time = sqlite_time  # as strftime("%Y-%m-%d %H:%M:%S.%f"), at a fifth of the cost

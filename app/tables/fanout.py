@@ -29,6 +29,8 @@ async def dispatch(ctx: Context, msg: dict) -> None:
         return
     if kind in ("move", "state"):  # every instance keeps its live tables up to date, sockets or not
         ctx.live.update(msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]))
+    elif kind == "chat":  # and their chat tails
+        ctx.live.said(code, msg["message"])
     if not ctx.hub.has(code):
         return
     if kind == "presence_ask":

@@ -11,13 +11,18 @@ its snapshot leaves memory when its game ends and is read again when someone loo
 tables held in memory made every young garbage collection walk their documents (most of what survived
 one) and grew the process without bound.
 
-A live table also keeps its seat rows (with the token hashes) once its game has started: seats are taken
-only in the lobby, so from then on a socket is admitted (`admit`) with no read of the database.
+A live table also keeps its seat rows (with the token hashes): the lobby's commands (app/tables/
+lobby_commands.py) choose a seat from them and change them as the batch that stored the change commits; a
+snapshot from another instance whose seats differ makes them read again. Once its game has started (seats
+are taken only in the lobby) a socket is admitted (`admit`) with no read of the database. And it keeps the
+tail of its chat once known (a table made here has none; a welcome reads it once), so a socket's welcome
+needs no read either.
 """
 from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from app.store import ENDED, Database, queries
 from app.tables.identity import hash_token, normalise_code
@@ -26,18 +31,50 @@ from app.tables.state import Snapshot, snapshot_of_view
 
 CAPACITY = 20_000  # live tables kept, least recently used dropped first (a dropped one reloads on use)
 PLAYERS = 50_000  # browsers' cookie -> player ids remembered (a player's cookie never changes)
+CHAT_TAIL = 200  # chat lines a live table keeps (a welcome's chat_history)
+
+
+@dataclass(slots=True)
+class SeatRow:
+    """A seat row as queries.seat_rows reads it, made in memory when a command takes a seat."""
+
+    seat: int
+    name: str | None = None
+    bot: str | None = None
+    player_id: int | None = None
+    token_hash: str | None = None
+    webhook_url: str | None = None
+    notify: bool = True
+    ntfy_url: str | None = None
+    push: str | None = None
 
 
 class LiveTable:
-    """One table's snapshot, the lock that serialises its moves in this instance, and its seat rows once
-    they can no longer change (None: read them when needed)."""
+    """One table's snapshot, the lock that serialises its commands (moves, seats, start) in this instance,
+    its seat rows (None: read them when needed) and its chat tail (None: not known here)."""
 
-    __slots__ = ("snap", "lock", "seats")
+    __slots__ = ("snap", "lock", "seats", "chat", "chats")
 
-    def __init__(self, snap: Snapshot, seats: list | None = None):
+    def __init__(self, snap: Snapshot, seats: list | None = None, chat: list | None = None):
         self.snap = snap
         self.lock = asyncio.Lock()
-        self.seats = seats if seats is not None and snap.status != "lobby" else None
+        self.seats = seats
+        self.chat = chat
+        self.chats = 0  # chat lines heard of (a welcome keeps the tail it read only when none came meanwhile)
+
+    def said(self, message: dict) -> None:
+        self.chats += 1
+        if self.chat is not None:
+            self.chat.append(message)
+            if len(self.chat) > CHAT_TAIL:
+                del self.chat[:-CHAT_TAIL]
+
+
+def _same_seats(rows: list, seats: list[dict]) -> bool:
+    """The seat rows and a snapshot's seat dicts name the same people and bots in the same seats."""
+    return len(rows) == len(seats) and all(
+        r.seat == d["seat"] and r.name == d["name"] and (r.bot is not None) == d["bot"] and r.player_id == d["player_id"]
+        for r, d in zip(rows, seats))
 
 
 class LiveTables:
@@ -68,10 +105,18 @@ class LiveTables:
             self._trim()
         return live
 
+    def holds(self, live: LiveTable) -> bool:
+        """`live` is the table kept here (not a copy read for one caller, nor one dropped since)."""
+        return self._tables.get(live.snap.code) is live
+
+    def add(self, live: LiveTable) -> None:
+        """A table made here (lobby_commands.create), live from its first moment."""
+        self._tables[live.snap.code] = live
+        self._trim()
+
     async def reload(self, live: LiveTable) -> Snapshot:
         """Read the table again (this instance's snapshot may be behind) into `live`."""
-        live.snap, seats = await self._load(live.snap.code, live.snap.code)
-        live.seats = seats if live.snap.status != "lobby" else None
+        live.snap, live.seats = await self._load(live.snap.code, live.snap.code)
         if live.snap.status in ENDED:
             self._forget(live.snap.code, live.snap.seq)
         else:
@@ -94,6 +139,8 @@ class LiveTables:
         cookie_hash = hash_token(cookie) if token is None and cookie and len(cookie) <= COOKIE_MAX else None
         if cookie_hash is not None:
             player_id = self._players.get(cookie_hash)
+        if live.snap.status == "lobby":  # seats change: as the database has them (a lobby may have expired)
+            seats = None
         if seats is None or (cookie_hash is not None and player_id is None):
             settled = live.snap.status != "lobby"  # before the read: a seat taken meanwhile is not missed
             async with self.db.reading() as s:
@@ -108,6 +155,19 @@ class LiveTables:
             if settled:
                 live.seats = seats
         return caller_of(live.snap.id, live.snap.code, seats, token, player_id), live
+
+    def player(self, cookie_hash: str) -> int | None:
+        """The player id of a cookie (its hash) when known here."""
+        return self._players.get(cookie_hash)
+
+    def remember(self, cookie_hash: str, player_id: int) -> int:
+        return self._remember(cookie_hash, player_id)
+
+    def said(self, code: str, message: dict) -> None:
+        """A chat line (from the broker, any instance's): the live table's tail keeps it."""
+        live = self._tables.get(code)
+        if live is not None:
+            live.said(message)
 
     def _remember(self, cookie_hash: str, player_id: int) -> int:
         self._players[cookie_hash] = player_id
@@ -131,8 +191,8 @@ class LiveTables:
             self._trim()
         elif (snap.seq, snap.updated_at or "") >= (live.snap.seq, live.snap.updated_at or ""):
             live.snap = snap
-            if snap.status == "lobby":  # someone sat down or left: read the seats again when needed
-                live.seats = None
+            if live.seats is not None and not _same_seats(live.seats, snap.seats):
+                live.seats = None  # someone sat down elsewhere: read the seats again when needed
 
     def _forget(self, code: str, seq: int) -> None:
         self._tables.pop(code, None)

@@ -2,8 +2,9 @@
 
 the live table (in memory; loaded on first use) -> its lock -> check the status, the client's seq and the
 turn -> game.apply -> the group-commit writer stores the move and the table's new state, only if the
-database still has the table playing at that seq -> the live snapshot advances -> publish -> your_turn for
-seats newly to act -> schedule bots. A move is acknowledged only after its batch commits.
+database still has the table playing at that seq -> the live snapshot advances -> actor.after_commit
+(publish, your_turn for seats newly to act, bots), as after every command. A move is acknowledged only after
+its batch commits.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from app.games import GAMES, IllegalMove
 from app.store import queries, utcnow
 from app.store.move_records import MoveRecord
 from app.tables import text
+from app.tables.actor import after_commit
 from app.tables.errors import IllegalMoveError, Invalid, NotPlaying, NotYourTurn, StaleSeq, TableError, Unavailable
 from app.tables.seats import Caller
 from app.tables.service import Tables
@@ -77,13 +79,10 @@ async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapsh
         new = snap.moved(status=status, doc=result.doc, seq=new_seq, to_act=to_act,
                          result=outcome if outcome is not None else snap.result, updated_at=iso(now), last=step)
         live.snap = new
-        await ctx.publish_move(new, step)
+        await after_commit(ctx, new, step=step, newly=[x for x in new.to_act if x not in snap.to_act])
     if log.isEnabledFor(logging.INFO):
         log.info("move", extra={"table": new.code, "seq": new.seq, "seat": seat,
                                 "ms": round((time.perf_counter() - started) * 1000, 2)})
-    newly = [x for x in new.to_act if x not in snap.to_act]
-    await ctx.announce_turn(new, newly)
-    ctx.bots.schedule(new)
     return new
 
 

@@ -27,11 +27,18 @@ SYNC_MAX = 1000  # more missed steps than this: the client gets a fresh state on
 
 
 async def welcome(ctx: Tables, caller: Caller, live: LiveTable, since: str | None) -> list[dict]:
-    """A socket's first messages: state (from the live table), chat_history, and the missed steps when the
-    client says since=N."""
+    """A socket's first messages: state and chat_history (from the live table), and the missed steps when
+    the client says since=N."""
     state = ctx.state_of(live.snap, caller.seat)
-    async with ctx.db.reading() as s:
-        history = await chat.history(s, caller.table_id)
+    history = live.chat
+    if history is None:  # not known here yet: read once, kept unless a line was said meanwhile
+        heard = live.chats
+        async with ctx.db.reading() as s:
+            history = await chat.history(s, caller.table_id)
+        if live.chat is None and live.chats == heard and ctx.live.holds(live):
+            live.chat = list(history)
+    else:
+        history = list(history)
     first = [{"type": "state", **state}, {"type": "chat_history", "messages": history}]
     if since is not None and since.isdigit() and len(since) <= 12:
         first.append(await sync(ctx, caller, int(since)))

@@ -6,9 +6,9 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.store import Player, Seat, Table, queries
-from app.tables.errors import Conflict, Forbidden, NotFound, Unauthorized
-from app.tables.identity import hash_token, new_token, normalise_code, token_matches
+from app.store import Player, Table, queries
+from app.tables.errors import Forbidden, NotFound, Unauthorized
+from app.tables.identity import hash_token, normalise_code, token_matches
 from app.tables.state import seat_dicts
 
 
@@ -91,29 +91,3 @@ def caller_of(table_id: int, code: str, seats: list, token: str | None, player_i
         return Caller(table_id, code, matched[0], None, table, seats)
     seat = next((x.seat for x in seats if player_id is not None and x.player_id == player_id), None)
     return Caller(table_id, code, seat, player_id, table, seats)
-
-
-async def ensure_player(s: AsyncSession, cookie: str | None, name: str) -> tuple[Player, str | None]:
-    """The cookie's player, or a new one; the second value is a new cookie to set (None: keep)."""
-    player = await player_of_cookie(s, cookie)
-    if player is not None:
-        player.name = name
-        return player, None
-    cookie = new_token()
-    player = Player(cookie_hash=hash_token(cookie), name=name)
-    s.add(player)
-    await s.flush()
-    return player, cookie
-
-
-def sit(seat: Seat, name: str, player: Player | None) -> str:
-    """Give an open seat to a person; returns the seat token (shown once, stored hashed)."""
-    token = new_token()
-    seat.name, seat.player_id, seat.token_hash = name, (player.id if player else None), hash_token(token)
-    return token
-
-
-def ensure_not_seated(seats: list[Seat], player: Player) -> None:
-    for x in seats:
-        if x.player_id == player.id:
-            raise Conflict(f"This browser already sits at seat {x.seat}.", "already_seated")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from app.tables import chat, hints, lobby, moves, reads, replay
+from app.tables import chat, hints, lobby, lobby_commands, moves, reads, replay
 from app.tables.identity import COOKIE_NAME
 from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth
 from app.web.schemas import AddBot, CreateTable, Join, PlayMove, Say
@@ -26,7 +26,7 @@ async def list_games() -> list[dict]:
 
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, ctx: Ctx, cookie: Cookie, response: Response) -> dict:
-    seated = await lobby.create(ctx, game=body.game, players=body.players, options=body.options,
+    seated = await lobby_commands.create(ctx, game=body.game, players=body.players, options=body.options,
                                 name=body.name, cookie=cookie)
     set_identity(response, ctx, seated.cookie)
     return seated.body
@@ -34,19 +34,19 @@ async def create_table(body: CreateTable, ctx: Ctx, cookie: Cookie, response: Re
 
 @router.post("/tables/{code}/join")
 async def join_table(code: str, body: Join, ctx: Ctx, cookie: Cookie, response: Response) -> dict:
-    seated = await lobby.join(ctx, code, name=body.name, cookie=cookie)
+    seated = await lobby_commands.join(ctx, code, name=body.name, cookie=cookie)
     set_identity(response, ctx, seated.cookie)
     return seated.body
 
 
 @router.post("/tables/{code}/bots")
 async def add_bot(caller: SeatAuth, ctx: Ctx, body: AddBot | None = None) -> dict:
-    return await lobby.add_bot(ctx, caller, body.seat if body else None, body.bot if body else None)
+    return await lobby_commands.add_bot(ctx, caller, body.seat if body else None, body.bot if body else None)
 
 
 @router.post("/tables/{code}/start")
 async def start_table(caller: SeatAuth, ctx: Ctx) -> dict:
-    return await lobby.start(ctx, caller)
+    return await lobby_commands.start(ctx, caller)
 
 
 @router.get("/tables/{code}")

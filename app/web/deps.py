@@ -61,8 +61,12 @@ async def get_caller(request: Request, code: str,
 Caller = Annotated[CallerT, Depends(get_caller)]
 
 
-async def get_seated(caller: Caller) -> CallerT:
-    caller.seated()  # 401 for a spectator
+async def get_seated(request: Request, code: str, authorization: Annotated[str | None, Header()] = None) -> CallerT:
+    """A seated caller (401 for a spectator), from the live table (app/tables/live.py): no read of the
+    database once the table is live here and its game has started."""
+    ctx: Tables = request.app.state.tables
+    caller, _ = await ctx.live.admit(code, bearer(authorization), request.cookies.get(COOKIE_NAME))
+    caller.seated()
     return caller
 
 

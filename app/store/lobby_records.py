@@ -1,0 +1,221 @@
+"""Lobby commands the group-commit writer stores with the moves (app/store/writer.py): a new table, a seat
+taken (by a person or a bot), a game started.
+
+Each command is checked again, inside the batch's transaction, against what the database holds: another
+instance may have acted since the live table (app/tables/live.py) was read. On PostgreSQL every command
+first locks its table's row (as the ORM path did), so two instances never interleave on one table; SQLite
+has one writer at a time anyway. A command never raises for a refusal: it sets `result` to one of
+
+    ("ok", ...)                       stored; see each command for the rest
+    ("status", status)                the table is not in the lobby any more
+    ("taken",)                        that seat is not open any more (TakeSeat)
+    ("seated", seat)                  the player sits at this table already (TakeSeat)
+    ("open", [seats])                 seats are still open (StartTable)
+    ("code",)                         the code is in use: pick another (CreateTable)
+
+so one refusal never costs the other commands and moves of its batch their transaction. The SQL is written
+once: `Exec` (below) runs it on SQLite's own connection on the event loop (app/store/sqlite_batches.py: no
+thread hop per statement) or on PostgreSQL inside `AsyncConnection.run_sync`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+import orjson
+from sqlalchemy import text
+
+
+def _json(value: object) -> str | None:
+    return None if value is None else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def sqlite_time(at: datetime | None) -> str | None:
+    """A timestamp as SQLAlchemy's SQLite DateTime stores it: naive UTC with microseconds."""
+    if at is None:
+        return None
+    if at.tzinfo is not None:
+        at = at.astimezone(timezone.utc).replace(tzinfo=None)
+    return at.isoformat(" ", "microseconds")
+
+
+_CAST = re.compile(r"CAST\((:\w+) AS json\)")
+
+
+class Exec:
+    """The few things a command does with a connection, for either database."""
+
+    def __init__(self, conn: Any, postgres: bool):
+        self.conn = conn  # sqlite3.Connection, or a SQLAlchemy (sync) Connection inside run_sync
+        self.postgres = postgres
+        self.lock = " FOR UPDATE" if postgres else ""
+        self._sql: dict[str, Any] = {}
+
+    def _statement(self, sql: str) -> Any:
+        s = self._sql.get(sql)
+        if s is None:
+            s = self._sql[sql] = text(sql) if self.postgres else _CAST.sub(r"\1", sql)
+        return s
+
+    def time(self, at: datetime | None) -> Any:
+        return at if self.postgres else sqlite_time(at)
+
+    def first(self, sql: str, params: dict) -> tuple | None:
+        rows = self.conn.execute(self._statement(sql), params).fetchall()  # every row: RETURNING ends
+        return tuple(rows[0]) if rows else None
+
+    def all(self, sql: str, params: dict) -> list[tuple]:
+        return [tuple(r) for r in self.conn.execute(self._statement(sql), params).fetchall()]
+
+    def run(self, sql: str, params: dict) -> int:
+        return self.conn.execute(self._statement(sql), params).rowcount
+
+
+@dataclass(slots=True)
+class PlayerSpec:
+    """Who sits down: the player of a known id, else of a cookie (looked up), else a new player with
+    `new_cookie_hash` (the caller made the cookie; it is set only when the result says it was used)."""
+
+    name: str
+    new_cookie_hash: str
+    known_id: int | None = None
+    cookie_hash: str | None = None
+
+
+def resolve_player(ex: Exec, spec: PlayerSpec, now: datetime, create: bool = True) -> tuple[int | None, bool]:
+    """(player id, whether a new player was made with spec.new_cookie_hash). The name is updated, as
+    the lobby always did. `create=False`: look up only (None when there is no such player yet)."""
+    pid = spec.known_id
+    if pid is None and spec.cookie_hash is not None:
+        row = ex.first("SELECT id FROM players WHERE cookie_hash = :h", {"h": spec.cookie_hash})
+        pid = row[0] if row else None
+    if pid is not None:
+        if create:
+            ex.run("UPDATE players SET name = :n WHERE id = :id AND name <> :n", {"n": spec.name, "id": pid})
+        return pid, False
+    if not create:
+        return None, False
+    row = ex.first("INSERT INTO players (cookie_hash, name, created_at) VALUES (:h, :n, :at) RETURNING id",
+                   {"h": spec.new_cookie_hash, "n": spec.name, "at": ex.time(now)})
+    assert row is not None
+    return row[0], True
+
+
+def _status(ex: Exec, table_id: int) -> str | None:
+    row = ex.first("SELECT status FROM tables WHERE id = :t" + ex.lock, {"t": table_id})
+    return None if row is None else row[0]
+
+
+@dataclass(slots=True)
+class CreateTable:
+    """A new table in the lobby, its seats, and seat 0 taken by its creator. ("ok", table id, player id,
+    new player?)."""
+
+    code: str
+    game: str
+    players: int
+    options: dict
+    seed: str
+    doc: dict
+    now: datetime
+    host: PlayerSpec
+    token_hash: str
+    result: tuple = field(default=())
+
+    def run(self, ex: Exec) -> None:
+        row = ex.first(
+            "INSERT INTO tables (code, game, players, options, seed, status, initial_doc, doc, seq, to_act, "
+            "created_at, updated_at, moved_at) VALUES (:code, :game, :players, CAST(:options AS json), :seed, "
+            "'lobby', CAST(:doc AS json), CAST(:doc AS json), 0, CAST(:to_act AS json), :at, :at, :at) "
+            "ON CONFLICT (code) DO NOTHING RETURNING id",
+            {"code": self.code, "game": self.game, "players": self.players, "options": _json(self.options),
+             "seed": self.seed, "doc": _json(self.doc), "to_act": "[]", "at": ex.time(self.now)})
+        if row is None:
+            self.result = ("code",)
+            return
+        table_id = row[0]
+        pid, new = resolve_player(ex, self.host, self.now)
+        at = ex.time(self.now)
+        for i in range(self.players):
+            first = i == 0
+            ex.run("INSERT INTO seats (table_id, seat, name, player_id, token_hash, notify, joined_at) "
+                   "VALUES (:t, :s, :n, :p, :h, :notify, :at)",
+                   {"t": table_id, "s": i, "n": self.host.name if first else None, "p": pid if first else None,
+                    "h": self.token_hash if first else None, "notify": True, "at": at if first else None})
+        self.result = ("ok", table_id, pid, new)
+
+
+@dataclass(slots=True)
+class TakeSeat:
+    """An open seat taken by a person (`player`, `token_hash`) or a bot (`bot`). ("ok", player id or None,
+    new player?)."""
+
+    table_id: int
+    seat: int
+    name: str
+    now: datetime
+    player: PlayerSpec | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    result: tuple = field(default=())
+
+    def run(self, ex: Exec) -> None:
+        status = _status(ex, self.table_id)
+        if status != "lobby":
+            self.result = ("status", status)
+            return
+        row = ex.first("SELECT name FROM seats WHERE table_id = :t AND seat = :s", {"t": self.table_id, "s": self.seat})
+        if row is None or row[0] is not None:
+            self.result = ("taken",)
+            return
+        pid, new = None, False
+        if self.player is not None:
+            known, _ = resolve_player(ex, self.player, self.now, create=False)
+            if known is not None:
+                seated = ex.first("SELECT seat FROM seats WHERE table_id = :t AND player_id = :p",
+                                  {"t": self.table_id, "p": known})
+                if seated is not None:
+                    self.result = ("seated", seated[0])
+                    return
+            pid, new = resolve_player(ex, self.player, self.now)
+        at = ex.time(self.now)
+        ex.run("UPDATE seats SET name = :n, bot = :b, player_id = :p, token_hash = :h, joined_at = :at "
+               "WHERE table_id = :t AND seat = :s AND name IS NULL",
+               {"n": self.name, "b": self.bot, "p": pid, "h": self.token_hash, "at": at, "t": self.table_id,
+                "s": self.seat})
+        ex.run("UPDATE tables SET updated_at = :at WHERE id = :t", {"at": at, "t": self.table_id})
+        self.result = ("ok", pid, new)
+
+
+@dataclass(slots=True)
+class StartTable:
+    """The lobby's game begins (or is over at once: `result` set). ("ok",)."""
+
+    table_id: int
+    status: str
+    to_act: list
+    outcome: dict | None
+    now: datetime
+    result: tuple = field(default=())
+
+    def run(self, ex: Exec) -> None:
+        status = _status(ex, self.table_id)
+        if status != "lobby":
+            self.result = ("status", status)
+            return
+        open_ = [s for (s,) in ex.all("SELECT seat FROM seats WHERE table_id = :t AND name IS NULL ORDER BY seat",
+                                      {"t": self.table_id})]
+        if open_:
+            self.result = ("open", open_)
+            return
+        at = ex.time(self.now)
+        ex.run("UPDATE tables SET status = :st, started_at = :at, updated_at = :at, to_act = CAST(:to_act AS json), "
+               "result = CAST(:res AS json), finished_at = :fin WHERE id = :t",
+               {"st": self.status, "at": at, "to_act": _json(self.to_act), "res": _json(self.outcome),
+                "fin": at if self.outcome is not None else None, "t": self.table_id})
+        self.result = ("ok",)
+
+
+LobbyCommand = CreateTable | TakeSeat | StartTable

@@ -1,0 +1,236 @@
+"""The lobby through the live table: create, join, add bot, start.
+
+Like a move (app/tables/moves.py), each is a command on the live table (app/tables/live.py): under the
+table's lock, checked against its snapshot and seat rows in memory, handed to the group-commit writer
+(app/store/writer.py), which checks it again against the database inside the batch's transaction (another
+instance may have acted: app/store/lobby_records.py), and answered only after that batch commits. Then the
+live table changes and `actor.after_commit` tells everyone, as after a move. A table is made in memory
+and stored in the next batch before its creator hears its code; no ORM session, no read of the database
+unless the table is not live here yet (or another instance changed it: one reload, then the command once
+more).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from app.games import GAMES
+from app.store import utcnow
+from app.store.lobby_records import CreateTable, PlayerSpec, StartTable, TakeSeat
+from app.tables.actor import after_commit
+from app.tables.errors import Conflict, Invalid, Unavailable
+from app.tables.identity import clean_name, hash_token, new_code, new_token, share_url
+from app.tables.live import LiveTable, SeatRow
+from app.tables.lobby import Seated, _bot_name, _setup, check_options, game_or_422
+from app.tables.seats import COOKIE_MAX, Caller, not_found
+from app.tables.service import Tables
+from app.tables.state import Snapshot, iso
+
+CODE_TRIES = 10
+
+
+def _player(ctx: Tables, cookie: str | None, name: str) -> tuple[PlayerSpec, str]:
+    """Who sits down, for the writer, and the cookie a new player would get."""
+    fresh = new_token()
+    spec = PlayerSpec(name=name, new_cookie_hash=hash_token(fresh))
+    if cookie and len(cookie) <= COOKIE_MAX:
+        spec.cookie_hash = hash_token(cookie)
+        spec.known_id = ctx.live.player(spec.cookie_hash)
+    return spec, fresh
+
+
+async def _write(ctx: Tables, command: Any) -> tuple:
+    try:
+        return await ctx.writer.command(command)
+    except SQLAlchemyError:
+        raise _unavailable() from None
+    except OSError:  # SQLite's own connection
+        raise _unavailable() from None
+
+
+def _unavailable() -> Unavailable:
+    return Unavailable("The server cannot reach its database just now, so that could not be saved. "
+                       "Try again in a moment.")
+
+
+async def create(ctx: Tables, *, game: object, players: int, options: dict | None, name: object,
+                 cookie: str | None) -> Seated:
+    g = game_or_422(game)
+    if not g.min_players <= players <= g.max_players:
+        raise Invalid(f"{g.title} is played by {g.min_players} to {g.max_players} players, not {players}.")
+    name = clean_name(name)
+    opts = check_options(g, players, options)
+    seed, doc = _setup(g, players, opts)
+    spec, fresh = _player(ctx, cookie, name)
+    token = new_token()
+    for _ in range(CODE_TRIES):
+        now = utcnow()
+        command = CreateTable(new_code(), g.name, players, opts, seed, doc, now, spec, hash_token(token))
+        result = await _write(ctx, command)
+        if result[0] == "ok":
+            break
+    else:
+        raise RuntimeError("could not find an unused table code")
+    _, table_id, player_id, new = result
+    ctx.live.remember(spec.new_cookie_hash if new else spec.cookie_hash, player_id)
+    seats = [SeatRow(0, name, None, player_id, command.token_hash)] + [SeatRow(i) for i in range(1, players)]
+    stamp = iso(now)
+    snap = Snapshot(id=table_id, code=command.code, game=g.name, players=players, options=opts, status="lobby",
+                    doc=doc, seq=0, to_act=[], result=None, created_at=stamp, updated_at=stamp,
+                    seats=[_seat_dict(x) for x in seats])
+    ctx.live.add(LiveTable(snap, seats, chat=[]))
+    url = share_url(ctx.settings.public_url, command.code)
+    return Seated({"code": command.code, "seat": 0, "token": token, "url": url}, fresh if new else None)
+
+
+def _seat_dict(x: SeatRow) -> dict:
+    return {"seat": x.seat, "name": x.name, "bot": x.bot is not None, "bot_name": x.bot, "player_id": x.player_id,
+            "hook": False}
+
+
+async def _seats(ctx: Tables, live: LiveTable) -> list:
+    if live.seats is None:
+        await ctx.live.reload(live)
+    assert live.seats is not None
+    return live.seats
+
+
+def _in_lobby(live: LiveTable, refusal: str) -> None:
+    if live.snap.status != "lobby":
+        raise Conflict(refusal.format(code=live.snap.code, status=live.snap.status), "wrong_status")
+
+
+async def _take(ctx: Tables, live: LiveTable, command: TakeSeat, refusal: str) -> tuple:
+    """Store `command` (its seat chosen from memory); when the database disagrees (another instance took
+    the seat or started the game, the lobby expired), reload and answer as the database has it."""
+    result = await _write(ctx, command)
+    if result[0] == "ok":
+        return result
+    if result[0] == "status" and result[1] is None:  # deleted (an expired lobby)
+        ctx.live.drop(live.snap.code)
+        raise not_found(live.snap.code)
+    await ctx.live.reload(live)
+    if result[0] == "seated":
+        raise Conflict(f"This browser already sits at seat {result[1]}.", "already_seated")
+    _in_lobby(live, refusal)
+    return result  # ("taken",): the caller chooses again from the reloaded seats
+
+
+def _sat(ctx: Tables, live: LiveTable, row: SeatRow, now: Any) -> Snapshot:
+    """The live table once `row` is seated (its batch committed)."""
+    seats = list(live.seats or [])
+    seats[row.seat] = row
+    live.seats = seats
+    dicts = list(live.snap.seats)
+    dicts[row.seat] = _seat_dict(row)
+    live.snap = live.snap.moved(seats=dicts, updated_at=iso(now))
+    return live.snap
+
+
+async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> Seated:
+    name = clean_name(name)
+    spec, fresh = _player(ctx, cookie, name)
+    refusal = "The game at table {code} has already started ({status}); you can still watch it."
+    live = await ctx.live.get(code)
+    async with live.lock:
+        for _ in range(3):
+            _in_lobby(live, refusal)
+            seats = await _seats(ctx, live)
+            _in_lobby(live, refusal)
+            if spec.known_id is not None:
+                mine = next((x.seat for x in seats if x.player_id == spec.known_id), None)
+                if mine is not None:
+                    raise Conflict(f"This browser already sits at seat {mine}.", "already_seated")
+            open_seat = next((x.seat for x in seats if x.name is None), None)
+            if open_seat is None:
+                raise Conflict(f"Table {live.snap.code} is full: all {live.snap.players} seats are taken.",
+                               "table_full")
+            token, now = new_token(), utcnow()
+            result = await _take(ctx, live, TakeSeat(live.snap.id, open_seat, name, now, spec, hash_token(token)),
+                                 refusal)
+            if result[0] == "ok":
+                break
+        else:
+            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+        _, player_id, new = result
+        ctx.live.remember(spec.new_cookie_hash if new else spec.cookie_hash, player_id)
+        snap = _sat(ctx, live, SeatRow(open_seat, name, None, player_id, hash_token(token)), now)
+        await after_commit(ctx, snap)
+    url = share_url(ctx.settings.public_url, snap.code)
+    body = {"code": snap.code, "seat": open_seat, "token": token, "url": url}
+    return Seated(body, fresh if new else None)
+
+
+async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None = None) -> dict:
+    host = caller.host("add bots")
+    refusal = "Bots can only sit down before the game starts; table {code} is {status}."
+    live = await ctx.live.get(caller.code)
+    async with live.lock:
+        for _ in range(3):
+            _in_lobby(live, refusal)
+            seats = await _seats(ctx, live)
+            _in_lobby(live, refusal)
+            snap = live.snap
+            bot_name = _bot_name(snap.game, bot)
+            if seat is None:
+                target = next((x.seat for x in seats if x.name is None), None)
+                if target is None:
+                    raise Conflict(f"Table {snap.code} is full: there is no open seat for a bot.", "table_full")
+            else:
+                if not 0 <= seat < snap.players:
+                    raise Invalid(f"Table {snap.code} has seats 0 to {snap.players - 1}; there is no seat {seat}.")
+                if seats[seat].name is not None:
+                    raise Conflict(f"Seat {seat} is already taken by {seats[seat].name}.", "seat_taken")
+                target = seat
+            now = utcnow()
+            result = await _take(ctx, live, TakeSeat(snap.id, target, f"Bot {target + 1}", now, bot=bot_name),
+                                 refusal)
+            if result[0] == "ok":
+                break
+        else:
+            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+        snap = _sat(ctx, live, SeatRow(target, f"Bot {target + 1}", bot_name), now)
+        await after_commit(ctx, snap)
+    return ctx.state_of(snap, host)
+
+
+async def start(ctx: Tables, caller: Caller) -> dict:
+    host = caller.host("start the game")
+    refusal = "Table {code} has already started ({status})."
+    live = await ctx.live.get(caller.code)
+    async with live.lock:
+        for attempt in range(3):
+            _in_lobby(live, refusal)
+            seats = await _seats(ctx, live)
+            _in_lobby(live, refusal)
+            open_seats = [x.seat for x in seats if x.name is None]
+            if open_seats and attempt == 0:  # another instance may have filled them: as the database says
+                await ctx.live.reload(live)
+                continue
+            if open_seats:
+                n = len(open_seats)
+                listed = ", ".join(str(x) for x in open_seats)
+                raise Conflict(f"{n} seat{' is' if n == 1 else 's are'} still open: {listed}. "
+                               "Wait for friends to join or fill them with bots.", "seats_open")
+            snap = live.snap
+            g = GAMES[snap.game]
+            now = utcnow()
+            outcome = g.result(snap.doc)
+            status, to_act = ("finished", []) if outcome else ("playing", list(g.to_act(snap.doc)))
+            result = await _write(ctx, StartTable(snap.id, status, to_act, outcome, now))
+            if result[0] == "ok":
+                break
+            if result[0] == "status" and result[1] is None:
+                ctx.live.drop(snap.code)
+                raise not_found(snap.code)
+            await ctx.live.reload(live)  # another instance seated someone or started it: as the database says
+        else:
+            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+        new = snap.moved(status=status, to_act=to_act, result=outcome if outcome else snap.result,
+                         updated_at=iso(now))
+        live.snap = new
+        await after_commit(ctx, new, newly=new.to_act)
+        if new.status != "playing":  # over at once: it leaves memory like any ended table
+            ctx.live.update(new)
+    return ctx.state_of(new, host)
