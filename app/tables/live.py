@@ -25,7 +25,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from app.store import ENDED, Database, queries
-from app.tables.identity import hash_token, normalise_code
+from app.tables.identity import hash_token, normalise_code, token_matches
 from app.tables.seats import COOKIE_MAX, Caller, caller_of, not_found
 from app.tables.state import Snapshot, snapshot_of_view
 
@@ -68,6 +68,13 @@ class LiveTable:
             self.chat.append(message)
             if len(self.chat) > CHAT_TAIL:
                 del self.chat[:-CHAT_TAIL]
+
+
+def _names(seats: list, token: str | None, player_id: int | None) -> bool:
+    """The seat rows name this caller (by its token, else its cookie's player)."""
+    if token is not None:
+        return any(token_matches(token, x.token_hash) for x in seats)
+    return player_id is not None and any(x.player_id == player_id for x in seats)
 
 
 def _same_seats(rows: list, seats: list[dict]) -> bool:
@@ -131,15 +138,19 @@ class LiveTables:
             seats = await queries.seat_rows(s, row.id)
             return snapshot_of_view(row, seats), seats
 
-    async def admit(self, code: str, token: str | None, cookie: str | None) -> tuple[Caller, LiveTable]:
+    async def admit(self, code: str, token: str | None, cookie: str | None,
+                    seated: bool = False) -> tuple[Caller, LiveTable]:
         """Who a socket is (as seats.identify), from memory once the table's game has started: its seat
-        rows are kept, and a cookie's player is remembered."""
+        rows are kept, and a cookie's player is remembered. In the lobby the seats are read again (a seat
+        taken elsewhere, a lobby expired), except for a `seated` caller (a command of the lobby follows,
+        checked against the database anyway) whom the seats in memory name already: a seat once taken is
+        never given back."""
         live = await self.get(code)
         seats, player_id = live.seats, None
         cookie_hash = hash_token(cookie) if token is None and cookie and len(cookie) <= COOKIE_MAX else None
         if cookie_hash is not None:
             player_id = self._players.get(cookie_hash)
-        if live.snap.status == "lobby":  # seats change: as the database has them (a lobby may have expired)
+        if live.snap.status == "lobby" and not (seated and seats is not None and _names(seats, token, player_id)):
             seats = None
         if seats is None or (cookie_hash is not None and player_id is None):
             settled = live.snap.status != "lobby"  # before the read: a seat taken meanwhile is not missed
