@@ -20,7 +20,10 @@ from urllib.parse import urlsplit
 
 import orjson
 from starlette.datastructures import Headers, QueryParams
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.tables.identity import COOKIE_NAME
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -246,6 +249,29 @@ def _has_token_query(scope: Scope) -> bool:
     return token_query(scope) is not None
 
 
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header; None without one (another scheme, or no
+    token). The routes (app/web/deps.py) and the limits read the header through this one function."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
+def authorization_token(scope: Scope) -> str | None:
+    """The Bearer token of a request, from its (first) Authorization header, as FastAPI's Header() reads it."""
+    return bearer_token(Headers(scope=scope).get("authorization"))
+
+
+def identity_cookie(scope: Scope) -> str | None:
+    """The browser's identity cookie, read exactly as every route reads it (Starlette's cookie parsing:
+    of duplicate names the last wins). The limits key a seat on this very value: a limiter that read the
+    first of `icehouse_id=<random>; icehouse_id=<real>` while the app used the last gave every request a
+    fresh bucket."""
+    return HTTPConnection(scope).cookies.get(COOKIE_NAME) or None
+
+
 def _has_bearer(scope: Scope) -> bool:
-    auth = Headers(scope=scope).get("authorization", "")
-    return auth[:7].lower() == "bearer " and bool(auth[7:].strip())
+    return authorization_token(scope) is not None

@@ -13,11 +13,10 @@ from starlette.websockets import WebSocketState
 from app.realtime import Connection
 from app.tables import chat, moves, reads
 from app.tables.errors import StoreError, TableError, unavailable_for
-from app.tables.identity import COOKIE_NAME
 from app.tables.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
-from app.web.middleware import parse_message
+from app.web.middleware import identity_cookie, parse_message
 
 router = APIRouter()
 log = logging.getLogger("icehouse.ws")
@@ -32,7 +31,7 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     await websocket.accept()
     token = websocket.query_params.get("token") or None
     try:
-        caller, live = await ctx.live.admit(code, token, websocket.cookies.get(COOKIE_NAME))
+        caller, live = await ctx.live.admit(code, token, identity_cookie(websocket.scope))
     except TableError as exc:
         await websocket.send_json({"type": "error", **error_body(exc)})
         await websocket.close(code=4000 + exc.status)
