@@ -198,6 +198,25 @@ def _netloc(url_or_host: str, scheme: str | None = None) -> str:
     return netloc
 
 
+WEB_SCHEMES = ("http", "https")
+
+
+def web_origin(url: str) -> tuple[str, str] | None:
+    """(scheme, host[:port]) of an Origin or Referer that a web page could have sent: http or https with a
+    host and no user name. None for anything else: `javascript://<our host>` has our host but no page of
+    ours behind it, nor has "null", data:, file: or a URL that does not parse."""
+    url = url.strip()
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in WEB_SCHEMES or not parts.netloc or "@" in parts.netloc or not url.lower().startswith(
+            f"{scheme}://"):
+        return None
+    return scheme, _netloc(url)
+
+
 class OriginCheck:
     """Refuses cross-origin requests that the cookie would authenticate (see the module docstring)."""
 
@@ -205,7 +224,9 @@ class OriginCheck:
                  allowed_origins: list[str] | None = None):
         self.app = app
         self.proxies = proxies
-        self.fixed = {_netloc(x) for x in [public_url or "", *(allowed_origins or [])] if x.strip()}
+        # (scheme or None for "either", host[:port]) of the public URL and the listed origins
+        self.fixed = {(urlsplit(x.strip()).scheme.lower() if "://" in x else None, _netloc(x))
+                      for x in [public_url or "", *(allowed_origins or [])] if x.strip()}
 
     def same_origin(self, scope: Scope) -> bool:
         headers = Headers(scope=scope)
@@ -216,13 +237,14 @@ class OriginCheck:
             origin = headers.get("referer")
             if origin is None:
                 return True  # no browser sent this (browsers send Origin on every such request)
-        if origin.strip().lower() == "null" or "://" not in origin:
+        page = web_origin(origin)
+        if page is None:  # "null", javascript://<our host>, data:, file:, a user name: no page of ours
             return False
-        allowed = set(self.fixed)
+        scheme, netloc = page
+        if any(netloc == n and s in (None, scheme) for s, n in self.fixed):
+            return True
         host = self.proxies.host(scope)
-        if host:
-            allowed.add(_netloc(host, urlsplit(origin).scheme))
-        return _netloc(origin) in allowed
+        return bool(host) and netloc == _netloc(host, scheme)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
