@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     bot_seconds: float = Field(1.0, gt=0, le=30)  # a bot's thinking budget per decision (hard cap: twice that)
     redis_channel: str = "icehouse:tables"  # pub/sub channel shared by the app instances
     sweep_seconds: float = Field(30.0, gt=0)  # presence re-announced, orphaned bot turns picked up
+    # A seat whose pages at the table have all been hidden this long (another tab, a locked phone) is away:
+    # its turns are announced on its channels (webhook, ntfy, Web Push). Never while a page of it is visible.
+    away_after_seconds: float = Field(60.0, ge=0)
     broker_poll_seconds: float = Field(2.0, gt=0)  # while Redis is down, sockets are checked against the database
     # Sockets: the server pings each one (icehouse serve); one that does not answer in time is dropped.
     ws_ping_seconds: float = Field(20.0, ge=0)  # 0: no pings

@@ -42,6 +42,7 @@ class Connection:
         self.seq: int | None = None
         self.stamp: str | None = None
         self.presence: str | None = None  # the last presence message queued (the caller skips repeats)
+        self.hidden_since: float | None = None  # when its page said it was hidden (time.time()); None: visible
         self._writer: asyncio.Task | None = None
         self._held: list[Message] | None = []  # messages that arrive before open(): sent after the welcome
 

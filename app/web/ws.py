@@ -1,10 +1,12 @@
-"""WebSocket /ws/tables/{code}: state, chat_history, then updates; accepts move, chat, sync and ping.
+"""WebSocket /ws/tables/{code}: state, chat_history, then updates; accepts move, chat, sync, visibility and
+ping.
 
 A bad message is answered with {"type": "error", "detail"} and the socket stays open.
 """
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import replace
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -142,6 +144,15 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
     if kind == "chat":
         await chat.say(ctx, caller, msg.get("text"))
         return None
+    if kind == "visibility":  # the page is shown or hidden (Page Visibility): are turn messages needed?
+        visible = msg.get("visible")
+        if type(visible) is not bool:
+            return _error("A visibility message needs 'visible', true or false.")
+        if (conn.hidden_since is None) != visible:
+            conn.hidden_since = None if visible else time.time()
+            if conn.seat is not None:
+                await ctx.publish_presence(caller.code)
+        return None
     if kind == "sync":
         since = msg.get("since")
         if type(since) is not int:
@@ -149,7 +160,7 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         reply = await reads.sync(ctx, caller, since)
         _seen(conn, reply["state"])
         return reply
-    return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, sync or ping.")
+    return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, sync, visibility or ping.")
 
 
 def _error(detail: str) -> dict:
