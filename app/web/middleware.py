@@ -38,14 +38,52 @@ SECURITY_HEADERS = [
 ]
 
 
+MAX_NESTING = 32  # arrays and objects inside each other in a socket message; a move needs a handful
+
+
+class TooDeep(ValueError):
+    """A socket message nests arrays and objects more deeply than MAX_NESTING."""
+
+    def __init__(self) -> None:
+        super().__init__(f"That message nests arrays and objects too deeply (at most {MAX_NESTING} levels).")
+
+
 def parse_message(raw: str) -> object:
-    """A socket message's JSON (ValueError when it is not JSON). orjson first, for speed; the standard
-    parser for what orjson refuses and JSON allows (an escaped lone surrogate, which the text checks then
-    refuse with a sentence of their own)."""
+    """A socket message's JSON (ValueError when it is not JSON, TooDeep when it nests too deeply). orjson
+    first, for speed; the standard parser for what orjson refuses and JSON allows (an escaped lone surrogate,
+    which the text checks then refuse with a sentence of their own). orjson refuses more than 1,024 levels,
+    the standard parser raises RecursionError: both, and anything past MAX_NESTING, are TooDeep."""
     try:
-        return orjson.loads(raw)
-    except ValueError:
-        return json.loads(raw)
+        value = orjson.loads(raw)
+    except ValueError as exc:
+        try:
+            value = json.loads(raw)
+        except RecursionError:
+            raise TooDeep() from None
+        except ValueError:
+            if "recursion" in str(exc).lower():
+                raise TooDeep() from None
+            raise
+    if raw.count("[") + raw.count("{") > MAX_NESTING and _nesting(value) > MAX_NESTING:
+        raise TooDeep()
+    return value
+
+
+def _nesting(value: object) -> int:
+    """How deeply arrays and objects nest in a parsed message (without recursion)."""
+    if not isinstance(value, (dict, list)):
+        return 0
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_NESTING:
+                return deepest
+        for child in item.values() if isinstance(item, dict) else item:
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
+    return deepest
 
 
 def error_body(detail: str, code: str) -> bytes:

@@ -18,7 +18,7 @@ from app.tables.errors import StoreError, TableError, unavailable_for
 from app.tables.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
-from app.web.middleware import identity_cookie, parse_message
+from app.web.middleware import TooDeep, identity_cookie, parse_message
 
 router = APIRouter()
 log = logging.getLogger("icehouse.ws")
@@ -126,6 +126,8 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         return _error(f"That message is too long ({len(raw)} characters; at most {MAX_MESSAGE}).")
     try:
         msg = parse_message(raw)
+    except TooDeep as exc:
+        return _error(str(exc))
     except ValueError:
         return _error("That message is not valid JSON.")
     if not isinstance(msg, dict):
