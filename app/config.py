@@ -30,6 +30,10 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     cookie_secure: bool = False
     ws_queue_size: int = Field(64, ge=4)  # messages a socket may fall behind before it is dropped
+    # Spectator sockets (no seat) this instance takes on one table, and from one client address over all
+    # tables; past them a socket is refused with 4029. Seated players are never refused.
+    ws_spectators_per_table: int = Field(200, ge=1)
+    ws_spectators_per_address: int = Field(20, ge=1)
     ws_compression: bool = False  # permessage-deflate on sockets: less traffic, more CPU per message
     # Bot searches run in this many worker processes (off the event loop's GIL); 0: in a thread instead.
     bot_processes: int = Field(1, ge=0, le=64)

@@ -80,7 +80,7 @@ def _presence(ctx: Context, code: str) -> None:
         for conn in conns:
             if conn.presence != text:
                 conn.presence = text
-                conn.send(text)
+                conn.send_latest(text)  # replaces one not sent yet: a storm of joins never drops a socket
 
 
 def _states(ctx: Context, code: str, snap: Snapshot, conns: list) -> dict:

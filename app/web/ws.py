@@ -5,6 +5,7 @@ A bad message is answered with {"type": "error", "detail"} and the socket stays 
 """
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from dataclasses import replace
@@ -18,13 +19,14 @@ from app.tables.errors import StoreError, TableError, unavailable_for
 from app.tables.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
-from app.web.middleware import TooDeep, identity_cookie, parse_message
+from app.web.middleware import Proxies, TooDeep, identity_cookie, parse_message
 
 router = APIRouter()
 log = logging.getLogger("icehouse.ws")
 
 MAX_MESSAGE = 64 * 1024
 TRY_AGAIN = 1013  # close code "try again later": the database is down; the client reconnects with back-off
+TOO_MANY = 4029  # close code: too many spectator sockets on the table or from the address (as HTTP 429)
 
 
 @router.websocket("/ws/tables/{code}")
@@ -41,7 +43,14 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     except StoreError as exc:
         await _refuse(websocket, exc)
         return
-    conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id)
+    address = _proxies(ctx.settings.trusted_proxies).client(websocket.scope)
+    crowded = _crowded(ctx, caller, address)  # checked and counted with no await between: no race
+    if crowded is not None:
+        await websocket.send_json({"type": "error", "detail": crowded, "code": "too_many_sockets", "status": 429})
+        await websocket.close(code=TOO_MANY, reason=crowded)
+        return
+    conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id,
+                           address)
     try:
         await ctx.attach(conn)
         first = await reads.welcome(ctx, caller, live, websocket.query_params.get("since"))
@@ -73,6 +82,25 @@ async def _refuse(websocket: WebSocket, exc: Exception) -> None:
     log.warning("socket refused: database unavailable", extra={"why": type(exc).__name__})
     await websocket.send_json({"type": "error", **error_body(domain), "status": domain.status})
     await websocket.close(code=TRY_AGAIN)
+
+
+@functools.lru_cache(maxsize=4)
+def _proxies(trusted: str) -> Proxies:
+    return Proxies([x for x in trusted.split(",") if x.strip()])
+
+
+def _crowded(ctx: Tables, caller: Caller, address: str) -> str | None:
+    """Why a spectator socket is refused (None: it is welcome). Seated players are never refused; the
+    counts are this instance's (ICEHOUSE_WS_SPECTATORS_PER_TABLE, ICEHOUSE_WS_SPECTATORS_PER_ADDRESS)."""
+    if caller.seat is not None:
+        return None
+    per_address = ctx.settings.ws_spectators_per_address
+    if ctx.hub.spectating_from(address) >= per_address:
+        return f"Too many spectator connections from your address (at most {per_address}); close some first."
+    per_table = ctx.settings.ws_spectators_per_table
+    if ctx.hub.spectating(caller.code) >= per_table:
+        return f"This table has all the spectators it can take ({per_table}); try again later."
+    return None
 
 
 def _seen(conn: Connection, state: dict) -> None:
