@@ -1,19 +1,33 @@
-# Icehouse Table. `make run` serves the site on SQLite; `make test` runs every test.
+# Icehouse Table. `make run` serves the site on SQLite (HOST, PORT); `make test` runs every test.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test install migrate bench clean
+.PHONY: run test install install-dev migrate bench clean
 
-$(BIN)/icehouse: pyproject.toml
+# Two stamps keep both kinds of install incremental: serving needs only the package (`make run`),
+# the tests add the dev extra (Playwright, schemathesis, hypothesis...: `make test`). Either is redone
+# when pyproject.toml changes.
+SERVE_STAMP := $(VENV)/.installed-serve
+DEV_STAMP   := $(VENV)/.installed-dev
+
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(BIN)/icehouse
 
-install: $(BIN)/icehouse
+$(SERVE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(DEV_STAMP): $(SERVE_STAMP)
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+install: $(SERVE_STAMP)
+
+install-dev: $(DEV_STAMP)
 
 migrate: install
 	$(BIN)/icehouse migrate
@@ -21,7 +35,7 @@ migrate: install
 run: migrate
 	$(BIN)/icehouse serve --host $(HOST) --port $(PORT)
 
-test: install
+test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: install

@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     logs.configure(settings.log_level)  # uvicorn's loggers write JSON through ours (log_config=None below)
     # X-Forwarded-* only from the proxies the settings trust (uvicorn would otherwise believe 127.0.0.1).
     proxies = ",".join(settings.listed("trusted_proxies"))
-    uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
+    config = uvicorn.Config("app.main:create_app", factory=True, host=args.host, port=args.port,
                 log_config=None, log_level=settings.log_level.lower(), access_log=False, ws_max_size=64 * 1024,
                 # uvicorn's sans-I/O protocol (its default since 0.50): a send is one write to the socket
                 ws="websockets-sansio",
@@ -40,7 +40,41 @@ def main(argv: list[str] | None = None) -> int:
                 ws_ping_interval=settings.ws_ping_seconds or None, ws_ping_timeout=settings.ws_ping_timeout_seconds,
                 timeout_graceful_shutdown=10,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
-    return 0
+    return 0 if serve_until_stopped(config, settings.public_url) else 3  # 3: uvicorn's STARTUP_FAILURE
+
+
+def ready_line(host: str, port: int, public_url: str | None) -> str:
+    """The one plain line `serve` prints once it listens: the address a person should open."""
+    if public_url:
+        return f"Icehouse Table is ready: open {public_url.rstrip('/')}/"
+    anywhere = host in ("0.0.0.0", "::", "")
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+    if ":" in shown:
+        shown = f"[{shown}]"
+    line = f"Icehouse Table is ready: open http://{shown}:{port}/"
+    return line + " (or this machine's address from another one)" if anywhere else line
+
+
+def serve_until_stopped(config, public_url: str | None) -> bool:
+    """uvicorn's `run` for one process, printing `ready_line` on stdout (the JSON logs go to stderr) once
+    the server listens. False when it never started (the port was taken, the app failed to start)."""
+    import uvicorn
+
+    class ReadyServer(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                # the bound port, which differs from the asked one for --port 0
+                port = next((sock.getsockname()[1] for server in self.servers for sock in server.sockets),
+                            self.config.port)
+                print(ready_line(self.config.host, port, public_url), flush=True)
+
+    server = ReadyServer(config)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    return server.started
 
 
 def safe_url(url: str) -> str:

@@ -30,12 +30,19 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     cookie_secure: bool = False
     ws_queue_size: int = Field(64, ge=4)  # messages a socket may fall behind before it is dropped
+    # Spectator sockets (no seat) this instance takes on one table, and from one client address over all
+    # tables; past them a socket is refused with 4029. Seated players are never refused.
+    ws_spectators_per_table: int = Field(200, ge=1)
+    ws_spectators_per_address: int = Field(20, ge=1)
     ws_compression: bool = False  # permessage-deflate on sockets: less traffic, more CPU per message
     # Bot searches run in this many worker processes (off the event loop's GIL); 0: in a thread instead.
     bot_processes: int = Field(1, ge=0, le=64)
     bot_seconds: float = Field(1.0, gt=0, le=30)  # a bot's thinking budget per decision (hard cap: twice that)
     redis_channel: str = "icehouse:tables"  # pub/sub channel shared by the app instances
     sweep_seconds: float = Field(30.0, gt=0)  # presence re-announced, orphaned bot turns picked up
+    # A seat whose pages at the table have all been hidden this long (another tab, a locked phone) is away:
+    # its turns are announced on its channels (webhook, ntfy, Web Push). Never while a page of it is visible.
+    away_after_seconds: float = Field(60.0, ge=0)
     broker_poll_seconds: float = Field(2.0, gt=0)  # while Redis is down, sockets are checked against the database
     # Sockets: the server pings each one (icehouse serve); one that does not answer in time is dropped.
     ws_ping_seconds: float = Field(20.0, ge=0)  # 0: no pings

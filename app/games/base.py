@@ -180,6 +180,15 @@ class Game(ABC):
         """The events as `seat` may see them (seat None: a spectator). Default: all of them."""
         return [dict(event) for event in events]
 
+    def move_view(self, doc: dict, seat: int, move: Any, viewer: int | None) -> Any:
+        """`seat`'s `move` as `viewer` may see it (None: a spectator), given `doc`: the doc after the move or
+        any later one (the server passes the newest it has, so the answer must hold for every doc from the
+        step on; a part hidden at the step may be revealed by a later doc, never the other way round).
+        Default: the move itself (the same object, not a copy: callers never mutate it). A game whose moves
+        carry hidden information (an arrangement made at the same time as the other seats') returns a
+        stand-in of the same shape with the hidden parts left out."""
+        return move
+
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
         return str(move)
 

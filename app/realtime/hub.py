@@ -1,7 +1,9 @@
 """The per-process hub: which sockets watch which table, each with a bounded send queue.
 
 A socket whose queue fills up (a client that stopped reading) is dropped, so one slow client never stalls
-a broadcast to the others. The hub knows nothing about games: callers hand it ready-made messages.
+a broadcast to the others. A message that only the newest of counts (presence) takes at most one place in a
+queue whatever the traffic: a storm of joins never drops a socket. The hub knows nothing about games:
+callers hand it ready-made messages.
 """
 from __future__ import annotations
 
@@ -22,17 +24,19 @@ DROP_CODE = 4008  # close code sent to a socket that could not keep up
 RESTART_CODE = 1012  # "service restart": this instance is going away, reconnect (to another one)
 
 _ids = itertools.count(1)
+_LATEST = object()  # queued in place of a replaceable message: the writer sends the newest one there is
 
 
 class Connection:
     """One socket on one table, with its own writer task draining a bounded queue."""
 
     def __init__(self, table: str, seat: int | None, send: Sender, close: Closer, *, queue_size: int,
-                 player_id: int | None = None):
+                 player_id: int | None = None, address: str | None = None):
         self.id = next(_ids)
         self.table = table
         self.seat = seat
         self.player_id = player_id
+        self.address = address  # the client's address (spectator sockets are counted per address)
         self._send = send
         self._close = close
         self.queue: asyncio.Queue[Message | None] = asyncio.Queue(maxsize=queue_size)
@@ -42,14 +46,21 @@ class Connection:
         self.seq: int | None = None
         self.stamp: str | None = None
         self.presence: str | None = None  # the last presence message queued (the caller skips repeats)
+        self.hidden_since: float | None = None  # when its page said it was hidden (time.time()); None: visible
         self._writer: asyncio.Task | None = None
         self._held: list[Message] | None = []  # messages that arrive before open(): sent after the welcome
+        self._latest: Message | None = None  # the newest replaceable message not sent yet (send_latest)
+        self._latest_queued = False  # its marker is in the queue (or held)
 
     def open(self, first: list[Message]) -> None:
         """Send `first` (the welcome), then whatever arrived meanwhile, then start streaming."""
         held, self._held = self._held or [], None
         for message in [*first, *held]:
-            self.send(message)
+            if message is _LATEST:
+                self._latest_queued = False
+                self._queue_latest()
+            else:
+                self.send(message)
         if not self.closed:
             self._writer = asyncio.create_task(self._drain(), name=f"ws-writer-{self.id}")
 
@@ -71,6 +82,30 @@ class Connection:
             self.drop()
             return False
 
+    def send_latest(self, message: Message) -> None:
+        """Queue a message that replaces the previous one given here if that one is not sent yet (presence:
+        only the newest counts). It takes at most one place in the queue and never drops the socket."""
+        if self.closed:
+            return
+        self._latest = message
+        if not self._latest_queued:
+            self._queue_latest()
+
+    def _queue_latest(self) -> None:
+        if self._held is not None:
+            self._held.append(_LATEST)
+            self._latest_queued = True
+            return
+        try:
+            self.queue.put_nowait(_LATEST)
+            self._latest_queued = True
+        except asyncio.QueueFull:
+            pass  # the queue is full of other messages: the writer sends the newest after them (_drain)
+
+    def _take_latest(self) -> Message | None:
+        message, self._latest, self._latest_queued = self._latest, None, False
+        return message
+
     def drop(self) -> None:
         if self.closed:
             return
@@ -87,13 +122,19 @@ class Connection:
         try:
             while True:
                 message = await self.queue.get()
-                while message is not None:  # then whatever else is queued (an update and its your_turn)
-                    await self._send(message)
-                    if self.queue.empty():
+                while True:  # then whatever else is queued (an update and its your_turn)
+                    if message is None:
+                        return
+                    if message is _LATEST:
+                        message = self._take_latest()
+                    if message is not None:
+                        await self._send(message)
+                    if not self.queue.empty():
+                        message = self.queue.get_nowait()
+                    elif self._latest is not None:  # given while the queue was full: not queued
+                        message = self._take_latest()
+                    else:
                         break
-                    message = self.queue.get_nowait()
-                else:
-                    return
         except asyncio.CancelledError:
             raise
         except Exception:  # the socket went away; the reader side will unregister it
@@ -113,20 +154,38 @@ class Hub:
     def __init__(self, queue_size: int = 64):
         self.queue_size = queue_size
         self._tables: dict[str, dict[int, Connection]] = {}
+        self._watching: dict[str, int] = {}  # spectator sockets per table
+        self._watchers_from: dict[str, int] = {}  # spectator sockets per client address
 
     def connect(self, table: str, seat: int | None, send: Sender, close: Closer,
-                player_id: int | None = None) -> Connection:
-        conn = Connection(table, seat, send, close, queue_size=self.queue_size, player_id=player_id)
+                player_id: int | None = None, address: str | None = None) -> Connection:
+        conn = Connection(table, seat, send, close, queue_size=self.queue_size, player_id=player_id,
+                          address=address)
         self._tables.setdefault(table, {})[conn.id] = conn
+        if seat is None:
+            _count(self._watching, table, 1)
+            if address is not None:
+                _count(self._watchers_from, address, 1)
         return conn  # held until conn.open(welcome)
 
     async def disconnect(self, conn: Connection) -> None:
         conns = self._tables.get(conn.table)
-        if conns is not None:
-            conns.pop(conn.id, None)
+        if conns is not None and conns.pop(conn.id, None) is not None:
             if not conns:
                 del self._tables[conn.table]
+            if conn.seat is None:
+                _count(self._watching, conn.table, -1)
+                if conn.address is not None:
+                    _count(self._watchers_from, conn.address, -1)
         await conn.stop()
+
+    def spectating(self, table: str) -> int:
+        """Spectator sockets registered here on `table` (open or closing)."""
+        return self._watching.get(table, 0)
+
+    def spectating_from(self, address: str) -> int:
+        """Spectator sockets registered here from a client address, over every table."""
+        return self._watchers_from.get(address, 0)
 
     def connections(self, table: str) -> list[Connection]:
         return [c for c in self._tables.get(table, {}).values() if not c.closed]
@@ -155,3 +214,13 @@ class Hub:
                 await conn.stop()
                 await conn._safe_close(code)
         self._tables.clear()
+        self._watching.clear()
+        self._watchers_from.clear()
+
+
+def _count(counts: dict[str, int], key: str, step: int) -> None:
+    value = counts.get(key, 0) + step
+    if value > 0:
+        counts[key] = value
+    else:
+        counts.pop(key, None)

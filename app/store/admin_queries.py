@@ -22,7 +22,7 @@ SORT_COLUMNS = {"created": Table.created_at, "last_move": Table.moved_at}
 # What a row of the list needs: everything but the docs.
 _ROW = (Table.id, Table.code, Table.game, Table.status, Table.players, Table.seq, Table.to_act, Table.result,
         Table.created_at, Table.updated_at, Table.moved_at, Table.started_at, Table.finished_at,
-        Table.rematch_id, Table.rematch_of_id)
+        Table.rematch_id, Table.rematch_of_id, Table.imported)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,9 @@
 counts and averages grouped in the database, tables started and ended per day, the rows a game's own
 statistics hook reads, and the events of given types stored with the moves. Read-only; SQLite and
 PostgreSQL (the only dialect-bound parts are a timestamp's UTC day and the minutes between two).
+
+Only games played here count: imported tables (Table.imported, revision 0006) are left out of every
+figure, and counted apart by `imported`.
 """
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ from app.store.models import Move, Table
 BATCH = 5000  # rows fetched at a time
 
 
-def _created_in(q: Select, start: datetime | None, end: datetime | None) -> Select:
+def _created_in(q: Select, start: datetime | None, end: datetime | None, imported: bool = False) -> Select:
+    q = q.where(Table.imported.is_(imported))
     if start is not None:
         q = q.where(Table.created_at >= start)
     if end is not None:
@@ -46,6 +50,12 @@ async def by_status(s: AsyncSession, start: datetime | None, end: datetime | Non
     q = select(Table.game, Table.status, func.count(Table.id), func.avg(Table.seq),
                func.avg(_minutes(s, Table.started_at, Table.finished_at))).group_by(Table.game, Table.status)
     return list((await s.execute(_created_in(q, start, end))).all())
+
+
+async def imported(s: AsyncSession, start: datetime | None, end: datetime | None) -> list[Row]:
+    """(game, tables) of the imported tables created in the range (by their original creation)."""
+    q = select(Table.game, func.count(Table.id)).group_by(Table.game)
+    return list((await s.execute(_created_in(q, start, end, imported=True))).all())
 
 
 async def per_day(s: AsyncSession, what: str, start: datetime | None, end: datetime | None) -> list[Row]:

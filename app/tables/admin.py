@@ -64,11 +64,14 @@ def parse_when(raw: str | None, name: str, *, end: bool) -> datetime | None:
             at = datetime.combine(day, time(), tzinfo=timezone.utc)
             return at + timedelta(days=1) if end else at
         at = datetime.fromisoformat(raw.replace("Z", "+00:00").replace("z", "+00:00"))
+        at = at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
+        return at + timedelta(microseconds=1) if end else at
     except ValueError:
         raise Invalid(f"{name} must be a date like 2026-11-30 or a time like 2026-11-30T18:00:00Z; it was "
                       f"{raw[:40]!r}.") from None
-    at = at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
-    return at + timedelta(microseconds=1) if end else at
+    except OverflowError:  # 9999-12-31 as an end (the day after), or an offset past year 1 or 9999 in UTC
+        raise Invalid(f"{name} must fall between the years 1 and 9999 in UTC, its end included; it was "
+                      f"{raw[:40]!r}.") from None
 
 
 def date_range(start: str | None, end: str | None) -> tuple[datetime | None, datetime | None]:
@@ -141,6 +144,7 @@ def summary(table: Table, seats: list[Seat], codes: dict[int, str]) -> dict:
         "finished_at": iso(table.finished_at),
         "rematch_of": codes.get(table.rematch_of_id) if table.rematch_of_id is not None else None,
         "rematch": codes.get(table.rematch_id) if table.rematch_id is not None else None,
+        "imported": bool(table.imported),  # made by an import of an exported file, not played here
     }
 
 

@@ -2,7 +2,9 @@
 
 Generic figures for every game (tables by status, average moves and minutes of finished games, tables
 started, finished and abandoned per day), and each game's own figures from its `Game.stats` hook (the
-engine words and shapes them; this module knows no game). Abandoned tables are the housekeeping sweep's
+engine words and shapes them; this module knows no game). Imported tables (an admin's import of another
+server's game) are not games played here: they are left out of every figure and counted apart
+("imported", per game and in all). Abandoned tables are the housekeeping sweep's
 (app/tables/housekeeping.py): a table nobody moved at for Settings.abandon_after_seconds.
 """
 from __future__ import annotations
@@ -38,10 +40,11 @@ class _Game:
         self.avg_minutes: float | None = None
         self.days: dict[date, list[int]] = defaultdict(lambda: [0, 0, 0])  # started, finished, abandoned
         self.figures: dict = {}
+        self.imported = 0  # imported tables, counted apart (not in the figures)
 
     def summary(self) -> dict:
         return {"title": title_of(self.name), "tables": sum(self.counts.values()), **self.counts,
-                "avg_moves": _round(self.avg_moves), "avg_minutes": _round(self.avg_minutes),
+                "imported": self.imported, "avg_moves": _round(self.avg_moves), "avg_minutes": _round(self.avg_minutes),
                 "figures": self.figures}
 
 
@@ -91,6 +94,8 @@ async def stats(s: AsyncSession, start: str | None = None, end: str | None = Non
         g.counts[status] = g.counts.get(status, 0) + count
         if status == "finished":
             g.avg_moves, g.avg_minutes = avg_seq, avg_minutes
+    for name, count in await stats_queries.imported(s, lo, hi):
+        games.setdefault(name, _Game(name)).imported += count
     for i, what in enumerate(("started", "finished", "abandoned")):
         for name, day, count in await stats_queries.per_day(s, what, lo, hi):
             games.setdefault(name, _Game(name)).days[date.fromisoformat(str(day)[:10])][i] += count
@@ -112,7 +117,7 @@ async def stats(s: AsyncSession, start: str | None = None, end: str | None = Non
     return {
         "from": (start or "").strip() or None,
         "to": (end or "").strip() or None,
-        "totals": {"tables": sum(totals.values()), **totals},
+        "totals": {"tables": sum(totals.values()), **totals, "imported": sum(g.imported for g in games.values())},
         "games": {name: g.summary() for name, g in games.items()},
         "days": {name: _series(g.days, first, last) if first and last else [] for name, g in games.items()},
         "abandon_after_seconds": abandon_after_seconds,

@@ -22,8 +22,8 @@ def as_message(m: ChatMessage) -> dict:
 
 
 def clean_text(raw: object) -> str:
-    """A chat line: the text policy (app/tables/text.py), 1..500 characters."""
-    return text_policy.clean(raw, what="A chat message", max_len=CHAT_MAX)
+    """A chat line: the text policy (app/tables/text.py), 1..500 characters, at least one of them visible."""
+    return text_policy.clean(raw, what="A chat message", max_len=CHAT_MAX, shown=True)
 
 
 async def history(s: AsyncSession, table_id: int) -> list[dict]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from app.config import Settings
 from app.realtime import Broker, Hub
 from app.store import Database
+from app.tables.away import HeldTurns
 from app.tables.live import LiveTables
 from app.tables.presence import Presence
 from app.tables.state import Snapshot
@@ -27,6 +28,7 @@ class Context(Protocol):
     broker: Broker
     instance: str
     presence: Presence
+    held: HeldTurns
     webhooks: Webhooks
     live: LiveTables
     catch_up: CatchUp

@@ -12,6 +12,7 @@ from __future__ import annotations
 import orjson
 
 from app.games import GAMES
+from app.tables import notify
 from app.tables.context import Context
 from app.tables.state import Snapshot, build_state
 
@@ -21,8 +22,10 @@ async def dispatch(ctx: Context, msg: dict) -> None:
     if not isinstance(code, str):
         return
     if kind == "presence":
-        ctx.presence.update(code, str(msg.get("instance")), msg.get("seats") or [], msg.get("spectators") or 0)
+        ctx.presence.update(code, str(msg.get("instance")), msg.get("seats") or [], msg.get("spectators") or 0,
+                            msg.get("hidden"))
         _presence(ctx, code)
+        notify.presence_changed(ctx, code)  # a turn held while its seat was at the table goes out once it left
         return
     if kind == "gone":  # deleted by an admin
         ctx.live.drop(code)
@@ -79,7 +82,7 @@ def _presence(ctx: Context, code: str) -> None:
         for conn in conns:
             if conn.presence != text:
                 conn.presence = text
-                conn.send(text)
+                conn.send_latest(text)  # replaces one not sent yet: a storm of joins never drops a socket
 
 
 def _states(ctx: Context, code: str, snap: Snapshot, conns: list) -> dict:

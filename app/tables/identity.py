@@ -45,6 +45,6 @@ def token_matches(token: str, token_hash: str | None) -> bool:
 
 
 def clean_name(raw: object) -> str:
-    """A player's name: the text policy (app/tables/text.py), 1..40 characters."""
-    return text.clean(raw, what="A name", max_len=NAME_MAX,
+    """A player's name: the text policy (app/tables/text.py), 1..40 characters, at least one of them visible."""
+    return text.clean(raw, what="A name", max_len=NAME_MAX, shown=True,
                       empty="A name must not be empty: type the name your friends know you by.")

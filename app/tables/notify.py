@@ -1,6 +1,6 @@
 """Turn notifications beyond the WebSocket, through every channel a seat has set up (notify_settings.py):
-a chat room's webhook in its service's format, an ntfy topic, Web Push. Sent when the seat comes to act,
-as a reminder when it has been to act for its table's reminder delay, and when a teammate nudges it.
+a chat room's webhook in its service's format, an ntfy topic, Web Push. Sent when the seat comes to act
+(only if no page of it is at the table; else once it leaves, app/tables/away.py), as a reminder when it has been to act for its table's reminder delay, and when a teammate nudges it.
 
 Nothing here runs on a move's path: `turn` is a background task (Tables.announce_turn), `remind` runs in
 the sweep, and every delivery is queued (webhooks.Webhooks) and reports its result, which is kept as the
@@ -11,12 +11,14 @@ app instances each goes out once.
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from app.games import GAMES
 from app.store import claims, notices, queries, utcnow
+from app.tables.away import Held
 from app.tables.channels import Notice, guess_format, ntfy_publish, push_payload, webhook_body
 from app.tables.context import Context
 from app.tables.identity import share_url
@@ -71,22 +73,65 @@ def _recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str): 
 
 
 async def turn(ctx: Context, snap: Snapshot, seats: list[int]) -> None:
-    """Notify each person in `seats` (just came to act) who set up a channel. Never waits on a delivery."""
+    """Notify each person in `seats` (just came to act) who set up a channel, unless a page of theirs is at
+    the table: then the turn is held and sent once they leave (app/tables/away.py). Never waits on a
+    delivery."""
     people = {x["seat"] for x in snap.seats if not x["bot"] and x.get("hook")} & set(seats)
     if not people:  # nobody to notify: no read of the database
         return
+    grace = ctx.settings.away_after_seconds
+    here = {seat for seat in people if ctx.presence.at_table(snap.code, seat, grace)}
+    for seat in here:
+        ctx.held.hold(Held(table_id=snap.id, code=snap.code, game=snap.game, seq=snap.seq, seat=seat))
+    if here:
+        presence_changed(ctx, snap.code)  # a seat whose pages are hidden: check again when its grace ends
+    if people - here:
+        await _claim_and_deliver(ctx, snap.id, snap.code, snap.game, snap.seq, people - here)
+
+
+def presence_changed(ctx: Context, code: str) -> None:
+    """Who is at `code` changed (or a grace ran out): send the held turns of the seats that have left, and
+    look again when the next hidden seat's grace ends. Never waits."""
+    held = ctx.held.of(code)
+    if not held:
+        return
+    grace, now = ctx.settings.away_after_seconds, time.time()
+    next_check: float | None = None
+    for turn in held:
+        seen = ctx.presence.seen_at(code, turn.seat, now)
+        if seen is not None and (seen >= now or seen > now - grace):
+            if seen < now:  # hidden: away once its grace runs out
+                left = seen + grace - now
+                next_check = left if next_check is None else min(next_check, left)
+            continue
+        ctx.held.release(turn)
+        ctx.held.run(_claim_and_deliver(ctx, turn.table_id, code, turn.game, turn.seq, {turn.seat},
+                                        still_to_act=True))
+    if next_check is not None:
+        ctx.held.check_in(code, next_check + 0.05, lambda c: presence_changed(ctx, c))
+
+
+async def _claim_and_deliver(ctx: Context, table_id: int, code: str, game: str, seq: int, seats: set[int],
+                             *, still_to_act: bool = False) -> None:
+    """Claim the turn at `seq` of each of `seats` (once over every instance) and queue its notification.
+    `still_to_act`: a held turn, sent only if the table is still at `seq` with the seat to act."""
     try:
         async with ctx.db.writing() as s:
-            rows = [row for row in await queries.seats_of(s, snap.id) if row.seat in people and row.notify]
+            if still_to_act:
+                table = await queries.table_by_id(s, table_id)
+                if table is None or table.seq != seq or table.status != "playing":
+                    return
+                seats = seats & set(table.to_act or [])
+            rows = [row for row in await queries.seats_of(s, table_id) if row.seat in seats and row.notify]
             now = utcnow()
-            rows = [row for row in rows if await claims.claim(s, table_id=snap.id, seq=snap.seq, seat=row.seat,
+            rows = [row for row in rows if await claims.claim(s, table_id=table_id, seq=seq, seat=row.seat,
                                                                kind="turn", owner=ctx.instance, now=now)]
             await s.commit()
     except Exception:  # a notification is a nicety: never let it take anything else down
-        log.exception("notification look-up failed", extra={"table": snap.code})
+        log.exception("notification look-up failed", extra={"table": code})
         return
     for row in rows:
-        deliver(ctx, snap.id, row, notice_for(ctx, "turn", code=snap.code, game=snap.game, seat=row, seq=snap.seq))
+        deliver(ctx, table_id, row, notice_for(ctx, "turn", code=code, game=game, seat=row, seq=seq))
 
 
 async def remind(ctx: Context, now: datetime | None = None) -> int:

@@ -17,7 +17,8 @@ from app.tables.bots import BotRunner, Play
 from app.tables.catchup import CatchUp
 from app.store.writer import MoveWriter
 from app.tables.live import LiveTables
-from app.tables.presence import Presence
+from app.tables.away import HeldTurns
+from app.tables.presence import Presence, hidden_here
 from app.tables.state import Snapshot, build_state, load_snapshot
 from app.tables.tasks import cancel_all
 from app.tables.watch import Watchers
@@ -40,6 +41,7 @@ class Tables:
         self.live = LiveTables(db)  # the tables this instance plays, in memory
         self.writer = MoveWriter(db)  # group commit of every table's moves
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
+        self.held = HeldTurns()  # turn notifications held while their seat is at the table
         self.bots = BotRunner(settings, db, functools.partial(play, self), owner=self.instance)
         self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)  # webhooks, ntfy, Web Push
         self.push: WebPush | None = None  # the server's VAPID key pair, loaded at start
@@ -125,6 +127,7 @@ class Tables:
         if await self.bots.stop():  # bot turns were waiting here: another instance takes them now
             await self.broker.publish({"kind": "bots_released", "instance": self.instance})
         await cancel_all(list(self._background))  # webhook look-ups, before the database goes away
+        await self.held.stop()
         self.watchers.close()
         await self.webhooks.stop()
         for code in self.hub.tables():  # tell the other instances our sockets are gone
@@ -195,7 +198,8 @@ class Tables:
     async def publish_presence(self, code: str) -> None:
         here = self.hub.presence(code)
         await self.broker.publish({"kind": "presence", "table": code, "instance": self.instance,
-                                   "seats": sorted(here["seats"]), "spectators": here["spectators"]})
+                                   "seats": sorted(here["seats"]), "spectators": here["spectators"],
+                                   "hidden": hidden_here(self.hub.connections(code))})
 
     # -- sockets ---------------------------------------------------------------------------------------
     async def attach(self, conn: Connection) -> None:

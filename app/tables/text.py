@@ -16,6 +16,11 @@ from app.tables.errors import Invalid
 
 BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 JOINERS = frozenset([0x200C, 0x200D])  # ZWNJ, ZWJ: part of emoji sequences and of several scripts
+# Characters that draw nothing: spaces, controls, format characters and marks (alone they mark nothing), and
+# letters and symbols that are blank by design (Hangul fillers, the blank braille pattern, Khmer inherent
+# vowels, the combining grapheme joiner, the Mongolian vowel separator).
+BLANK_CATEGORIES = frozenset(["Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Mn", "Me"])
+BLANK = frozenset([0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x17B4, 0x17B5, 0x034F, 0x180E])
 
 
 class BadText(Invalid):
@@ -51,6 +56,12 @@ def problem(text: str) -> str | None:
     return None
 
 
+def visible(text: str) -> bool:
+    """Whether `text` has a character that shows: a name of Hangul fillers (U+3164), combining marks or
+    spaces alone looks blank, and a blank name lets one seat pass for another or for nobody."""
+    return any(ord(ch) not in BLANK and unicodedata.category(ch) not in BLANK_CATEGORIES for ch in text)
+
+
 def check(text: str, what: str) -> str:
     """`text` unchanged when it meets the policy; BadText naming `what` ("A chat message") otherwise."""
     why = problem(text)
@@ -59,11 +70,12 @@ def check(text: str, what: str) -> str:
     return text
 
 
-def clean(raw: object, *, what: str, max_len: int, required: bool = True, empty: str | None = None) -> str | None:
+def clean(raw: object, *, what: str, max_len: int, required: bool = True, empty: str | None = None,
+          shown: bool = False) -> str | None:
     """Single-line text as stored: checked, NFC, white space collapsed, 1..max_len characters.
 
     `what` starts the sentences ("A name"); `empty` replaces the one for empty text. With required=False,
-    empty text gives None."""
+    empty text gives None. With shown=True (names, chat lines) the text must have a visible character."""
     if not isinstance(raw, str):
         raise BadText(f"{what} must be text.")
     if _has_surrogate(raw):
@@ -75,7 +87,11 @@ def clean(raw: object, *, what: str, max_len: int, required: bool = True, empty:
         return None
     if len(text) > max_len:
         raise BadText(f"{what} must be at most {max_len} characters; this one has {len(text)}.")
-    return check(text, what)
+    check(text, what)
+    if shown and not visible(text):
+        raise BadText(f"{what} must have at least one visible character: this one would look blank "
+                      f"(it is only spaces, fillers or marks such as U+{ord(text[0]):04X}).")
+    return text
 
 
 def _has_surrogate(text: str) -> bool:

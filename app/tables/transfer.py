@@ -1,18 +1,30 @@
 """Export and import of a game (the admin's): a file with everything needed to replay it anywhere.
 
-    {"format": "icehouse-table/1", "game", "players", "options", "seats": [name per seat], "initial_doc",
-     "moves": [{"seq", "seat", "move", "at"}], "result"}
+    {"format": "icehouse-table/1", "game", "players", "options", "seed", "seats": [name per seat],
+     "initial_doc", "moves": [{"seq", "seat", "move", "at"}], "result", "chat": [{"seat", "name", "text",
+     "at"}], "created_at", "started_at", "finished_at"}
 
-plus, for information, "code", "status", "bots" (the bot's name per seat, or null) and "exported_at". An
-import replays every move through the engine from the initial doc: the first move that does not replay is
-refused (422 naming its seq), and so is a result that differs from the engine's. It makes a new table,
-"finished" (or "abandoned" when the moves stop before the end and the file has no result either), with
-its seats named and nobody sitting: it can be read and replayed like any other.
+plus, for information, "code", "status", "bots" (the bot's name per seat, or null) and "exported_at".
+
+An import trusts nothing the rules can work out themselves (issue 29): the game is dealt again by the
+engine's own `setup` from the file's game, seat count, options and seed, and the file's "initial_doc" must
+be exactly that deal (a made-up first position, a stub "game over" doc or trees built before the first
+move are refused); every move is replayed through the engine from there (the first that does not replay
+is refused, naming its seq); the result is the replay's own, and a file's result that differs from it is
+refused. Anything else is a 422 naming what was wrong. Files written before the seed was exported cannot
+be checked and are refused with a sentence saying to export the table again.
+
+It makes a new table marked imported (the statistics leave it out), "finished" (or "abandoned" when the
+moves stop before the end), with its seats named and nobody sitting, its chat, and the times of the
+original (created, started, finished; from its moves when the file has none): it can be read and
+replayed like any other.
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import re
 from datetime import datetime
 from typing import TYPE_CHECKING
 from typing import Any
@@ -20,9 +32,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import Move, Seat, Table, admin_queries, queries, utcnow
+from app.store import ChatMessage, Move, Seat, Table, admin_queries, queries, utcnow
 from app.tables import text
 from app.tables.admin import parse_when
+from app.tables.chat import CHAT_MAX, KINDS
 from app.tables.errors import Invalid
 from app.tables.identity import NAME_MAX, new_code
 from app.tables.seats import find_table
@@ -35,7 +48,9 @@ log = logging.getLogger("icehouse.admin")
 
 FORMAT = "icehouse-table/1"
 MOVES_MAX = 5_000  # moves in one file (the longest games here take a few hundred)
-IMPORTED_SEED = "imported"  # an imported table was dealt elsewhere: its initial doc is all there is
+CHAT_LINES_MAX = 20_000  # chat lines in one file
+SEED_PATTERN = re.compile(r"[0-9A-Za-z_.:-]{1,64}")  # the seeds this server writes (hex; old ones decimal)
+OLD_SEED = re.compile(r"[0-9]{1,20}")  # a table made before revision 0002 was dealt from this int
 
 
 async def export_table(s: AsyncSession, code: str) -> dict:
@@ -44,17 +59,24 @@ async def export_table(s: AsyncSession, code: str) -> dict:
     names = {x.seat: x.name for x in seats}
     bots = {x.seat: x.bot for x in seats}
     moves = await admin_queries.all_moves(s, table.id)
+    chat = await admin_queries.all_chat(s, table.id)
     return {
         "format": FORMAT,
         "game": table.game,
         "players": table.players,
         "options": table.options,
+        "seed": table.seed,
         "seats": [names.get(i) for i in range(table.players)],
         "initial_doc": table.initial_doc,
         "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": iso(m.at)} for m in moves],
         "result": table.result,
+        "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": iso(c.at)} for c in chat],
+        "created_at": iso(table.created_at),
+        "started_at": iso(table.started_at),
+        "finished_at": iso(table.finished_at),
         "code": table.code,
         "status": table.status,
+        "imported": bool(table.imported),
         "bots": [bots.get(i) for i in range(table.players)],
         "exported_at": iso(utcnow()),
     }
@@ -96,34 +118,78 @@ def _seats(body: dict, players: int) -> tuple[list[str], list[str | None]]:
     return cleaned, bots
 
 
+def _when(raw: object, what: str) -> datetime | None:
+    """A time of the file (ISO 8601, or null); 422 naming `what` for anything else, years 1 to 9999 in UTC."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
+        raise Invalid(f"{what} must be an ISO 8601 time.")
+    return parse_when(raw if len(raw) != 10 else raw + "T00:00:00Z", what, end=False)
+
+
 def _times(moves: list[dict]) -> list[datetime | None]:
+    return [_when(m.get("at"), f"Move seq {m.get('seq')}: 'at'") for m in moves]
+
+
+def _chat(body: dict, players: int) -> list[dict]:
+    """The file's chat lines, checked like lines said here (older files have none)."""
+    lines = body.get("chat")
+    if lines is None:
+        return []
+    if not isinstance(lines, list):
+        raise Invalid("The file's 'chat' must be a list of chat lines.")
+    if len(lines) > CHAT_LINES_MAX:
+        raise Invalid(f"A file may hold at most {CHAT_LINES_MAX} chat lines; this one has {len(lines)}.")
     out = []
-    for m in moves:
-        raw = m.get("at")
-        if raw is None:
-            out.append(None)
-            continue
-        if not isinstance(raw, str):
-            raise Invalid(f"Move seq {m.get('seq')}: 'at' must be an ISO 8601 time.")
-        out.append(parse_when(raw if len(raw) != 10 else raw + "T00:00:00Z", f"Move seq {m.get('seq')}: 'at'",
-                              end=False))
+    for i, line in enumerate(lines, start=1):
+        where = f"Chat line {i}"
+        if not isinstance(line, dict):
+            raise Invalid(f"{where} must be an object with seat, name, text and at.")
+        seat = line.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < players or seat in KINDS):
+            raise Invalid(f"{where}: 'seat' must be a seat of the table (0 to {players - 1}), or "
+                          f"{' or '.join(str(k) for k in sorted(KINDS))} for a line of the table's own.")
+        out.append({"seat": seat, "name": text.clean(line.get("name"), what=f"{where}: the name", max_len=NAME_MAX),
+                    "text": text.clean(line.get("text"), what=f"{where}: the text", max_len=CHAT_MAX),
+                    "at": _when(line.get("at"), f"{where}: 'at'")})
     return out
 
 
-def replay_file(g: Any, players: int, options: dict, initial_doc: dict, moves: list) -> tuple[dict, list[dict]]:
+def _as_json(doc: Any) -> Any:
+    """A doc as it reads back from the database's JSON column (tuples become lists, keys text)."""
+    return json.loads(json.dumps(doc))
+
+
+def deal_of_file(g: Any, players: int, options: dict, body: dict) -> tuple[str, dict]:
+    """The file's seed and its initial doc, dealt again by the engine's `setup`; 422 unless the file's
+    "initial_doc" is exactly that deal."""
+    seed = body.get("seed")
+    if seed is None:
+        raise Invalid("The file has no 'seed', so its first position cannot be dealt again and checked (files "
+                      "exported before seeds were written): export the table again from its server.", "bad_deal")
+    if not isinstance(seed, str) or not SEED_PATTERN.fullmatch(seed):
+        raise Invalid("The file's 'seed' must be the table's seed as exported (1 to 64 letters, digits or "
+                      "'_.:-').", "bad_deal")
+    given = body.get("initial_doc")
+    for candidate in [seed, *([int(seed)] if OLD_SEED.fullmatch(seed) else [])]:
+        try:
+            dealt = _as_json(g.setup(players=players, options=options, seed=candidate))
+        except Exception as exc:  # noqa: BLE001 - options the engine refuses at setup
+            raise Invalid(f"The file's game cannot be dealt: {str(exc)[:200]}", "bad_deal") from None
+        if given is None or given == dealt:
+            return seed, dealt
+    raise Invalid(f"The file's 'initial_doc' is not the start of a {players}-seat {g.title} game dealt from its "
+                  "'seed' and 'options': the file was changed (an import starts from the deal the rules "
+                  "make, never from a position of the file's).", "bad_deal")
+
+
+def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[dict, list[dict]]:
     """Replay the file's moves: the last doc and each step's events; 422 naming the first bad seq."""
-    try:
-        doc_ok = (initial_doc.get("game") == g.name and initial_doc.get("players") == players
-                  and isinstance(g.to_act(initial_doc), list))
-    except Exception:  # noqa: BLE001 - a doc the engine cannot read
-        doc_ok = False
-    if not doc_ok:
-        raise Invalid(f"The file's 'initial_doc' is not the start of a {players}-seat {g.title} game.")
     doc, events = initial_doc, []
     for want, m in enumerate(moves, start=1):
         seq = m.get("seq") if isinstance(m, dict) else None
         where = f"Move seq {want}"
-        if not isinstance(m, dict) or seq != want:
+        if not isinstance(m, dict) or seq != want or isinstance(seq, bool):
             raise Invalid(f"{where} is missing: the moves must be numbered 1, 2, 3... (found {str(seq)[:20]}).",
                           "bad_move")
         seat, move = m.get("seat"), m.get("move")
@@ -136,11 +202,44 @@ def replay_file(g: Any, players: int, options: dict, initial_doc: dict, moves: l
             step = g.apply(doc, seat, move)
         except Invalid:
             raise
-        except Exception as exc:  # noqa: BLE001 - IllegalMove, or an engine that chokes on a crafted doc
+        except Exception as exc:  # noqa: BLE001 - IllegalMove (or an engine's bug on a strange move)
             raise Invalid(f"{where} does not replay: {str(exc)[:300]}", "bad_move") from None
         doc = step.doc
         events.append(step.events)
     return doc, events
+
+
+def rebuild(g: Any, players: int, options: dict, body: dict, moves: list) -> tuple[str, dict, dict, list, dict | None]:
+    """Deal and replay the file (on a worker thread): its seed, the initial doc, the last doc, each step's
+    events and the result the rules give; 422 for a file whose result is not that one."""
+    seed, initial_doc = deal_of_file(g, players, options, body)
+    doc, events = replay_file(g, players, initial_doc, moves)
+    result = g.result(doc)
+    given = body.get("result")
+    if given is not None and result is None:
+        raise Invalid(f"The file gives a result, but its {len(moves)} moves do not end the game.", "bad_result")
+    if given is not None and _as_json(result) != given:
+        raise Invalid(f"The file's result differs from the replay's ({result.get('outcome')}, "
+                      f"{result.get('reason')}, winners {result.get('winners')}): the file was changed.",
+                      "bad_result")
+    return seed, initial_doc, _as_json(doc), events, result
+
+
+def _span(body: dict, times: list[datetime | None], chat: list[dict]) -> tuple[datetime, datetime, datetime, datetime]:
+    """created, started, finished and the last move's time from the file's times (the import's own when it
+    has none), in order whatever the file says: created <= started <= every move <= finished."""
+    now = utcnow()
+    known = [t for t in times if t is not None]
+    created = _when(body.get("created_at"), "The file's 'created_at'")
+    started = _when(body.get("started_at"), "The file's 'started_at'")
+    finished = _when(body.get("finished_at"), "The file's 'finished_at'")
+    spoken = [c["at"] for c in chat if c["at"] is not None]
+    earliest = min([t for t in (created, started, *known, *spoken) if t is not None], default=now)
+    created = earliest  # the file's creation, unless something of the table is older
+    started = min([t for t in (started, *known) if t is not None], default=created)
+    moved = max(known, default=started)
+    finished = max(finished, moved) if finished is not None else moved
+    return created, max(started, created), finished, moved
 
 
 async def _unused_code(s: AsyncSession) -> str:
@@ -152,51 +251,45 @@ async def _unused_code(s: AsyncSession) -> str:
 
 
 async def import_table(ctx: Tables, body: object, who: str) -> dict:
-    """Check and replay an exported file and store it as a new table, and log who did it: {"code", "game",
-    "status", "seq"}; 422 with a sentence for a file that does not replay."""
+    """Check and replay an exported file and store it as a new table marked imported, and log who did it:
+    {"code", "game", "status", "seq"}; 422 with a sentence for a file that does not replay."""
     g = _game(body)
     assert isinstance(body, dict)
     players = _need(body, "players", int, f"a whole number of seats ({g.min_players} to {g.max_players})")
+    if not g.min_players <= players <= g.max_players:
+        raise Invalid(f"{g.title} is played by {g.min_players} to {g.max_players} players, not {players}.")
     try:
         options = g.check_options(players, _need(body, "options", dict, "an object of table options"))
     except ValueError as exc:
         raise Invalid(f"The file's options: {exc}") from None
     names, bots = _seats(body, players)
-    initial_doc = _need(body, "initial_doc", dict, "the game's initial document")
-    dealt = initial_doc.get("options")  # the options the engine keeps in its doc (table-only ones need not be there)
-    if isinstance(dealt, dict) and any(k not in options or options[k] != v for k, v in dealt.items()):
-        raise Invalid("The file's 'options' are not the ones its 'initial_doc' was dealt with.")
+    if "initial_doc" in body:
+        _need(body, "initial_doc", dict, "the game's initial document")
     moves = _need(body, "moves", list, "a list of moves")
     if len(moves) > MOVES_MAX:
         raise Invalid(f"A file may hold at most {MOVES_MAX} moves; this one has {len(moves)}.")
-    # The engines are pure: replay on a worker thread, so a long file does not hold up the other requests.
-    doc, events = await asyncio.to_thread(replay_file, g, players, options, initial_doc, moves)
+    chat = _chat(body, players)
+    # The engines are pure: deal and replay on a worker thread, so a long file does not hold up the others.
+    seed, initial_doc, doc, events, result = await asyncio.to_thread(rebuild, g, players, options, body, moves)
     times = _times(moves)
-    result = g.result(doc)
-    if result is not None and body.get("result") is not None and body["result"] != result:
-        raise Invalid(f"The file's result differs from the replay's ({result.get('outcome')}, "
-                      f"{result.get('reason')}): the file was changed.", "bad_result")
-    if result is None and body.get("result") is not None:
-        raise Invalid(f"The file gives a result, but its {len(moves)} moves do not end the game.", "bad_result")
+    created, started, finished, moved = _span(body, times, chat)
     now = utcnow()
-    known = [t for t in times if t is not None]
-    started = min(known) if known else now
-    ended = max(known) if known else now
     async with ctx.db.writing() as s:
-        table = Table(code=await _unused_code(s), game=g.name, players=players, options=options,
-                      seed=IMPORTED_SEED, status="finished" if result is not None else "abandoned",
-                      initial_doc=initial_doc, doc=doc, seq=len(moves), to_act=[], result=result, created_at=now,
-                      updated_at=now, moved_at=ended, started_at=started, finished_at=ended)
+        table = Table(code=await _unused_code(s), game=g.name, players=players, options=options, seed=seed,
+                      status="finished" if result is not None else "abandoned", imported=True,
+                      initial_doc=initial_doc, doc=doc, seq=len(moves), to_act=[], result=result,
+                      created_at=created, updated_at=now, moved_at=moved if moves else created,
+                      started_at=started, finished_at=finished)
         s.add(table)
         await s.flush()
         s.add_all(Seat(table_id=table.id, seat=i, name=names[i], bot=bots[i], notify=False)
                   for i in range(players))
-        s.add_all(Move(table_id=table.id, seq=i, seat=m["seat"], move=m["move"], events=ev, at=at or now)
+        s.add_all(Move(table_id=table.id, seq=i, seat=m["seat"], move=m["move"], events=ev, at=at or moved)
                   for i, (m, ev, at) in enumerate(zip(moves, events, times), start=1))
+        s.add_all(ChatMessage(table_id=table.id, seat=c["seat"], name=c["name"], text=c["text"], at=c["at"] or moved)
+                  for c in chat)
         await s.commit()
     log.warning("admin imported table %s", table.code,
                 extra={"who": who, "action": "import_table", "game": g.name, "moves": len(moves),
                        "from_code": str(body.get("code"))[:16], "at": iso(now)})
     return {"code": table.code, "game": g.name, "status": table.status, "seq": table.seq}
-
-

@@ -8,10 +8,10 @@ from fastapi import Depends, Header, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.tables.errors import Unauthorized
-from app.tables.identity import COOKIE_NAME
 from app.tables.seats import Caller as CallerT
 from app.tables.seats import identify
 from app.tables.service import Tables
+from app.web.middleware import bearer_token, identity_cookie
 
 
 async def get_ctx(request: Request) -> Tables:
@@ -30,19 +30,17 @@ Db = Annotated[AsyncSession, Depends(get_db)]
 
 
 async def get_cookie(request: Request) -> str | None:
-    return request.cookies.get(COOKIE_NAME)
+    return identity_cookie(request.scope)
 
 
 Cookie = Annotated[str | None, Depends(get_cookie)]
 
 
 def bearer(authorization: str | None) -> str | None:
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    token = bearer_token(authorization)
+    if authorization is not None and token is None:
         raise Unauthorized("The Authorization header must be 'Bearer <seat token>'.")
-    return token.strip()
+    return token
 
 
 async def get_caller(request: Request, code: str,
@@ -55,7 +53,7 @@ async def get_caller(request: Request, code: str,
     ctx: Tables = request.app.state.tables
     token = bearer(authorization)
     async with ctx.db.reading() as s:
-        return await identify(s, code, token, request.cookies.get(COOKIE_NAME))
+        return await identify(s, code, token, identity_cookie(request.scope))
 
 
 Caller = Annotated[CallerT, Depends(get_caller)]

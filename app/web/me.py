@@ -13,9 +13,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.tables import reads
 from app.tables.errors import StoreError
-from app.tables.identity import COOKIE_NAME
 from app.tables.service import Tables
-from app.web.middleware import token_query
+from app.web.middleware import identity_cookie, token_query
 
 router = APIRouter()
 
@@ -32,7 +31,7 @@ async def me_socket(websocket: WebSocket) -> None:
                                    "detail": "This socket knows you by your cookie only: drop ?token=."})
         await websocket.close(4422)
         return
-    cookie = websocket.cookies.get(COOKIE_NAME)
+    cookie = identity_cookie(websocket.scope)
     watcher = ctx.watchers.add()
     listener = asyncio.create_task(_until_closed(websocket))
     try:

@@ -20,7 +20,10 @@ from urllib.parse import urlsplit
 
 import orjson
 from starlette.datastructures import Headers, QueryParams
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.tables.identity import COOKIE_NAME
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -35,14 +38,52 @@ SECURITY_HEADERS = [
 ]
 
 
+MAX_NESTING = 32  # arrays and objects inside each other in a socket message; a move needs a handful
+
+
+class TooDeep(ValueError):
+    """A socket message nests arrays and objects more deeply than MAX_NESTING."""
+
+    def __init__(self) -> None:
+        super().__init__(f"That message nests arrays and objects too deeply (at most {MAX_NESTING} levels).")
+
+
 def parse_message(raw: str) -> object:
-    """A socket message's JSON (ValueError when it is not JSON). orjson first, for speed; the standard
-    parser for what orjson refuses and JSON allows (an escaped lone surrogate, which the text checks then
-    refuse with a sentence of their own)."""
+    """A socket message's JSON (ValueError when it is not JSON, TooDeep when it nests too deeply). orjson
+    first, for speed; the standard parser for what orjson refuses and JSON allows (an escaped lone surrogate,
+    which the text checks then refuse with a sentence of their own). orjson refuses more than 1,024 levels,
+    the standard parser raises RecursionError: both, and anything past MAX_NESTING, are TooDeep."""
     try:
-        return orjson.loads(raw)
-    except ValueError:
-        return json.loads(raw)
+        value = orjson.loads(raw)
+    except ValueError as exc:
+        try:
+            value = json.loads(raw)
+        except RecursionError:
+            raise TooDeep() from None
+        except ValueError:
+            if "recursion" in str(exc).lower():
+                raise TooDeep() from None
+            raise
+    if raw.count("[") + raw.count("{") > MAX_NESTING and _nesting(value) > MAX_NESTING:
+        raise TooDeep()
+    return value
+
+
+def _nesting(value: object) -> int:
+    """How deeply arrays and objects nest in a parsed message (without recursion)."""
+    if not isinstance(value, (dict, list)):
+        return 0
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_NESTING:
+                return deepest
+        for child in item.values() if isinstance(item, dict) else item:
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
+    return deepest
 
 
 def error_body(detail: str, code: str) -> bytes:
@@ -195,6 +236,25 @@ def _netloc(url_or_host: str, scheme: str | None = None) -> str:
     return netloc
 
 
+WEB_SCHEMES = ("http", "https")
+
+
+def web_origin(url: str) -> tuple[str, str] | None:
+    """(scheme, host[:port]) of an Origin or Referer that a web page could have sent: http or https with a
+    host and no user name. None for anything else: `javascript://<our host>` has our host but no page of
+    ours behind it, nor has "null", data:, file: or a URL that does not parse."""
+    url = url.strip()
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in WEB_SCHEMES or not parts.netloc or "@" in parts.netloc or not url.lower().startswith(
+            f"{scheme}://"):
+        return None
+    return scheme, _netloc(url)
+
+
 class OriginCheck:
     """Refuses cross-origin requests that the cookie would authenticate (see the module docstring)."""
 
@@ -202,7 +262,9 @@ class OriginCheck:
                  allowed_origins: list[str] | None = None):
         self.app = app
         self.proxies = proxies
-        self.fixed = {_netloc(x) for x in [public_url or "", *(allowed_origins or [])] if x.strip()}
+        # (scheme or None for "either", host[:port]) of the public URL and the listed origins
+        self.fixed = {(urlsplit(x.strip()).scheme.lower() if "://" in x else None, _netloc(x))
+                      for x in [public_url or "", *(allowed_origins or [])] if x.strip()}
 
     def same_origin(self, scope: Scope) -> bool:
         headers = Headers(scope=scope)
@@ -213,13 +275,14 @@ class OriginCheck:
             origin = headers.get("referer")
             if origin is None:
                 return True  # no browser sent this (browsers send Origin on every such request)
-        if origin.strip().lower() == "null" or "://" not in origin:
+        page = web_origin(origin)
+        if page is None:  # "null", javascript://<our host>, data:, file:, a user name: no page of ours
             return False
-        allowed = set(self.fixed)
+        scheme, netloc = page
+        if any(netloc == n and s in (None, scheme) for s, n in self.fixed):
+            return True
         host = self.proxies.host(scope)
-        if host:
-            allowed.add(_netloc(host, urlsplit(origin).scheme))
-        return _netloc(origin) in allowed
+        return bool(host) and netloc == _netloc(host, scheme)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -246,6 +309,29 @@ def _has_token_query(scope: Scope) -> bool:
     return token_query(scope) is not None
 
 
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header; None without one (another scheme, or no
+    token). The routes (app/web/deps.py) and the limits read the header through this one function."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
+def authorization_token(scope: Scope) -> str | None:
+    """The Bearer token of a request, from its (first) Authorization header, as FastAPI's Header() reads it."""
+    return bearer_token(Headers(scope=scope).get("authorization"))
+
+
+def identity_cookie(scope: Scope) -> str | None:
+    """The browser's identity cookie, read exactly as every route reads it (Starlette's cookie parsing:
+    of duplicate names the last wins). The limits key a seat on this very value: a limiter that read the
+    first of `icehouse_id=<random>; icehouse_id=<real>` while the app used the last gave every request a
+    fresh bucket."""
+    return HTTPConnection(scope).cookies.get(COOKIE_NAME) or None
+
+
 def _has_bearer(scope: Scope) -> bool:
-    auth = Headers(scope=scope).get("authorization", "")
-    return auth[:7].lower() == "bearer " and bool(auth[7:].strip())
+    return authorization_token(scope) is not None

@@ -18,11 +18,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.tables.identity import COOKIE_NAME
-from app.web.middleware import Proxies, parse_message, send_error, token_query
+from app.web.middleware import Proxies, authorization_token, identity_cookie, parse_message, send_error, token_query
 
 MAX_KEYS = 50_000  # buckets kept per limit; the idlest go first
 WS_MESSAGE_MAX = 64 * 1024  # longer socket messages are the app's to refuse; not parsed here
@@ -136,18 +134,15 @@ def _digest(*parts: str) -> str:
 
 
 def seat_key(scope: Scope, code: str | None) -> str | None:
-    """Who is asking, as a seat: the Bearer token or ?token=, else the identity cookie at this table."""
-    headers = Headers(scope=scope)
-    auth = headers.get("authorization", "")
-    if auth[:7].lower() == "bearer " and auth[7:].strip():
-        return _digest("token", auth[7:].strip())
-    token = token_query(scope)
+    """Who is asking, as a seat, read by the very functions the routes authenticate with: a request's Bearer
+    token (a socket's ?token=), else the identity cookie at this table. A request's ?token= is not read: the
+    REST routes ignore it, so a limit keyed on it would be a fresh bucket for every request."""
+    token = token_query(scope) if scope["type"] == "websocket" else authorization_token(scope)
     if token is not None:
         return _digest("token", token)
-    for part in headers.get("cookie", "").split(";"):
-        name, _, value = part.strip().partition("=")
-        if name == COOKIE_NAME and value:
-            return _digest("cookie", value, (code or "").lower())
+    cookie = identity_cookie(scope)
+    if cookie is not None:
+        return _digest("cookie", cookie, (code or "").lower())
     return None
 
 

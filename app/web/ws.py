@@ -1,10 +1,13 @@
-"""WebSocket /ws/tables/{code}: state, chat_history, then updates; accepts move, chat, sync and ping.
+"""WebSocket /ws/tables/{code}: state, chat_history, then updates; accepts move, chat, sync, visibility and
+ping.
 
 A bad message is answered with {"type": "error", "detail"} and the socket stays open.
 """
 from __future__ import annotations
 
+import functools
 import logging
+import time
 from dataclasses import replace
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -13,17 +16,17 @@ from starlette.websockets import WebSocketState
 from app.realtime import Connection
 from app.tables import chat, moves, reads
 from app.tables.errors import StoreError, TableError, unavailable_for
-from app.tables.identity import COOKIE_NAME
 from app.tables.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
-from app.web.middleware import parse_message
+from app.web.middleware import Proxies, TooDeep, identity_cookie, parse_message
 
 router = APIRouter()
 log = logging.getLogger("icehouse.ws")
 
 MAX_MESSAGE = 64 * 1024
 TRY_AGAIN = 1013  # close code "try again later": the database is down; the client reconnects with back-off
+TOO_MANY = 4029  # close code: too many spectator sockets on the table or from the address (as HTTP 429)
 
 
 @router.websocket("/ws/tables/{code}")
@@ -32,7 +35,7 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     await websocket.accept()
     token = websocket.query_params.get("token") or None
     try:
-        caller, live = await ctx.live.admit(code, token, websocket.cookies.get(COOKIE_NAME))
+        caller, live = await ctx.live.admit(code, token, identity_cookie(websocket.scope))
     except TableError as exc:
         await websocket.send_json({"type": "error", **error_body(exc)})
         await websocket.close(code=4000 + exc.status)
@@ -40,7 +43,14 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     except StoreError as exc:
         await _refuse(websocket, exc)
         return
-    conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id)
+    address = _proxies(ctx.settings.trusted_proxies).client(websocket.scope)
+    crowded = _crowded(ctx, caller, address)  # checked and counted with no await between: no race
+    if crowded is not None:
+        await websocket.send_json({"type": "error", "detail": crowded, "code": "too_many_sockets", "status": 429})
+        await websocket.close(code=TOO_MANY, reason=crowded)
+        return
+    conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id,
+                           address)
     try:
         await ctx.attach(conn)
         first = await reads.welcome(ctx, caller, live, websocket.query_params.get("since"))
@@ -72,6 +82,25 @@ async def _refuse(websocket: WebSocket, exc: Exception) -> None:
     log.warning("socket refused: database unavailable", extra={"why": type(exc).__name__})
     await websocket.send_json({"type": "error", **error_body(domain), "status": domain.status})
     await websocket.close(code=TRY_AGAIN)
+
+
+@functools.lru_cache(maxsize=4)
+def _proxies(trusted: str) -> Proxies:
+    return Proxies([x for x in trusted.split(",") if x.strip()])
+
+
+def _crowded(ctx: Tables, caller: Caller, address: str) -> str | None:
+    """Why a spectator socket is refused (None: it is welcome). Seated players are never refused; the
+    counts are this instance's (ICEHOUSE_WS_SPECTATORS_PER_TABLE, ICEHOUSE_WS_SPECTATORS_PER_ADDRESS)."""
+    if caller.seat is not None:
+        return None
+    per_address = ctx.settings.ws_spectators_per_address
+    if ctx.hub.spectating_from(address) >= per_address:
+        return f"Too many spectator connections from your address (at most {per_address}); close some first."
+    per_table = ctx.settings.ws_spectators_per_table
+    if ctx.hub.spectating(caller.code) >= per_table:
+        return f"This table has all the spectators it can take ({per_table}); try again later."
+    return None
 
 
 def _seen(conn: Connection, state: dict) -> None:
@@ -125,6 +154,8 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         return _error(f"That message is too long ({len(raw)} characters; at most {MAX_MESSAGE}).")
     try:
         msg = parse_message(raw)
+    except TooDeep as exc:
+        return _error(str(exc))
     except ValueError:
         return _error("That message is not valid JSON.")
     if not isinstance(msg, dict):
@@ -143,6 +174,15 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
     if kind == "chat":
         await chat.say(ctx, caller, msg.get("text"))
         return None
+    if kind == "visibility":  # the page is shown or hidden (Page Visibility): are turn messages needed?
+        visible = msg.get("visible")
+        if type(visible) is not bool:
+            return _error("A visibility message needs 'visible', true or false.")
+        if (conn.hidden_since is None) != visible:
+            conn.hidden_since = None if visible else time.time()
+            if conn.seat is not None:
+                await ctx.publish_presence(caller.code)
+        return None
     if kind == "sync":
         since = msg.get("since")
         if type(since) is not int:
@@ -150,7 +190,7 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         reply = await reads.sync(ctx, caller, since)
         _seen(conn, reply["state"])
         return reply
-    return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, sync or ping.")
+    return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, sync, visibility or ping.")
 
 
 def _error(detail: str) -> dict:

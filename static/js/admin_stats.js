@@ -64,7 +64,8 @@ function render(data) {
     note ? h("span", { class: "hint" }, note) : null);
   $("stats-totals").replaceChildren(card("tables", t.tables), card("finished", t.finished),
     card("playing", t.playing), card("in the lobby", t.lobby),
-    card("abandoned", t.abandoned, idle ? `nobody moved for ${idle} (the housekeeping sweep)` : null));
+    card("abandoned", t.abandoned, idle ? `nobody moved for ${idle} (the housekeeping sweep)` : null),
+    card("imported", t.imported || 0, "games played elsewhere and imported: counted in none of these figures"));
 
   const names = Object.keys(data.games);
   const games = names.map((n) => data.games[n]);
@@ -90,7 +91,8 @@ function render(data) {
       h("h2", {}, g.title),
       h("p", { class: "hint" }, `${g.tables} table${g.tables === 1 ? "" : "s"}: ${g.finished} finished, `
         + `${g.abandoned} abandoned, ${g.playing} playing, ${g.lobby} in the lobby. A finished game takes `
-        + `${formatValue(g.avg_moves, "number")} moves and ${formatValue(g.avg_minutes, "number")} minutes on average.`),
+        + `${formatValue(g.avg_moves, "number")} moves and ${formatValue(g.avg_minutes, "number")} minutes on average.`
+        + (g.imported ? ` Not counted: ${g.imported} imported table${g.imported === 1 ? "" : "s"}.` : "")),
       g.figures && g.figures.error ? h("p", { class: "form-error" }, g.figures.error) : null,
       h("div", { class: "stats-grid" }, drawChart(daily), ...own.map(drawChart)));
   }));

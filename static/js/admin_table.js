@@ -94,6 +94,7 @@ function renderFacts(d) {
     ["Result", resultText(d.result) || "—"], ["Options", opts], ["Seed", String(d.seed)],
     ["Created", whenText(d.created_at)], ["Started", whenText(d.started_at) || "—"],
     ["Last move", whenText(d.last_move_at) || "—"], ["Finished", whenText(d.finished_at) || "—"],
+    ...(d.imported ? [["Origin", "Imported from an exported file, with the times it was played at; not in the stats"]] : []),
   ];
   const key = JSON.stringify([facts, d.rematch, d.rematch_of]);
   if ($("d-facts").dataset.key === key) return;

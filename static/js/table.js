@@ -47,7 +47,7 @@ function applyTable(t) {
   state.table = t;
   state.me = (t.you === undefined) ? state.me : t.you;
   if (typeof t.seq === "number" && (conn.lastSeq == null || t.seq > conn.lastSeq)) conn.lastSeq = t.seq;
-  if (oldSeq !== t.seq) state.pending = false;
+  if (oldSeq !== t.seq && !inFlight) state.pending = false;   // a move of mine in flight waits for its own step
   if (first || oldSeq !== t.seq) addStep(t.last);
   if (t.status === "playing") state.resultClosed = false;
   if (newRematch) {  // someone else made the rematch: offer it where everyone looks
@@ -87,19 +87,22 @@ function onMessage(msg) {
       const step = { seq: msg.seq, seat: msg.seat, move: msg.move, events: msg.events || [] };
       addStep(step);
       if (state.board && state.board.animate && (!state.table || msg.seq > state.table.seq)) state.board.animate(step);
+      settle(step, null);   // before applyTable: my own step ends the wait (state.pending) it redraws
       applyTable(msg.state);
-      settle(msg.seq, null);
       // The game's headline events are told to everyone, not only logged.
       const headlines = (state.game && state.game.headlines) || [];
       for (const e of step.events.filter((ev) => headlines.includes(ev.type))) {
         const line = panels.stepLines({ seat: msg.seat, events: [e] })[0];
-        if (line) toast(line.text, "info", 5000);
+        if (line) toast(line.text, "info", 4000);
       }
       break;
     }
     case "sync":   // the steps we missed (we asked, or the server saw we were behind) and the fresh state
       for (const s of msg.steps || []) addStep(s);
-      if (msg.state) { applyTable(msg.state); settle(msg.state.seq, null); }
+      if (msg.state) {
+        if (inFlight) settle((msg.steps || []).concat(msg.state.last || []).find((s) => s && s.seq === inFlight.seq + 1), null);
+        applyTable(msg.state);
+      }
       break;
     case "chat_history":
       state.chat = (msg.messages || []).slice();
@@ -151,13 +154,24 @@ const conn = new Connection(`/ws/tables/${encodeURIComponent(code)}`, {
 });
 
 // ---------- actions ----------
-// The move in flight: sendMove's promise settles with {ok: true} when an update past its seq arrives, or
-// {ok: false, code, detail} when the server refuses it (codes: docs/API.md).
+// The move in flight: sendMove's promise settles with {ok: true} when its own step comes back (the step
+// right after the seq it was sent at, by my seat, with my move where the step shows it), or {ok: false,
+// code, detail} when the server refuses it (codes: docs/API.md). Another seat's step at that seq is a
+// simultaneous move that won: the server's stale_seq refusal of ours follows on the same socket, and the
+// game decides whether to send it again.
 let inFlight = null;
-function settle(seq, error) {
+function settle(step, error) {
   if (!inFlight) return;
-  if (error) { inFlight.resolve({ ok: false, code: error.code, detail: error.detail }); inFlight = null; }
-  else if (seq != null && seq > inFlight.seq) { inFlight.resolve({ ok: true }); inFlight = null; }
+  const entry = inFlight;
+  if (error) { inFlight = null; entry.resolve({ ok: false, code: error.code, detail: error.detail }); return; }
+  if (step && step.seq === entry.seq + 1 && ownStep(step, entry)) { inFlight = null; entry.resolve({ ok: true }); }
+}
+// A step that may hide part of a move from this viewer (null or missing fields) still matches on the rest.
+function ownStep(step, entry) {
+  if (step.seat !== state.me) return false;
+  const shown = step.move;
+  if (!shown || typeof shown !== "object") return true;
+  return Object.keys(entry.move).every((k) => shown[k] == null || JSON.stringify(shown[k]) === JSON.stringify(entry.move[k]));
 }
 
 // A move that met a server that could not save it (its database is restarting: "unavailable"), or no
@@ -201,7 +215,7 @@ async function sendOnce(move, seq, quietStale, willRetry) {
   state.quietStale = quietStale;
   redraw();
   if (conn.send({ type: "move", seq, move })) {
-    const entry = { seq, resolve: null };
+    const entry = { seq, move, resolve: null };
     const done = new Promise((resolve) => { entry.resolve = resolve; });
     inFlight = entry;
     // The answer is an "update" (or an "error"); unstick the board if neither comes.

@@ -29,6 +29,7 @@ class Played:
     initial_doc: dict
     doc: dict
     steps: list[dict] = field(default_factory=list)  # {"seq", "seat", "move", "events"}
+    seed: str = "test"  # what the deal was made from (an export carries it, an import deals from it again)
 
     @property
     def result(self) -> dict | None:
@@ -42,7 +43,7 @@ def play(game: str, players: int, seed: int = 1, options: dict | None = None, ma
     rng = random.Random(seed)
     options = g.check_options(players, options or {})
     doc = initial = g.setup(players=players, options=options, seed=f"seed-{seed}")
-    played = Played(game, players, options, initial, doc)
+    played = Played(game, players, options, initial, doc, seed=f"seed-{seed}")
     while g.to_act(doc) and len(played.steps) < (stop_after if stop_after is not None else max_moves):
         seat = rng.choice(g.to_act(doc))
         legal = g.legal_moves(doc, seat)
@@ -76,7 +77,7 @@ async def insert_played(db: Any, p: Played, names: list[str | None] | None = Non
     names = names or [f"Player {i + 1}" for i in range(p.players)]
     g = GAMES[p.game]
     async with db.writing() as s:
-        table = Table(code=new_code(), game=p.game, players=p.players, options=p.options, seed="test",
+        table = Table(code=new_code(), game=p.game, players=p.players, options=p.options, seed=p.seed,
                       status=status, initial_doc=p.initial_doc, doc=p.doc, seq=n,
                       to_act=g.to_act(p.doc) if status == "playing" else [],
                       result=result if status == "finished" else None, created_at=created_at, updated_at=ended,

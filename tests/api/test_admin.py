@@ -129,8 +129,9 @@ class TestList:
         assert [row["code"] for row in rows] == [third["code"], second["code"], first["code"]]
         assert set(rows[0]) == {"code", "game", "title", "status", "players", "seats", "seq", "to_act",
                                 "result", "created_at", "updated_at", "last_move_at", "finished_at", "rematch_of",
-                                "rematch"}
+                                "rematch", "imported"}
         assert rows[0]["seq"] == 1 and rows[0]["status"] == "playing" and rows[0]["to_act"] == [0]
+        assert not any(row["imported"] for row in rows)
         assert rows[0]["seats"] == [{"seat": 0, "name": "Cy", "bot": False}]
         assert rows[1]["status"] == "lobby" and [s["name"] for s in rows[1]["seats"]] == ["Ann", "Bea"]
         assert rows[0]["title"] == "3-High" and rows[0]["updated_at"].endswith("Z")

@@ -55,16 +55,22 @@ FIXTURE = [
     ("dash", 3, "playing", None, 3, at(6), at(6), None,
      [["dare_set"], ["dare_refused"], ["draw", "dare"]]),
 ]
+# Imported (played elsewhere, issue 30): counted apart, in none of the figures above.
+IMPORTED = [
+    ("three-high", 1, "finished", th("won", "trees"), 12, at(2, 12), at(2, 12), at(2, 12, 20), None),
+    ("dash", 2, "finished", {"outcome": "finished", "reason": "finish", "scores": None, "winners": [0]}, 2,
+     at(3), at(3), at(3, 11), [["dare_set"], ["dare_refused", "end"]]),
+]
 
 
 @pytest.fixture
 async def fixture(app) -> None:
     async with app.state.tables.db.writing() as s:
-        for game, players, status, result, seq, created, started, ended, events in FIXTURE:
+        for i, (game, players, status, result, seq, created, started, ended, events) in enumerate(FIXTURE + IMPORTED):
             table = Table(code=new_code(), game=game, players=players, options={}, seed="x", status=status,
                           initial_doc={}, doc={}, seq=seq, to_act=[], result=result, created_at=created,
                           updated_at=ended or created, moved_at=ended or created, started_at=started,
-                          finished_at=ended)
+                          finished_at=ended, imported=i >= len(FIXTURE))
             s.add(table)
             await s.flush()
             s.add_all(Seat(table_id=table.id, seat=i, name=f"P{i}", notify=False) for i in range(players))
@@ -102,7 +108,8 @@ async def test_november_by_hand(client, fixture):
     assert {k: dash["figures"][k] for k in ("dares_set", "done", "refused", "refusal_rate")} == {
         "dares_set": 3, "done": 1, "refused": 2, "refusal_rate": 0.6667}
     assert dash["figures"]["by_players"]["3"] == {"dares_set": 1, "done": 0, "refused": 1, "refusal_rate": 1.0}
-    assert out["totals"] == {"tables": 8, "lobby": 1, "playing": 2, "finished": 4, "abandoned": 1}
+    assert out["totals"] == {"tables": 8, "lobby": 1, "playing": 2, "finished": 4, "abandoned": 1, "imported": 2}
+    assert th_["imported"] == 1 and dash["imported"] == 1 and out["games"]["turning-points"]["imported"] == 0
     days = {d["day"]: d for d in out["days"]["three-high"]}
     assert len(days) == 30 and min(days) == "2026-11-01" and max(days) == "2026-11-30"
     assert [days[f"2026-11-{d:02}"]["started"] for d in (1, 2, 3, 4, 5)] == [0, 2, 2, 0, 1]

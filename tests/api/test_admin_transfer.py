@@ -15,7 +15,8 @@ from tests.api.helpers import bearer, create, state
 
 TOKEN = "admin-token-of-the-transfer-tests"
 ADMIN = {"Authorization": f"Bearer {TOKEN}"}
-SAME = ("game", "players", "options", "seats", "initial_doc", "moves", "result")
+SAME = ("game", "players", "options", "seed", "seats", "initial_doc", "moves", "result", "chat", "created_at",
+        "started_at", "finished_at")
 
 
 @pytest.fixture
@@ -44,17 +45,23 @@ async def import_(client, body) -> tuple[int, dict]:
 async def test_export_import_round_trip(app, client, game):
     p = play(game, seats_for(game), seed=3)
     assert p.result is not None, f"{game}: the random game did not end"
-    code = await insert_played(app.state.tables.db, p, ["Ann", "Bea", *[f"Bot {i}" for i in range(p.players - 2)]])
+    code = await insert_played(app.state.tables.db, p, ["Ann", "Bea", *[f"Bot {i}" for i in range(p.players - 2)]],
+                               chat=["hello", "good game"])
     out = await export(client, code)
     assert out["format"] == "icehouse-table/1" and out["game"] == game and out["code"] == code
     assert out["seats"][:2] == ["Ann", "Bea"] and len(out["moves"]) == len(p.steps)
     assert set(out["moves"][0]) == {"seq", "seat", "move", "at"} and out["result"] == p.result
+    assert out["seed"] == p.seed and out["imported"] is False
+    assert [(c["seat"], c["name"], c["text"]) for c in out["chat"]] == [(0, "Ann", "hello"), (0, "Ann", "good game")]
+    assert out["created_at"] < out["started_at"] < out["moves"][0]["at"] <= out["finished_at"]
     status, made = await import_(client, out)
     assert status == 201, made
     new = made["code"]
     assert new != code
     detail = (await client.get(f"/api/admin/tables/{new}", headers=ADMIN)).json()
     assert detail["status"] == "finished" and detail["seq"] == len(p.steps) and detail["doc"] == p.doc
+    assert detail["imported"] is True and [c["text"] for c in detail["chat"]] == ["hello", "good game"]
+    assert detail["created_at"] == out["created_at"] and detail["finished_at"] == out["finished_at"]
     assert [m["events"] for m in detail["moves"]] == [st["events"] for st in p.steps]
     again = await export(client, new)
     assert {k: again[k] for k in SAME} == {k: out[k] for k in SAME}
@@ -117,8 +124,14 @@ def tampered_move(body: dict, k: int) -> dict:
      "bad_result", "result differs"),
     (lambda b: b | {"players": 3}, "invalid", "'seats' names 2 seats"),
     (lambda b: b | {"options": {"no_such": True}}, "invalid", "no option 'no_such'"),
-    (lambda b: b | {"options": {"hidden_hands": True}}, "invalid", "not the ones its 'initial_doc'"),
-    (lambda b: b | {"initial_doc": {"game": "three-high", "players": 4}}, "invalid", "not the start of a 2-seat"),
+    (lambda b: b | {"options": {"hidden_hands": True}}, "bad_deal", "dealt from its 'seed' and 'options'"),
+    (lambda b: b | {"initial_doc": {"game": "three-high", "players": 4}}, "bad_deal", "not the start of a 2-seat"),
+    (lambda b: b | {"seed": "seed-12"}, "bad_deal", "not the start of a 2-seat 3-High game dealt from its 'seed'"),
+    (lambda b: {k: v for k, v in b.items() if k != "seed"}, "bad_deal", "has no 'seed'"),
+    (lambda b: b | {"seed": "\u0000x"}, "bad_deal", "'seed' must be"),
+    (lambda b: b | {"chat": [{"seat": 7, "name": "Ann", "text": "hi", "at": None}]}, "invalid", "Chat line 1: 'seat'"),
+    (lambda b: b | {"chat": [{"seat": 0, "name": "Ann", "text": "\u202eevil", "at": None}]}, "bad_text", "Chat line 1"),
+    (lambda b: b | {"created_at": "9999-12-31T23:59:59-23:59"}, "invalid", "'created_at' must fall between"),
     (lambda b: b | {"seats": ["Ann", "\u202eevil"]}, "bad_text", "seat 1"),
     (lambda b: [b], "invalid", "JSON object"),
 ])

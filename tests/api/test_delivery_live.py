@@ -1,5 +1,6 @@
 """A turn message's delivery result reaches the seat's own open pages as it happens (a "delivery" socket
-message), and no other seat's nor a spectator's."""
+message), and no other seat's nor a spectator's. The seat's page is hidden (another tab): a seat at the table
+is not sent turn messages (tests/api/test_notify_away.py)."""
 from __future__ import annotations
 
 import asyncio
@@ -13,7 +14,7 @@ from tests.loopback import loopback  # noqa: F401 - fixture
 
 
 async def test_the_seat_to_act_hears_how_its_turn_message_went(live_server, loopback):  # noqa: F811
-    server = live_server(webhook_allow_private="1")
+    server = live_server(webhook_allow_private="1", away_after_seconds="0")
     rx = loopback(204)
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as host, \
             httpx.AsyncClient(base_url=server.url, timeout=10) as guest:
@@ -30,6 +31,8 @@ async def test_the_seat_to_act_hears_how_its_turn_message_went(live_server, loop
         socks[None] = await WS.open(url)
         for ws in socks.values():
             assert (await ws.recv())["type"] == "state"
+        await socks[waiting].send({"type": "visibility", "visible": False})
+        await asyncio.sleep(0.3)
         mine = await state(clients[mover], code, tokens[mover])
         r = await clients[mover].post(f"/api/tables/{code}/moves", headers=bearer(tokens[mover]),
                                       json={"seq": mine["seq"], "move": mine["legal_moves"][0]})

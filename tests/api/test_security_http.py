@@ -257,3 +257,48 @@ async def test_an_empty_or_shadowed_token_does_not_skip_the_origin_check(ws_serv
         first, close_code = await _ws_first(url, additional_headers={"Cookie": cookie}, origin=EVIL)
         assert first.get("code") in ("bad_origin", "unauthorized"), first
         assert "view" not in first and close_code in (4403, 4401)
+
+
+# -- issue 29, item 11: the origin's scheme is checked too ----------------------------------------------------
+@pytest.mark.parametrize("origin", ["javascript://testserver", "JAVASCRIPT://testserver", "data://testserver",
+                                    "file://testserver", "ws://testserver", "http://user@testserver",
+                                    "http://[testserver"])
+async def test_an_origin_with_our_host_but_not_a_web_scheme_is_refused(client, origin):
+    t = await full_table(client, players=2, bots=1)
+    for headers in ({"origin": origin}, {"referer": f"{origin}/t/{t['code']}"}):
+        r = await client.post(f"/api/tables/{t['code']}/chat", json={"text": "hi"}, headers=headers)
+        assert r.status_code == 403 and r.json()["code"] == "bad_origin", (headers, r.text)
+    for origin in ("http://testserver", "https://testserver", "http://testserver:80"):  # our own pages still work
+        r = await client.post(f"/api/tables/{t['code']}/chat", json={"text": "hi"}, headers={"origin": origin})
+        assert r.status_code == 201, (origin, r.text)
+
+
+async def test_a_websocket_from_javascript_scheme_with_our_host_is_closed_4403(ws_server):
+    async with httpx.AsyncClient(base_url=ws_server.url, timeout=10) as c:
+        t = await full_table(c, players=2, bots=1)
+        cookie = f"icehouse_id={c.cookies['icehouse_id']}"
+        url = f"{ws_server.ws_url}/ws/tables/{t['code']}"
+        host = ws_server.url.split("://", 1)[1]
+        first, close_code = await _ws_first(url, additional_headers={"Cookie": cookie},
+                                            origin=f"javascript://{host}")
+        assert first["type"] == "error" and first["code"] == "bad_origin", first
+        assert close_code == 4403
+
+
+async def test_a_listed_origin_is_accepted_only_with_its_own_scheme(database_url):
+    from asgi_lifespan import LifespanManager
+
+    from app.config import Settings
+    from app.main import create_app
+
+    settings = Settings(database_url=database_url, log_level="WARNING", public_url="https://play.example.org")
+    application = create_app(settings)
+    async with LifespanManager(application):
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=application),
+                                     base_url="http://10.0.0.5:8000") as c:
+            body = {"game": "three-high", "players": 1, "name": "A"}
+            assert (await c.post("/api/tables", json=body, headers={"origin": "https://play.example.org"})
+                    ).status_code == 201
+            for origin in ("http://play.example.org", "javascript://play.example.org"):
+                r = await c.post("/api/tables", json=body, headers={"origin": origin})
+                assert r.status_code == 403, (origin, r.text)

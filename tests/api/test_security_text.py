@@ -224,3 +224,36 @@ async def test_a_dare_follows_the_text_policy(new_client):
                         json={"seq": mine["seq"], "move": {"action": "set_dare", "text": "Sing loudly"}})
     assert r.status_code == 200, r.text
     assert [e["dare"] for e in r.json()["last"]["events"] if e["type"] == "dare_set"] == ["Sing loudly"], r.text
+
+
+# -- issue 29, item 11: a name (or a chat line) that would look blank -----------------------------------------
+BLANK = {
+    "Hangul filler": "\u3164",
+    "Hangul choseong filler": "\u115f\u1160",
+    "halfwidth Hangul filler": "\uffa0",
+    "braille blank": "\u2800",
+    "no-break and ideographic spaces": "\u00a0\u3000",
+    "combining marks only": "\u0301\u0308",
+    "zero-width joiner": "\u200d",
+    "fillers and spaces": "\u3164 \u3164 \u2800",
+}
+
+
+@pytest.mark.parametrize("kind", BLANK)
+async def test_a_name_or_chat_line_with_nothing_visible_is_refused_with_a_sentence(client, new_client, kind):
+    r = await client.post("/api/tables", json={"game": "three-high", "players": 2, "name": BLANK[kind]})
+    assert_bad_text(r)
+    assert "visible" in r.json()["detail"] or "empty" in r.json()["detail"], r.text
+    t = await full_table(client, players=2, bots=1)
+    r = await new_client().post(f"/api/tables/{(await create(client, 2))['code']}/join",
+                                json={"name": BLANK[kind]})
+    assert_bad_text(r)
+    r = await client.post(f"/api/tables/{t['code']}/chat", json={"text": BLANK[kind]})
+    assert_bad_text(r)
+
+
+@pytest.mark.parametrize("name", ["\u3164Ann", "Bea\u2800", "\u00e9", "e\u0301", "\U0001f44d", "\u314e\u314f",
+                                  "\U0001f469\u200d\U0001f4bb", "\u0905\u0902"])
+async def test_names_with_something_visible_are_kept(client, name):
+    r = await client.post("/api/tables", json={"game": "three-high", "players": 2, "name": name})
+    assert r.status_code == 201, r.text

@@ -1,6 +1,8 @@
 """The table page's notification settings in Chromium: Web Push (permission, the service worker registered,
 the subscription given to the server, a push delivered to the push endpoint and decrypted), a chat-room
-webhook in a chosen format with its last delivery shown, ntfy, the nudge and the host's reminders.
+webhook in a chosen format with its last delivery shown, ntfy, the nudge and the host's reminders. Turns
+are sent there only while the player is away from the table (issue 30): the tests leave the table or hide
+the page.
 
 Headless Chromium has no push service to subscribe to, so the test stands in for the browser's push
 service at its edge: PushManager.subscribe answers with a subscription whose endpoint is the test's
@@ -30,6 +32,14 @@ PUSH_SERVICE = """(() => {
     return { endpoint: sub.endpoint, toJSON: () => sub };
   };
 })();"""
+
+
+# What the browser does when the page goes to another tab: document.hidden and a visibilitychange event.
+HIDE_PAGE = """() => {
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
 
 
 def wait_for(check, timeout: float = 15.0):
@@ -67,12 +77,15 @@ def test_push_from_the_table_page_reaches_the_push_endpoint(live_server, new_pag
     shot(page, "push-subscribed")
     if start_game(page) != "playing":
         pytest.skip("the deal left no legal play")
+    page.goto(f"{server.url}/me")  # Ann leaves the table: her turn is pushed to this device
     wait_for(lambda: service.requests)  # Ann's turn, at the start or after the bot's play
     req = service.requests[0]
     check_vapid(req.headers["authorization"], server_key, service.base)
     payload = browser.decrypt(req.body)
     assert payload["title"] == "Your turn at 3-High" and payload["table"] == code
     assert payload["url"] == f"/t/{code}"  # no public URL set: the service worker opens it on this site
+    page.goto(f"{server.url}/t/{code}")
+    open_settings(page)
     page.click("#push-off")
     expect(page.locator("#push-btn")).to_be_visible()
 
@@ -90,7 +103,7 @@ def test_push_refused_by_the_person_says_how_to_allow_it(live_server, new_page):
 
 
 def test_a_discord_webhook_and_ntfy_show_their_last_delivery(live_server, new_page, loopback, shot):  # noqa: F811
-    server = live_server(webhook_allow_private="1")
+    server = live_server(webhook_allow_private="1", away_after_seconds="0.5")
     rx = loopback(204)
     page = new_page()
     create_table(page, server.url, "Ann", players=2)
@@ -108,6 +121,10 @@ def test_a_discord_webhook_and_ntfy_show_their_last_delivery(live_server, new_pa
     expect(page.locator("#ntfy-status")).to_contain_text("ntfy topic ann-turns")
     if start_game(page) != "playing":
         pytest.skip("the deal left no legal play")
+    page.wait_for_function("() => document.title.startsWith('● Your turn')")  # at the start or after the bot
+    page.wait_for_timeout(1500)  # her turn's message would have been posted by now: she is at the table
+    assert rx.requests == [], "a turn was sent while Ann was at the table"
+    page.evaluate(HIDE_PAGE)  # she switches to another tab: told once the grace is over
     wait_for(lambda: len(rx.requests) >= 2)
     assert {"content"} in [set(q.json()) for q in rx.requests]  # Discord's shape
     # told as it happens, over the seat's own socket ...

@@ -164,3 +164,113 @@ def test_a_reading_answers_as_the_game_does(game, seed):
         step = reading.apply(seat, move)
         assert step == game.apply(doc, seat, move)
         doc = step.doc
+
+
+# -- moves and events hide what the views hide (issue 29) --------------------------------------------------
+VIEW_ERRORS = (ValueError, KeyError, IndexError, TypeError)  # a variant that is no valid doc: skipped
+
+
+def option_variants(game, players):
+    """The defaults, then each boolean option flipped on its own (hidden hands and the like)."""
+    out = [game.default_options(players)]
+    for spec in game.option_specs(players):
+        if spec["type"] == "bool" and "depends_on" not in spec:
+            out.append(dict(out[0], **{spec["name"]: not spec["default"]}))
+    return out
+
+
+def hidden_variants(doc):
+    """`doc` with chance and hidden order changed: another secret, and each list (at the top or inside a
+    top-level dict) reversed, whole or after its first item (a pile's next card may be shown, its rest not)."""
+    out = [dict(doc, secret=doc["secret"][::-1] + "x")]
+    for key, value in doc.items():
+        places = [(None, value)] if isinstance(value, list) else (
+            [(inner, v) for inner, v in value.items() if isinstance(v, list)] if isinstance(value, dict) else [])
+        for inner, items in places:
+            for changed in (items[::-1], items[:1] + items[:0:-1]):
+                if changed != items:
+                    out.append(dict(doc, **{key: changed if inner is None else dict(value, **{inner: changed})}))
+    return out
+
+
+def viewed(game, doc, viewer):
+    try:
+        return json.dumps(game.view(doc, viewer), sort_keys=True)
+    except VIEW_ERRORS:
+        return None
+
+
+def seen_step(game, doc_after, seat, move, events, viewer):
+    return json.dumps([game.move_view(doc_after, seat, move, viewer), game.view_events(events, viewer, doc_after)],
+                      sort_keys=True)
+
+
+def outcomes(game, doc, rng, players):
+    """Steps a viewer must not tell apart when it cannot tell their docs apart: several moves of each seat to
+    act on `doc`, and the same moves on docs whose hidden parts differ."""
+    out = []
+    docs = [doc] + hidden_variants(doc)
+    for seat in game.to_act(doc):
+        legal = game.legal_moves(doc, seat)
+        moves = [legal[0], legal[-1]] + rng.sample(legal, min(2, len(legal)))
+        for move in moves:
+            if game.name == "dash" and move.get("action") == "set_dare":
+                move = dict(move, text="Sing a song")
+            for variant in docs:
+                try:
+                    step = game.apply(variant, seat, move)
+                except IllegalMove:
+                    continue  # the variant took the move away (another hand)
+                out.append((variant, seat, move, step))
+    return out
+
+
+def test_a_viewer_learns_from_moves_and_events_only_what_its_views_show(game, seed=0):
+    """Two steps a viewer cannot tell apart must reach it alike: the move as `move_view` shows it and the
+    events as `view_events` show them. It cannot tell apart the same move on docs it sees alike before and
+    after (their hidden parts differ), nor two moves of a seat whose docs and events it sees alike. Covers simultaneous moves (Martian
+    Treasure Hunt's arrangements), hidden hands (3-High's draws) and piles or dice to come (the docs with
+    another secret or another pile order). Also: a view never depends on the secret (future dice), the mover
+    always sees its own move, and once the game is over every move is shown as made."""
+    compared = 0
+    for players in range(game.min_players, game.max_players + 1):
+        for options in option_variants(game, players):
+            rng = random.Random(seed * 100 + players)
+            doc, history = game.setup(players, options, seed), []
+            for _ in range(30):
+                viewers = list(range(players)) + [None]
+                for viewer in viewers:
+                    assert viewed(game, doc, viewer) == viewed(game, hidden_variants(doc)[0], viewer), \
+                        f"the view of seat {viewer} depends on the secret"
+                groups: dict = {}
+                for before, seat, move, step in outcomes(game, doc, rng, players):
+                    assert game.move_view(step.doc, seat, move, seat) == move
+                    for viewer in viewers:
+                        if viewer == seat:
+                            continue
+                        key = (viewed(game, before, viewer), seat, viewed(game, step.doc, viewer), viewer)
+                        if None in key[:3]:
+                            continue
+                        if before is not doc:  # the same move on hidden parts that differ: all of it alike
+                            key += (json.dumps(move, sort_keys=True),)
+                        else:  # another move: a public difference shows in the events (a zero move does)
+                            key += (json.dumps(game.view_events(step.events, viewer, step.doc), sort_keys=True),)
+                        seen = seen_step(game, step.doc, seat, move, step.events, viewer)
+                        if groups.setdefault(key, seen) != seen:
+                            raise AssertionError(f"{game.name} ({players}, {options}): seat {viewer} cannot tell "
+                                                 f"these steps apart by its views, but sees {groups[key]} and {seen}")
+                        compared += 1
+                seats = game.to_act(doc)
+                if not seats:
+                    break
+                seat = rng.choice(seats)
+                move = rng.choice(game.legal_moves(doc, seat))
+                if game.name == "dash" and move.get("action") == "set_dare":
+                    move = dict(move, text="Hop on one foot")
+                history.append((seat, move))
+                doc = game.apply(doc, seat, move).doc
+            if game.result(doc) is not None:
+                for seat, move in history:
+                    for viewer in range(players):
+                        assert game.move_view(doc, seat, move, viewer) == move, "a move still hidden after the end"
+    assert compared

@@ -97,6 +97,9 @@ class MartianTreasureHunt(Game):
     def view_events(self, events: list, seat: int | None, doc: dict) -> list:
         return views.view_events(events, seat, doc.get("phase") or from_doc(doc).phase)
 
+    def move_view(self, doc: dict, seat: int, move: dict, viewer: int | None) -> dict:
+        return views.move_view(move, seat, viewer, doc.get("phase") or from_doc(doc).phase)
+
     def render_text(self, doc: dict) -> str:
         return views.render_text(self.state(doc))
 

@@ -1,7 +1,8 @@
 """What each seat may see of a Martian Treasure Hunt game: views, events, and the board as text.
 
 Hidden: the secret (so every future roll), the roll counter, and, during the arrange phase, every other
-seat's arrangement (its coins and the order in its "arranged" event) until all seats have arranged.
+seat's arrangement (its coins, the order in its "arranged" event and its {"order": [...]} move) until all
+seats have arranged.
 """
 from __future__ import annotations
 
@@ -60,6 +61,17 @@ def view_events(events: list, viewer: int | None, phase: str) -> list:
         else:
             seen.append(dict(event))
     return seen
+
+
+HIDDEN_ORDER = {"order": None}  # an arrangement as another seat sees it before the reveal
+
+
+def move_view(move: dict, seat: int, viewer: int | None, phase: str) -> dict:
+    """While the arrange phase lasts (`phase` of a document at or after the move), an arrangement is shown
+    as {"order": null} to every viewer but the seat that made it; after the reveal, as made."""
+    if phase == "arrange" and viewer != seat and isinstance(move, dict) and "order" in move:
+        return dict(HIDDEN_ORDER)
+    return move
 
 
 def render_text(st: State) -> str:

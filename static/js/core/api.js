@@ -43,17 +43,46 @@ export const get = (path) => api("GET", path);
 export const post = (path, body = {}) => api("POST", path, body);
 
 // A toast disappears after ms; with ms = 0 it stays until the caller removes it (the returned element).
-export function toast(message, kind = "info", ms = 4500) {
+// At most two show at once (the newest), at the top of the window, or at its bottom when that covers less of
+// what the player needs (the board, the game's own panel, the banner's buttons, a main button).
+const MAX_TOASTS = 2;
+export function toast(message, kind = "info", ms = 4000) {
   const box = document.getElementById("toasts");
   if (!box) { console.warn(message); return null; }
   const el = document.createElement("div");
   el.className = `toast ${kind}`;
   el.textContent = message;
   box.append(el);
-  while (box.children.length > 3) box.firstElementChild.remove();
-  if (ms > 0) setTimeout(() => el.remove(), ms);
+  while (box.children.length > MAX_TOASTS) box.firstElementChild.remove();
+  if (ms > 0) setTimeout(() => { el.remove(); placeToasts(); }, ms);
+  placeToasts();
   return el;
 }
+
+const AVOID = "#board-area, #game-side:not([hidden]), #turn-banner button, #host-controls:not([hidden]), button.primary:not([disabled]), [data-toast-avoid]";
+function covered(top, bottom) {
+  let area = 0;
+  for (const el of document.querySelectorAll(AVOID)) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    area += Math.max(0, Math.min(bottom, r.bottom) - Math.max(top, r.top)) * r.width;
+  }
+  return area;
+}
+let placing = 0;
+function placeToasts() {
+  if (placing) return;
+  placing = requestAnimationFrame(() => {
+    placing = 0;
+    const box = document.getElementById("toasts");
+    if (!box || !box.children.length) return;
+    const h = box.getBoundingClientRect().height + 8;
+    const atTop = covered(0, h), atBottom = covered(innerHeight - h, innerHeight);
+    box.classList.toggle("at-bottom", atBottom < atTop);
+  });
+}
+addEventListener("scroll", placeToasts, { passive: true });
+addEventListener("resize", placeToasts);
 
 export function showError(err) {
   toast(err && err.message ? err.message : String(err), "error", 6000);

@@ -24,8 +24,11 @@ export class Connection {
     this.pinger = null;
     this.syncing = false;
     window.addEventListener("online", () => this.reconnectNow());
+    // The server announces a turn on the seat's channels (webhook, ntfy, push) only while no page of the
+    // seat is visible at the table: tell it when this page is hidden or shown (and after each connect).
     document.addEventListener("visibilitychange", () => {
       if (!document.hidden && !this.isOpen()) this.reconnectNow();
+      else this.send({ type: "visibility", visible: !document.hidden });
     });
   }
 
@@ -89,6 +92,7 @@ export class Connection {
       this.onStatus("open");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_MS);
+      if (document.hidden) this.send({ type: "visibility", visible: false });  // a new socket counts as shown
     };
     ws.onmessage = (ev) => {
       let msg;

@@ -31,9 +31,11 @@ export function createBoard(root, ctx) {
     onclick: () => draw() }, "Draw a card");
   const deck = h("div", { class: "dash-deck" });
   const dare = createDarePanel(ctx);
+  // The board's status line sits in the column beside it, so the whole board (Start row too) fits a laptop's
+  // screen; the dare panel (shown only while a dare is open) comes first in that column (dash.css).
   const tableCol = h("div", { class: "dash-table" },
-    h("div", { class: "dash-cardzone" }, drawn, h("div", { class: "dash-cardside" }, caption, drawBtn, deck)), dare.root);
-  root.replaceChildren(h("div", { class: "dash" }, status, h("div", { class: "dash-main" }, boardWrap, tableCol)));
+    h("div", { class: "dash-cardzone" }, drawn, h("div", { class: "dash-cardside" }, caption, drawBtn, deck)), dare.root, status);
+  root.replaceChildren(h("div", { class: "dash" }, h("div", { class: "dash-main" }, boardWrap, tableCol)));
   const standings = h("ol", { class: "dash-standings", "aria-label": "The race" });
   const pictures = h("ul", { class: "dash-pictures", "aria-label": "Picture pairs" });
   const legend = h("section", { class: "dash-legend card" },
@@ -235,13 +237,18 @@ export function createBoard(root, ctx) {
     setTimeout(() => label.remove(), 2600);
   }
 
+  // A keyboard hint only where a keyboard is likely: a fine pointer on a wide screen (not a phone or tablet).
+  function keyboardLikely() {
+    return !!window.matchMedia && window.matchMedia("(pointer: fine) and (min-width: 700px)").matches;
+  }
+
   function hint() {
     const t = state.table;
     if (!t) return "";
     if (state.pending) return "Sending…";
     const legal = t.legal_moves || [];
     const view = t.view || {};
-    if (legal.some((m) => m.action === "draw")) return "Your turn: draw a card (press the button, or D).";
+    if (legal.some((m) => m.action === "draw")) return keyboardLikely() ? "Your turn: draw a card (press the button, or D)." : "Your turn: draw a card.";
     if (legal.some((m) => m.action === "set_dare")) return `${ctx.seatName(view.dare.seat)} drew a dare: write it, or pick a suggestion. The first dare sent stands.`;
     if (legal.some((m) => m.action === "answer_dare")) return "You were dared: do it, then press Done (or refuse and miss your next turn).";
     return "Your turn!";

@@ -26,12 +26,40 @@ export function shuffledOrder() {
   return order;
 }
 
-// The arranging state kept in state.ui (it outlives renders and other seats' moves).
+// The arranging state kept in state.ui (it outlives renders and other seats' moves). An order being composed
+// is also kept in the browser's storage, per table and seat, until it is sent: a reload finds it again.
 export function arrangeUi(state, view, me, fr) {
   const ui = state.ui;
   const key = `${state.code}|${me}`;
-  if (!ui.arr || ui.arr.key !== key) ui.arr = { key, order: readingOrder(view, me, fr), picked: null, retrySeq: null, tries: 0 };
+  if (!ui.arr || ui.arr.key !== key) {
+    const draft = loadDraft(state.code, me);
+    ui.arr = { key, order: draft || readingOrder(view, me, fr), picked: null, retrySeq: null, tries: 0, saved: draft ? JSON.stringify(draft) : null };
+  }
   return ui.arr;
+}
+
+const draftKey = (code, me) => `icehouse:mth-order:${code}:${me}`;
+function loadDraft(code, me) {
+  try {
+    const order = JSON.parse(localStorage.getItem(draftKey(code, me)) || "null");
+    const ok = Array.isArray(order) && order.length === 6 && [...order].sort().every((v, i) => v === i);
+    return ok ? order : null;
+  } catch { return null; }   // storage blocked (a private window): the draft lives in the page only
+}
+
+// Called from render(): store the order while it is being composed; forget it once it is placed (or the
+// arrange phase is over).
+export function keepDraft(state, arr, mustArrange, view) {
+  const placing = arr && arr.retrySeq != null;
+  try {
+    if (mustArrange && arr) {
+      const text = JSON.stringify(arr.order);
+      if (text !== arr.saved) { localStorage.setItem(draftKey(state.code, state.me), text); arr.saved = text; }
+    } else if (state.me != null && !placing && (view.phase !== "arrange" || (view.arranged && view.arranged[state.me]))) {
+      localStorage.removeItem(draftKey(state.code, state.me));
+      if (arr) arr.saved = null;
+    }
+  } catch { /* storage blocked: nothing to keep */ }
 }
 
 export function swap(arr, i, j) {
@@ -64,18 +92,21 @@ export function maybeRetry(ctx, state, arr, mustArrange) {
 }
 
 // The controls above the board: what to do, or whom we are waiting for.
+// Nothing is said before the game has started (the lobby has its own words): nobody arranges there.
 export function renderArrangeBar(el, { state, view, me, mustArrange, names, bots, actions }) {
+  const playing = !!state.table && state.table.status === "playing";
   const waiting = (view.to_act || []).filter((s) => s !== me);
   const pending = state.pending || (state.ui.arr && state.ui.arr.retrySeq != null);
-  const key = JSON.stringify([view.phase, mustArrange, waiting, waiting.map(names), pending, me]);
-  el.hidden = view.phase !== "arrange";
-  if (view.phase !== "arrange") { el.dataset.key = ""; return; }
+  const placed = me != null && !!(view.arranged && view.arranged[me]);
+  const key = JSON.stringify([view.phase, mustArrange, waiting, waiting.map(names), pending, me, placed]);
+  el.hidden = view.phase !== "arrange" || !playing;
+  if (el.hidden) { el.dataset.key = ""; return; }
   setChildren(el, key, () => {
     const who = waiting.map((s) => `${names(s)}${bots(s) ? " (bot)" : ""}`).join(", ");
     const waitLine = h("p", { class: "waiting", "data-testid": "arrange-waiting" },
       `Waiting for ${waiting.length} player${waiting.length === 1 ? "" : "s"} to arrange: ${who}.`);
     if (!mustArrange) {
-      return [me != null ? h("p", { class: "done" }, "Your coins are placed. Nobody sees another player's order until everyone has arranged.") : null,
+      return [placed ? h("p", { class: "done" }, "Your coins are placed. Nobody sees another player's order until everyone has arranged.") : null,
         waiting.length ? waitLine : null];
     }
     return [

@@ -3,7 +3,7 @@
 import { h } from "../../core/store.js";
 import { S, svg, frame, drawCoin, drawPyramid, armLabelPlace, seatVar, KINDS, COIN_WORD, SIZE_WORD, SUITS, SIDE_WORD } from "./parts.js";
 import { renderDice, renderNote, renderScores, legend } from "./panel.js";
-import { arrangeUi, readingOrder, shuffledOrder, swap, sendOrder, maybeRetry, renderArrangeBar, screenOrder } from "./arrange.js";
+import { arrangeUi, readingOrder, shuffledOrder, swap, sendOrder, maybeRetry, renderArrangeBar, screenOrder, keepDraft } from "./arrange.js";
 import { Animator } from "./anim.js";
 import { rollWords } from "./words.js";
 import { dragController } from "./drag.js";
@@ -315,6 +315,7 @@ export function createBoard(root, ctx) {
     renderScores(scoresEl, { view, names, colorOf, acting: d.acting });
     const arr = state.ui.arr;
     maybeRetry(ctx, state, arr, d.mustArrange);
+    keepDraft(state, state.ui.arr, d.mustArrange, view);
     if (arr && arr.focus && d.mustArrange) {
       const el = hits[arr.focus] && hits[arr.focus].hit;
       arr.focus = null;

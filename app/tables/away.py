@@ -1,0 +1,84 @@
+"""Turn notifications held while the seat is at the table.
+
+A seat's turn goes out on its channels (webhook, ntfy, Web Push: app/tables/notify.py) only when no page
+of that seat is at the table: none open on any instance, or every one hidden (another tab, a locked
+phone) for longer than Settings.away_after_seconds (Presence.at_table). A turn that comes while the seat
+is at the table is held here, on the instance that announced it, and sent as soon as the seat leaves: its
+last socket closes (a presence message from any instance, over the broker) or the grace of its hidden
+pages runs out (a timer). The sender checks in the database that the turn is still the seat's, and the
+turn's claim (app/store/claims.py) keeps it to once over every instance. A held turn whose instance stops
+is left to the reminder.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Held:
+    table_id: int
+    code: str
+    game: str
+    seq: int
+    seat: int
+
+
+class HeldTurns:
+    def __init__(self) -> None:
+        self._held: dict[str, dict[int, Held]] = {}  # table code -> seat -> its held turn
+        self._timers: dict[str, asyncio.TimerHandle] = {}  # table code -> the next grace check
+        self._tasks: set[asyncio.Task] = set()  # held turns being sent
+
+    def hold(self, turn: Held) -> None:
+        """Hold `turn` (a newer turn of the same seat replaces the older one)."""
+        self._held.setdefault(turn.code, {})[turn.seat] = turn
+
+    def of(self, code: str) -> list[Held]:
+        return list(self._held.get(code, {}).values())
+
+    def release(self, turn: Held) -> None:
+        seats = self._held.get(turn.code)
+        if seats is not None and seats.get(turn.seat) == turn:
+            del seats[turn.seat]
+            if not seats:
+                del self._held[turn.code]
+                self._cancel_timer(turn.code)
+
+    def __len__(self) -> int:
+        return sum(len(seats) for seats in self._held.values())
+
+    def check_in(self, code: str, delay: float, check: Callable[[str], None]) -> None:
+        """Call `check(code)` in `delay` seconds (one timer per table: the earliest wins)."""
+        loop = asyncio.get_running_loop()
+        timer = self._timers.get(code)
+        when = loop.time() + max(0.0, delay)
+        if timer is not None and not timer.cancelled() and timer.when() <= when:
+            return
+        self._cancel_timer(code)
+        self._timers[code] = loop.call_at(when, self._fire, code, check)
+
+    def _fire(self, code: str, check: Callable[[str], None]) -> None:
+        self._timers.pop(code, None)
+        check(code)
+
+    def _cancel_timer(self, code: str) -> None:
+        timer = self._timers.pop(code, None)
+        if timer is not None:
+            timer.cancel()
+
+    def run(self, work) -> None:  # noqa: ANN001 - a coroutine
+        task = asyncio.create_task(work, name="held-turn")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def stop(self) -> None:
+        for code in list(self._timers):
+            self._cancel_timer(code)
+        self._held.clear()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
