@@ -63,7 +63,7 @@ async def get_seated(request: Request, code: str, authorization: Annotated[str |
     """A seated caller (401 for a spectator), from the live table (app/tables/live.py): no read of the
     database once the table is live here and its game has started."""
     ctx: Tables = request.app.state.tables
-    caller, _ = await ctx.live.admit(code, bearer(authorization), request.cookies.get(COOKIE_NAME), seated=True)
+    caller, _ = await ctx.live.admit(code, bearer(authorization), identity_cookie(request.scope), seated=True)
     caller.seated()
     return caller
 
