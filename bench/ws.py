@@ -3,15 +3,20 @@
 It starts the real server (`icehouse serve`, pinned to CPU 0 where `taskset` exists) on a fresh database,
 creates N tables of K seats through the REST API (each seat its own client and token), opens one
 WebSocket per person, and for a fixed time plays random legal moves, each chosen from the acting seat's
-own view. A finished table gets a rematch (same seats, same tokens) and play goes on. Then it measures a
-bare FastAPI WebSocket relay (bench/relay.py) the same way: the baseline of the same run.
+own view. A finished table is replaced on the clock by a new one (create, joins, start, a socket per seat;
+the old sockets close), as the peers' load generators do (../shared/tools/peers): the full life of a table
+is measured, not only its moves. `--spare N` sets N more tables per driver up before the clock instead (a
+finished game moves on to one: moves only, as long as they last); `--rematch` replaces a finished table by
+its rematch (same seats and tokens) rather than a new table. Then it measures a bare FastAPI WebSocket
+relay (bench/relay.py) the same way: the baseline of the same run.
 
 Latency is counted from sending a move until every person's socket at that table has the update. By
 default each table moves again as soon as its last move has landed, so the figures are the server's
 saturation: with N tables in flight, latency is N over the rate (Little's law). `--rate R` offers R moves a
 second instead, arriving at random, and then latency counts from when each move was due: the latency a
 player sees at that load.
-One JSON line: moves_per_s, p50_ms, p95_ms, p99_ms, errors, server_cpu_ms_per_move, rss_mb,
+One JSON line: moves_per_s, p50_ms, p95_ms, p99_ms, errors, server_cpu_ms_per_move, rss_mb, replaced (tables
+made on the clock: new ones, or rematches with --rematch),
 idle_sockets and idle_rss_mb (with --idle), offered_moves_per_s (with --rate), baseline_moves_per_s, ratio
 (ours / the relay's).
 """
@@ -177,7 +182,7 @@ class Bench:
         self.latencies: list[float] = []
         self.moves = 0
         self.errors = 0
-        self.rematches = 0  # games that ran out of spare tables: their REST calls load the server mid-run
+        self.replaced = 0  # finished tables replaced on the clock (their REST calls and sockets load the server)
         self.rng = random.Random(7)
 
     def person(self) -> httpx.AsyncClient:
@@ -210,7 +215,8 @@ class Bench:
 
     async def play(self, tables: list[tuple[str, list[Seat]]], stop: float) -> None:
         """Play random legal moves at a table until `stop`; when its game ends, go on at the next of
-        `tables` (set up before the clock started), or a rematch when there is none left."""
+        `tables` (set up before the clock started), or at a new table (a rematch with --rematch) made on the
+        clock when there is none left."""
         code, seats = tables.pop(0)
         by_seat = {s.seat: s for s in seats}
         pace = Pace(self.args.rate / self.args.tables, self.rng) if self.args.rate else None
@@ -221,7 +227,8 @@ class Bench:
                     code, seats = tables.pop(0)
                     by_seat = {s.seat: s for s in seats}
                 else:
-                    code, seats, by_seat = await self.rematch(code, seats)
+                    code, seats, by_seat = await (self.rematch(code, seats) if self.args.rematch
+                                                  else self.replace(seats))
                 continue
             mine = [by_seat[x] for x in st.to_act if x in by_seat]
             if not mine:  # a bot is to play: wait for its move
@@ -252,8 +259,17 @@ class Bench:
                 self.latencies.append(time.monotonic() - sent)
                 self.moves += 1
 
+    async def replace(self, seats: list[Seat]):
+        """A new table for a finished one: create, joins, start, a socket per seat; the old sockets close."""
+        self.replaced += 1
+        for s in seats:
+            await s.close()
+        code, fresh = await self.table()
+        await self.open(code, fresh)
+        return code, fresh, {s.seat: s for s in fresh}
+
     async def rematch(self, code: str, seats: list[Seat]):
-        self.rematches += 1
+        self.replaced += 1
         r = await self.http.post(f"/api/tables/{code}/rematch", headers={"Authorization": f"Bearer {seats[0].token}"})
         r.raise_for_status()
         new = r.json()["code"]
@@ -340,9 +356,9 @@ async def run_ours(args: argparse.Namespace) -> dict:
                "p95_ms": percentile(bench.latencies, 0.95), "p99_ms": percentile(bench.latencies, 0.99),
                "errors": errors, "server_cpu_ms_per_move": round(cpu * 1000 / max(1, bench.moves), 3),
                "server_cpu_share": round(cpu / elapsed, 2), "client_cpu_share": client_share, "rss_mb": rss_mb(proc.pid), "moves": bench.moves,
-               "rematches": bench.rematches}
-        if bench.rematches and args.spare:
-            print(f"{bench.rematches} games ran out of spare tables: their rematches (REST calls, new sockets) "
+               "replaced": bench.replaced}
+        if bench.replaced and args.spare:
+            print(f"{bench.replaced} games ran out of spare tables: their replacements (REST calls, new sockets) "
                   "were made on the clock and load the figures; raise --spare", file=sys.stderr, flush=True)
         if args.idle:
             out.update(idle_sockets=len(idle), idle_rss_mb=rss_mb(proc.pid))
@@ -412,7 +428,9 @@ def main(argv=None) -> None:
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     parser.add_argument("--spare", type=int, default=0,
                         help="spare tables per driver, set up before the clock starts: a finished game moves "
-                             "on to one instead of a rematch (whose REST calls are then outside the figures)")
+                             "on to one instead of a new table made on the clock (moves only, while they last)")
+    parser.add_argument("--rematch", action="store_true",
+                        help="replace a finished table by its rematch (same seats) rather than a new table")
     parser.add_argument("--rate", type=float, default=0,
                         help="offered moves a second over all tables, arriving at random (latency counts from "
                              "when a move was due); default 0: each table moves as soon as its last move landed")

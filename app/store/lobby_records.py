@@ -42,6 +42,7 @@ def sqlite_time(at: datetime | None) -> str | None:
 
 
 _CAST = re.compile(r"CAST\((:\w+) AS json\)")
+_STATEMENTS: dict[bool, dict[str, Any]] = {False: {}, True: {}}  # SQL text -> as each database runs it
 
 
 class Exec:
@@ -51,7 +52,7 @@ class Exec:
         self.conn = conn  # sqlite3.Connection, or a SQLAlchemy (sync) Connection inside run_sync
         self.postgres = postgres
         self.lock = " FOR UPDATE" if postgres else ""
-        self._sql: dict[str, Any] = {}
+        self._sql = _STATEMENTS[postgres]
 
     def _statement(self, sql: str) -> Any:
         s = self._sql.get(sql)

@@ -25,6 +25,20 @@ def test_bench_ws_plays_real_sockets_and_measures_the_relay_beside_them():
     assert line["moves"] > 0 and line["errors"] == 0, line
 
 
+def test_bench_ws_replaces_finished_tables_with_new_ones_on_the_clock_by_default():
+    # no spares: every finished game is followed by a new table (create, joins, start, sockets) on the clock
+    [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--seconds", "3", "--no-baseline")
+    assert line["replaced"] >= 1 and line["moves"] > 0 and line["errors"] == 0, line
+
+
+def test_bench_tables_measures_each_step_of_a_tables_life():
+    [line] = run("bench.tables", "--tables", "3", "--warm", "1", "--seats", "3")
+    assert line["tables"] == 3 and line["seats"] == 3, line
+    steps = [line[f"{step}_ms"] for step in ("create", "joins", "start", "sockets")]
+    assert all(x >= 0 for x in steps) and abs(sum(steps) - line["ms_per_table"]) < 0.1, line
+    assert line["wall_ms_per_table"] > 0, line
+
+
 def test_bench_ws_offers_a_paced_load_and_reports_it():
     # --rate: moves arrive at random at a set rate, not as fast as the server answers
     [line] = run("bench.ws", "--tables", "2", "--seats", "3", "--seconds", "2", "--spare", "2", "--rate", "20",
