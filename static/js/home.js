@@ -153,6 +153,10 @@ async function init() {
       showError(err.message);
     }
   }
+  // A link may name the game to start (a rules page's "Start a … table": /?game=dash).
+  const asked = (new URLSearchParams(location.search).get("game") || "").trim().toLowerCase().replace(/_/g, "-");
+  const wanted = asked && [...document.querySelectorAll('input[name="game"]:not(:disabled)')].find((r) => r.value === asked);
+  if (wanted) wanted.checked = true;
   if (!document.querySelector('input[name="game"]:checked')) {
     const first = document.querySelector('input[name="game"]:not(:disabled)');
     if (first) first.checked = true;
