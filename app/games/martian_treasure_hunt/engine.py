@@ -98,7 +98,9 @@ class MartianTreasureHunt(Game):
         return views.view_events(events, seat, doc.get("phase") or from_doc(doc).phase)
 
     def move_view(self, doc: dict, seat: int, move: dict, viewer: int | None) -> dict:
-        return views.move_view(move, seat, viewer, doc.get("phase") or from_doc(doc).phase)
+        if viewer == seat or doc.get("phase") == "play" or not isinstance(move, dict) or "order" not in move:
+            return move  # written by this engine: no parse
+        return views.move_view(move, seat, viewer, from_doc(doc))
 
     def render_text(self, doc: dict) -> str:
         return views.render_text(self.state(doc))
