@@ -16,8 +16,9 @@ Moves are searched too (issue 29: a Martian Treasure Hunt arrangement went out a
 log, the socket's update and sync). A move is hidden from a viewer while the engine can replace it by
 another legal move of the same seat, replay every later move, and land on a doc the viewer sees alike, with
 events the viewer sees alike: each part of the move that differs from that other move (and that the view
-does not show) must not reach the viewer then. Every step, each viewer reads the state, the log, a sync over its socket and a
-catch-up sync from the database, as well as the socket's update.
+does not show) must not reach the viewer then. Every step, each viewer reads the state and the socket's
+update; while a move is hidden from someone (and twice every eight steps), also the log, a sync over its
+socket and a catch-up sync from the database.
 """
 from __future__ import annotations
 
