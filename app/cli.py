@@ -27,13 +27,17 @@ def main(argv: list[str] | None = None) -> int:
 
     from app import logs
 
+    from app.web.serving import protocols
+
     logs.configure(settings.log_level)  # uvicorn's loggers write JSON through ours (log_config=None below)
+    # uvicorn's httptools and sans-I/O WebSocket protocols with header and body deadlines and connection caps
+    http, ws = protocols(settings)
     # X-Forwarded-* only from the proxies the settings trust (uvicorn would otherwise believe 127.0.0.1).
     proxies = ",".join(settings.listed("trusted_proxies"))
     config = uvicorn.Config("app.main:create_app", factory=True, host=args.host, port=args.port,
                 log_config=None, log_level=settings.log_level.lower(), access_log=False, ws_max_size=64 * 1024,
                 # uvicorn's sans-I/O protocol (its default since 0.50): a send is one write to the socket
-                ws="websockets-sansio",
+                http=http, ws=ws, timeout_keep_alive=settings.keep_alive_seconds,  # type: ignore[arg-type]
                 ws_per_message_deflate=settings.ws_compression,  # off by default: CPU for every socket
                 # Protocol pings: a half-open socket (a phone that left the network) is dropped. On
                 # SIGTERM or SIGINT every socket is closed with 1012 (service restart): clients reconnect.

@@ -47,6 +47,17 @@ class Settings(BaseSettings):
     # Sockets: the server pings each one (icehouse serve); one that does not answer in time is dropped.
     ws_ping_seconds: float = Field(20.0, ge=0)  # 0: no pings
     ws_ping_timeout_seconds: float = Field(20.0, gt=0)
+    # Connections (icehouse serve, app/web/serving.py): a request's line and headers are due this long
+    # after the connection opens (or the previous response ends), its body this long after its headers;
+    # a connection idle between requests is closed after keep_alive_seconds.
+    header_timeout_seconds: float = Field(30.0, gt=0)
+    body_timeout_seconds: float = Field(60.0, gt=0)
+    keep_alive_seconds: float = Field(5.0, gt=0)
+    # Open connections (WebSockets included) per client address, and in all (fewer if the process's file
+    # descriptors do not allow as many); past them a new connection gets a 503 and is closed. Connections
+    # from the trusted proxies are not counted per address: the proxy limits its clients (deploy/).
+    max_connections_per_address: int = Field(128, ge=1)
+    max_connections: int = Field(10_000, ge=16)
 
     # -- guards (app/web/middleware.py, app/web/ratelimit.py) ----------------------------------------------
     max_body_bytes: int = Field(64 * 1024, ge=1024)  # request bodies, counted as they arrive (413 past it)

@@ -363,7 +363,10 @@ async def run(args) -> dict:
         upgrade(url)
         redis.start()
         env = {"ICEHOUSE_DATABASE_URL": url, "ICEHOUSE_REDIS_URL": redis.url, "ICEHOUSE_LOG_LEVEL": args.log_level,
-               "ICEHOUSE_BOT_DELAY_SECONDS": "0.3", "ICEHOUSE_BOT_SECONDS": "0.2", "ICEHOUSE_WS_QUEUE_SIZE": "256"}
+               "ICEHOUSE_BOT_DELAY_SECONDS": "0.3", "ICEHOUSE_BOT_SECONDS": "0.2", "ICEHOUSE_WS_QUEUE_SIZE": "256",
+               # every soak socket comes from 127.0.0.1: the per-address caps on connections lifted
+               "ICEHOUSE_MAX_CONNECTIONS_PER_ADDRESS": "1000000", "ICEHOUSE_WS_SPECTATORS_PER_ADDRESS": "1000000",
+               "ICEHOUSE_WS_SPECTATORS_PER_TABLE": "1000000"}
         env |= {f"ICEHOUSE_RATE_LIMIT_{k}": "0" for k in ("CREATE", "JOIN", "CHAT", "CHAT_ADDRESS", "MOVE",
                                                           "MOVE_ADDRESS")}
         instances = [Instance("a", env, workdir), Instance("b", env, workdir)]

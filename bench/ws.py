@@ -316,6 +316,9 @@ async def run_ours(args: argparse.Namespace) -> dict:
                ICEHOUSE_DATABASE_URL=args.database_url or f"sqlite+aiosqlite:///{tmp / 'bench.db'}")
     for name in ("CREATE", "JOIN", "CHAT", "CHAT_ADDRESS", "MOVE", "MOVE_ADDRESS"):
         env[f"ICEHOUSE_RATE_LIMIT_{name}"] = "0"
+    # Every bench socket comes from 127.0.0.1: lift the per-address and per-table caps on connections
+    env |= {"ICEHOUSE_MAX_CONNECTIONS_PER_ADDRESS": "1000000", "ICEHOUSE_WS_SPECTATORS_PER_ADDRESS": "1000000",
+            "ICEHOUSE_WS_SPECTATORS_PER_TABLE": "1000000", "ICEHOUSE_MAX_CONNECTIONS": "100000"}
     root = Path(args.server_root).resolve() if args.server_root else ROOT
     env["PYTHONPATH"] = str(root)  # the server's own checkout first (a before/after comparison)
     subprocess.run([sys.executable, "-m", "app.cli", "migrate"], env=env, cwd=root, check=True,

@@ -14,7 +14,7 @@ import orjson
 from app.games import GAMES
 from app.tables import notify
 from app.tables.context import Context
-from app.tables.state import Snapshot, build_state
+from app.tables.state import Snapshot, build_state, step_for
 
 
 async def dispatch(ctx: Context, msg: dict) -> None:
@@ -123,18 +123,17 @@ def _move(ctx: Context, code: str, msg: dict) -> None:
         return
     g = GAMES[snap.game]
     states = _states(ctx, code, snap, conns)
-    texts = {seat: encode({"type": "update", "seq": seq, "seat": msg["seat"], "move": msg["move"],
-                           "events": _events(g, msg, seat, snap, state), "state": state})
+    texts = {seat: encode({"type": "update", **_step(g, msg, seat, snap, state), "state": state})
              for seat, state in states.items()}
     for conn in conns:
         conn.send(texts[conn.seat])
         conn.seq, conn.stamp = seq, snap.updated_at
 
 
-def _events(g, msg: dict, seat: int | None, snap: Snapshot, state: dict) -> list:
-    """The move's events as `seat` may see them, computed once: the state's "last" is this move's step, seen
-    by `seat` (the snapshot travels with the move it made)."""
+def _step(g, msg: dict, seat: int | None, snap: Snapshot, state: dict) -> dict:
+    """The move ({"seq", "seat", "move", "events"}) as `seat` may see it, computed once: the state's "last"
+    is this move's step, seen by `seat` (the snapshot travels with the move it made)."""
     last = state["last"]
     if last is not None and last["seq"] == msg["seq"]:
-        return last["events"]
-    return g.view_events(msg["events"], seat, snap.doc)
+        return last
+    return step_for(g, msg, seat, snap.doc)

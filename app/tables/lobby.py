@@ -18,6 +18,7 @@ from app.tables.service import Tables
 from app.tables.state import load_snapshot
 
 SEED_BYTES = 16  # a deal's seed: 32 hex characters, 128 random bits
+SOLO_DEALS = 4  # a rematch started at once is dealt again this many times at most when stuck from the start
 
 
 @dataclass
@@ -70,7 +71,10 @@ def _bot_name(game: str, bot: str | None) -> str:
 
 
 async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
-    """The rematch of a finished table, made on first asking; (state for the caller, created?)."""
+    """The rematch of a finished table, made on first asking; (state for the caller, created?). The same
+    seats (people, bots) and house rules. A solo table's player has nobody to wait for: its rematch is dealt
+    and started at once (a deal with no legal play at all is dealt again, a few times, as the home page's
+    "Play solo" does). With more seats, bots included, it waits in the lobby for the host's start."""
     seat = caller.seated()
     async with ctx.db.writing() as s:
         old = await find_table(s, caller.code, for_update=True)
@@ -81,14 +85,25 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
         if old.status not in ENDED:
             raise Conflict(f"The game at table {old.code} is not over yet ({old.status}).", "not_over")
         g = GAMES[old.game]
-        seed, doc = _setup(g, old.players, old.options)
+        old_seats = await queries.seats_of(s, old.id)
+        alone = old.players == 1 and all(x.bot is None for x in old_seats)
+        for _ in range(SOLO_DEALS if alone else 1):
+            seed, doc = _setup(g, old.players, old.options)
+            if not alone or g.result(doc) is None:
+                break
         now = utcnow()
         new = Table(code=await _unused_code(s), game=old.game, players=old.players, options=old.options,
                     seed=seed, status="lobby", initial_doc=doc, doc=doc, seq=0, to_act=[],
                     rematch_of_id=old.id, created_at=now, updated_at=now, remind_after=old.remind_after)
+        if alone:  # started as start() does
+            result = g.result(doc)
+            new.status, new.started_at = ("finished" if result else "playing"), now
+            new.to_act, new.result = ([] if result else list(g.to_act(doc))), result
+            if result:
+                new.finished_at = now
         s.add(new)
         await s.flush()
-        for x in await queries.seats_of(s, old.id):
+        for x in old_seats:
             s.add(Seat(table_id=new.id, seat=x.seat, name=x.name, bot=x.bot, player_id=x.player_id,
                        token_hash=x.token_hash, webhook_url=x.webhook_url, notify=x.notify, joined_at=now,
                        webhook_format=x.webhook_format, ntfy_url=x.ntfy_url, push=x.push))
@@ -96,4 +111,8 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
         await s.commit()
         old_snap, new_snap = await load_snapshot(s, old), await load_snapshot(s, new)
     await ctx.publish_state(old_snap)
+    if alone:
+        await ctx.publish_state(new_snap)
+        await ctx.announce_turn(new_snap, new_snap.to_act)
+        ctx.bots.schedule(new_snap)
     return ctx.state_of(new_snap, seat), True

@@ -6,7 +6,9 @@ events must equal the stored ones. Anything else is reported as `"consistent": f
 
 Two readers: the admin (any table, any time, everything shown) and everyone else once the game has ended
 (GET /api/tables/{code}/replay): then every hand is revealed, as the table would show it after the end, but
-never the doc's "secret" (which feeds every later chance). An ended table never changes, so its replayed
+never the doc's "secret" (which feeds every later chance), and its steps as made (once a game is over,
+`Game.move_view` shows every move as made, ENGINE.md; before the end the replay is refused, 409 not_over,
+so no step reaches a player here before its reveal). An ended table never changes, so its replayed
 docs are kept in a small in-process cache: stepping through a game replays it once.
 """
 from __future__ import annotations

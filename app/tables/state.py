@@ -114,8 +114,12 @@ async def load_snapshot(s: AsyncSession, table: Table, seats: list[Seat] | None 
 
 
 def step_for(game: Any, step: dict, seat: int | None, doc: dict) -> dict:
-    """A step as `seat` may see it (seat None: a spectator)."""
-    return make_step(step["seq"], step["seat"], step["move"], game.view_events(step["events"], seat, doc))
+    """A step as `seat` may see it (seat None: a spectator): its move through `Game.move_view` and its events
+    through `Game.view_events`. `doc`: the doc after the step or a later one (the table's newest: the state's
+    `last`, the log, a sync); both engine methods answer for any such doc (ENGINE.md). Every step a client
+    gets goes through here (fanout's update reuses the state's `last`); only the admin sees moves as made."""
+    return make_step(step["seq"], step["seat"], game.move_view(doc, step["seat"], step["move"], seat),
+                     game.view_events(step["events"], seat, doc))
 
 
 def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectators: int,

@@ -164,6 +164,9 @@ def deal_of_file(g: Any, players: int, options: dict, body: dict) -> tuple[str, 
     """The file's seed and its initial doc, dealt again by the engine's `setup`; 422 unless the file's
     "initial_doc" is exactly that deal."""
     seed = body.get("seed")
+    if seed == "imported":  # the mark of a table imported before revision 0006: its seed was not kept
+        raise Invalid("The file comes from a table imported before seeds were kept, so its first position cannot "
+                      "be dealt again and checked: import the original export instead.", "bad_deal")
     if seed is None:
         raise Invalid("The file has no 'seed', so its first position cannot be dealt again and checked (files "
                       "exported before seeds were written): export the table again from its server.", "bad_deal")

@@ -10,6 +10,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.tables.errors import RateLimited, StoreError, TableError, Unavailable, unavailable_for
 from app.tables.text import safe
+from app.web.openapi import allowed_methods
 from app.web.pages import not_found, unavailable_page
 
 
@@ -59,8 +60,16 @@ def install(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and wants_page(request):
             return not_found(request, f"There is no page at {request.url.path[:80]}.")
+        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):  # FastAPI could not read the body
+            return JSONResponse({"detail": "The request body is not valid JSON: it must be UTF-8 text.",
+                                 "code": "invalid"}, status_code=422)
+        headers, detail = exc.headers, exc.detail
+        if exc.status_code == 405:  # name every method of the path, not only those of the first route
+            allow = allowed_methods(request.app, request.url.path) or (headers or {}).get("Allow")
+            headers = {**(headers or {}), "Allow": allow} if allow else headers
+            detail = f"{request.method[:20]} is not one of the methods of this address ({allow})." if allow else detail
         code = HTTP_CODES.get(exc.status_code, "error")
-        return JSONResponse({"detail": exc.detail, "code": code}, status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse({"detail": detail, "code": code}, status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:

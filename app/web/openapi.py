@@ -6,7 +6,9 @@ app/web/ratelimit.py). This module rewrites each operation's responses from what
 
 - any parameter or body: 422 (invalid input, bad_text);
 - a table code in the path: 404; an Authorization header (a seat token, identifying the caller): 401;
-- the admin area: 401 and 403 (closed);
+- the admin area: 401, 403 (closed) and 429 (too many wrong admin tokens from the address);
+- a body FastAPI cannot read (not UTF-8) is a 422 (app/web/errors.py), so 400 is never sent;
+- a 405 names in `Allow` every method the schema documents for the path (allowed_methods);
 - a state-changing method: 403 (bad_origin, not the host, not your turn), 413 (too_large), and on a
   table, 409 (full, started, stale seq, not playing);
 - a rate-limited route: 429 (rate_limited) with Retry-After.
@@ -15,6 +17,7 @@ tests/api/test_security_openapi.py checks the schema against the running server 
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import FastAPI
@@ -56,7 +59,7 @@ def error_statuses(path: str, method: str, operation: dict) -> set[int]:
     if "authorization" in params:  # the caller is identified by a seat token (a wrong one: 401)
         statuses.add(401)
     if operation.get("security") or path.startswith("/api/admin"):
-        statuses |= {401, 403}
+        statuses |= {401, 403, 429}  # 429: guessing the admin token is limited, however it is presented
     if method in UNSAFE:
         statuses |= {403, 413}
         if path.startswith("/api/tables/{code}"):
@@ -94,6 +97,22 @@ def make_true(schema: dict) -> dict:
                 responses.get("200", {}).setdefault("headers", {})["X-Total-Count"] = {
                     "description": "How many tables match the filters in all.", "schema": {"type": "integer"}}
     return schema
+
+
+def allowed_methods(app: FastAPI, path: str) -> str | None:
+    """The Allow header of a 405 on `path`: every method the schema documents for it (HEAD with GET), or
+    None for a path outside the schema. Starlette names only the first route that matched the path, which
+    for a path with GET and POST on two routes is one method of the two."""
+    if not hasattr(app.state, "allowed_methods"):
+        table = []
+        for template, ops in app.openapi().get("paths", {}).items():
+            pattern = re.compile("".join(r"[^/]+" if part.startswith("{") else re.escape(part)
+                                         for part in re.split(r"(\{[^}]+\})", template)))
+            methods = {m.upper() for m in ops if m in ("get", "head", "post", "put", "patch", "delete")}
+            table.append((pattern, methods | ({"HEAD"} if "GET" in methods else set())))
+        app.state.allowed_methods = table
+    found = [methods for pattern, methods in app.state.allowed_methods if pattern.fullmatch(path)]
+    return ", ".join(sorted(set().union(*found))) if found else None
 
 
 def install(app: FastAPI) -> None:

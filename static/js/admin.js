@@ -66,7 +66,10 @@ function loggedOut(message) {
 }
 
 // ---- the list --------------------------------------------------------------------------------------
+let listAsked = 0;  // the list shown is the answer to the latest request, whatever order the answers come in
+
 async function loadList() {
+  const mine = ++listAsked;
   const f = state.filters;
   const q = new URLSearchParams();
   for (const k of ["game", "status", "player", "from", "to"]) if (f[k]) q.set(k, f[k]);
@@ -79,14 +82,18 @@ async function loadList() {
   redraw();
   try {
     const { data, total } = await adminGet(`/api/admin/tables?${q}`);
+    if (mine !== listAsked) return;
     state.list = data;
     state.total = total;
     state.listError = "";
   } catch (err) {
+    if (mine !== listAsked) return;
     state.listError = err.message;
   } finally {
-    state.loading = false;
-    redraw();
+    if (mine === listAsked) {
+      state.loading = false;
+      redraw();
+    }
   }
 }
 
@@ -117,8 +124,9 @@ function renderList() {
     body.replaceChildren(...rows.map((t) => h("tr", { "data-code": t.code },
       h("td", { "data-label": "Table" }, h("a", { href: `#${t.code}`, class: "code-link" }, t.code)),
       h("td", { "data-label": "Game" }, t.title || t.game),
-      h("td", { "data-label": "Status" }, h("span", { class: `badge status-${t.status}` }, STATUS_WORD[t.status] || t.status),
-        t.imported ? h("span", { class: "badge imported", title: "Played elsewhere and imported: not in the stats" }, "imported") : null),
+      h("td", { "data-label": "Status" }, h("span", { class: "badges" },
+        h("span", { class: `badge status-${t.status}` }, STATUS_WORD[t.status] || t.status),
+        t.imported ? h("span", { class: "badge imported", title: "Played elsewhere and imported: not in the stats" }, "imported") : null)),
       h("td", { "data-label": "Players" }, t.seats.map(seatWords).join(", ")),
       h("td", { "data-label": "Moves", class: "num" }, String(t.seq)),
       h("td", { "data-label": "Result" }, resultWords(t.result) || null),

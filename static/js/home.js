@@ -125,16 +125,58 @@ async function playSolo(game, name, options = {}) {
   location.href = `/t/${code}`;
 }
 
+// The solo player's name: the one this browser last used (saved here, or the name its identity cookie last
+// sat down with, /api/me); with neither, the page asks once (#solo-name) and remembers the answer.
+async function knownName() {
+  const saved = savedName();
+  if (saved) return saved;
+  try {
+    const me = await get("/api/me");
+    if (me && me.name && me.name !== "Player") { saveName(me.name); return me.name; }   // "Player": the old stand-in
+  } catch { /* no identity yet */ }
+  return "";
+}
+
 async function soloClick(ev) {
   const btn = ev.currentTarget;
+  const label = btn.textContent;
   btn.disabled = true;
   btn.textContent = "Dealing…";
   try {
-    await playSolo(btn.dataset.game, savedName() || "Player");
+    const name = await knownName();
+    if (!name) {   // ask once
+      btn.disabled = false;
+      btn.textContent = label;
+      $("solo-name").hidden = false;
+      $("solo-name-input").focus();
+      return;
+    }
+    await playSolo(btn.dataset.game, name);
   } catch (err) {
     showError(err.message);
     btn.disabled = false;
-    btn.textContent = "Play solo";
+    btn.textContent = label;
+  }
+}
+
+async function soloNamed(ev) {
+  ev.preventDefault();
+  const name = $("solo-name-input").value.trim();
+  const error = $("solo-name-error");
+  if (!name) { error.textContent = "Type your name: it is how the game will call you."; error.hidden = false; return; }
+  error.hidden = true;
+  saveName(name);
+  $("name").value = name;
+  const btn = $("solo-name-go");
+  btn.disabled = true;
+  btn.textContent = "Dealing…";
+  try {
+    await playSolo($("solo-btn").dataset.game, name);
+  } catch (err) {
+    error.textContent = err.message;
+    error.hidden = false;
+    btn.disabled = false;
+    btn.textContent = "Deal";
   }
 }
 
@@ -153,6 +195,10 @@ async function init() {
       showError(err.message);
     }
   }
+  // A link may name the game to start (a rules page's "Start a … table": /?game=dash).
+  const asked = (new URLSearchParams(location.search).get("game") || "").trim().toLowerCase().replace(/_/g, "-");
+  const wanted = asked && [...document.querySelectorAll('input[name="game"]:not(:disabled)')].find((r) => r.value === asked);
+  if (wanted) wanted.checked = true;
   if (!document.querySelector('input[name="game"]:checked')) {
     const first = document.querySelector('input[name="game"]:not(:disabled)');
     if (first) first.checked = true;
@@ -163,6 +209,8 @@ async function init() {
   $("players").addEventListener("change", () => { $("options").replaceChildren(); renderOptions(); });
   $("create-form").addEventListener("submit", create);
   if ($("solo-btn")) $("solo-btn").addEventListener("click", soloClick);
+  if ($("solo-name")) $("solo-name").addEventListener("submit", soloNamed);
+  if (!$("name").value) knownName().then((n) => { if (n && !$("name").value) $("name").value = n; });
   $("copy-btn").addEventListener("click", async () => {
     const ok = await copyText($("share-url").value, $("share-url"));
     toast(ok ? "Link copied. Paste it to your friends." : "Select the link and copy it.");

@@ -47,13 +47,18 @@ export function setupWebhook(code) {
     try { show(await api("GET", `${base}/webhook`)); } catch { /* the form still works */ }
   }
 
-  // Called on every redraw: shown to seated players while the game can still come to them.
+  // Called on every redraw: shown to seated players while the game can still come to them. At a solo table
+  // the player is the only one who ever moves, always there: turn messages, reminders, nudges and the
+  // browser notification mean nothing, so none of them is offered.
   function render(table, me) {
-    const open = me != null && table.status !== "finished" && table.status !== "abandoned";
+    const solo = table.players === 1;
+    const open = me != null && !solo && table.status !== "finished" && table.status !== "abandoned";
     box.hidden = !open;
     if (open && loadedFor !== me) load(me);
+    const bell = $("notify-btn");   // "Tell me when it's my turn": table.js shows it to seated players
+    if (solo && bell) bell.hidden = true;
     renderNudge(table, me);
-    renderReminders(table, me);
+    renderReminders(table, solo ? null : me);
     return mine;
   }
   // A "delivery" socket message (only this seat's sockets get it): one channel's last message just went

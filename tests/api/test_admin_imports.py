@@ -25,6 +25,13 @@ def server(live_server):
     return live_server(admin_token=TOKEN)
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def any_server(request, live_server):
+    """The server on SQLite, then on PostgreSQL (a schema of its own)."""
+    url = request.getfixturevalue("postgres_url") if request.param == "postgres" else None
+    return live_server(database_url=url, admin_token=TOKEN)
+
+
 def test_odd_dates_are_a_422_with_a_sentence(server):
     with httpx.Client(base_url=server.url, headers=ADMIN, timeout=10) as c:
         for path in ("/api/admin/tables", "/api/admin/stats"):
@@ -91,8 +98,8 @@ ATTACKS = {
 }
 
 
-def test_imports_that_trust_their_first_position_are_refused(server):
-    with httpx.Client(base_url=server.url, headers=ADMIN, timeout=30) as c:
+def test_imports_that_trust_their_first_position_are_refused(any_server):
+    with httpx.Client(base_url=any_server.url, headers=ADMIN, timeout=30) as c:
         before = c.get("/api/admin/tables").headers["x-total-count"]
         for name, (make, code, words) in ATTACKS.items():
             r = c.post("/api/admin/import", json=make())
@@ -103,10 +110,10 @@ def test_imports_that_trust_their_first_position_are_refused(server):
         assert stats["totals"]["finished"] == 0 and stats["totals"]["imported"] == 0
 
 
-async def test_a_game_played_here_round_trips_and_counts_apart(server):
+async def test_a_game_played_here_round_trips_and_counts_apart(any_server):
     """Played through the API (a seed the server dealt), exported, imported: the same replay, its chat and
     times kept, marked imported and left out of the stats; its public page answers like any other."""
-    async with httpx.AsyncClient(base_url=server.url, timeout=30) as c:
+    async with httpx.AsyncClient(base_url=any_server.url, timeout=30) as c:
         made = await create(c, 1, "Ann")
         code, auth = made["code"], bearer(made["token"])
         assert (await c.post(f"/api/tables/{code}/start", headers=auth)).status_code == 200

@@ -128,6 +128,7 @@ def tampered_move(body: dict, k: int) -> dict:
     (lambda b: b | {"initial_doc": {"game": "three-high", "players": 4}}, "bad_deal", "not the start of a 2-seat"),
     (lambda b: b | {"seed": "seed-12"}, "bad_deal", "not the start of a 2-seat 3-High game dealt from its 'seed'"),
     (lambda b: {k: v for k, v in b.items() if k != "seed"}, "bad_deal", "has no 'seed'"),
+    (lambda b: b | {"seed": "imported"}, "bad_deal", "imported before seeds were kept"),
     (lambda b: b | {"seed": "\u0000x"}, "bad_deal", "'seed' must be"),
     (lambda b: b | {"chat": [{"seat": 7, "name": "Ann", "text": "hi", "at": None}]}, "invalid", "Chat line 1: 'seat'"),
     (lambda b: b | {"chat": [{"seat": 0, "name": "Ann", "text": "\u202eevil", "at": None}]}, "bad_text", "Chat line 1"),

@@ -78,7 +78,7 @@ async def test_lobbies_that_never_started_are_deleted_with_their_seats_and_chat(
 
 
 async def test_a_stale_rematch_lobby_goes_and_the_finished_table_forgets_it(app, client):
-    t = await playing_solo(client)
+    t = await full_table(client, bots=1)  # a solo table's rematch starts at once: this one waits in the lobby
     await age(app, t["code"], 3601)
     await housekeeping.run(app.state.tables)  # abandoned: may have a rematch
     r = await client.post(f"/api/tables/{t['code']}/rematch", headers=bearer(t["tokens"][0]))

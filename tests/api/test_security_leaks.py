@@ -7,8 +7,18 @@ What counts as hidden is read from the game itself, never listed by hand: the do
 seat tokens of others, and every list or dict in the doc that `view(doc, viewer)` does not show as it is
 (the draw pile or deck order, a hidden hand, an arrangement not yet revealed), compared field by field
 and, for per-seat lists, seat by seat. A hidden value must never arrive in the messages that deliver that
-doc to that viewer. Future chance (dice, reshuffles) comes only from the secret (ENGINE.md), which is
-searched for as text; a future roll precomputed into the doc would be a field the view hides, and caught.
+doc to that viewer; the cards of a hidden hand are searched for one by one as well. Future chance (dice,
+reshuffles) comes only from the secret (ENGINE.md), which is searched for as text; a future roll precomputed
+into the doc would be a field the view hides, and caught (tests/games/test_conformance.py checks, engine by
+engine, that no view, move or event depends on the secret or on a pile's order).
+
+Moves are searched too (issue 29: a Martian Treasure Hunt arrangement went out as made, in `last.move`, the
+log, the socket's update and sync). A move is hidden from a viewer while the engine can replace it by
+another legal move of the same seat, replay every later move, and land on a doc the viewer sees alike, with
+events the viewer sees alike: each part of the move that differs from that other move (and that the view
+does not show) must not reach the viewer then. Every step, each viewer reads the state and the socket's
+update; while a move is hidden from someone (and twice every eight steps), also the log, a sync over its
+socket and a catch-up sync from the database.
 """
 from __future__ import annotations
 
@@ -73,17 +83,67 @@ def hidden_from(doc: dict, view: dict, players: int) -> list[Any]:
         shown = view.get(key)
         if isinstance(value, list) and isinstance(shown, list) and len(value) == len(shown) == players:
             needles += [mine for mine, theirs in zip(value, shown, strict=True) if mine != theirs and _big(mine)]
+            needles += [card for mine, theirs in zip(value, shown, strict=True) if mine != theirs
+                        and isinstance(mine, list) for card in mine if isinstance(card, str)]  # a hidden hand's cards
         elif _big(value):
             needles.append(value)
     return needles
 
 
 def leaks(payload: Any, needles: list[Any]) -> list[Any]:
+    """The needles found in `payload`: lists and dicts by value, strings (a hidden card) as a whole value."""
     found = []
     for value in _values(payload):
-        if isinstance(value, (list, dict)) and value in needles:
+        if isinstance(value, (list, dict, str)) and value in needles:
             found.append(value)
     return found
+
+
+# -- what is hidden of the moves ----------------------------------------------------------------------------
+class Made:
+    """A move played at the table, with the doc before it and other legal moves of the same seat."""
+
+    def __init__(self, g: Any, before: dict, seat: int, move: dict):
+        self.before, self.seat, self.move = before, seat, move
+        legal = g.legal_moves(before, seat)
+        self.others = [m for m in (legal[0], legal[-1], legal[len(legal) // 2]) if m != move]
+        self.told: set = set()  # the viewers that could tell it from the others once (they know it since)
+
+
+def replays(g: Any, doc: dict, later: list[Made]) -> tuple[dict, list] | None:
+    """`doc` with the `later` moves applied: the doc and the last step's events, or None if one is refused."""
+    events: list = []
+    for made in later:
+        try:
+            doc, events = g.apply(doc, made.seat, made.move)
+        except ValueError:
+            return None
+    return doc, events
+
+
+def hidden_moves(g: Any, history: list[Made], doc: dict, events: list, viewer: int | None) -> list[Any]:
+    """The moves of `history` (and their parts) that `viewer` cannot tell from another legal move at `doc`,
+    the doc now (`events`: the last step's)."""
+    needles = []
+    view = g.view(doc, viewer)
+    seen_events = g.view_events(events, viewer, doc)
+    for i, made in enumerate(history):
+        if made.seat == viewer or viewer in made.told:
+            continue
+        for other in made.others:
+            try:
+                first = g.apply(made.before, made.seat, other)
+            except ValueError:
+                continue
+            end = replays(g, first.doc, history[i + 1:]) if i + 1 < len(history) else (first.doc, first.events)
+            if end is None or g.view(end[0], viewer) != view or g.view_events(end[1], viewer, end[0]) != seen_events:
+                continue
+            needles += [v for k, v in made.move.items()  # what tells it from the other, unless the view shows it
+                        if other.get(k) != v and isinstance(v, (list, dict)) and not leaks(view, [v])]
+            break
+        else:
+            made.told.add(viewer)
+    return needles
 
 
 # -- a WebSocket over raw ASGI (no server needed) --------------------------------------------------------
@@ -93,6 +153,7 @@ class Socket:
         self.messages: list[dict] = []
         self.raw: list[str] = []
         self.seq = -1
+        self.syncs = 0
         query = f"token={quote(token)}".encode() if token else b""
         headers = [(b"host", b"testserver")] + ([(b"cookie", cookie.encode())] if cookie else [])
         path = f"/ws/tables/{code}"
@@ -109,6 +170,7 @@ class Socket:
             self.raw.append(text)
             msg = json.loads(text)
             self.messages.append(msg)
+            self.syncs += msg.get("type") == "sync"
             state = msg.get("state", msg) if msg.get("type") in ("state", "update", "sync") else None
             if isinstance(state, dict) and isinstance(state.get("seq"), int):
                 self.seq = max(self.seq, state["seq"])
@@ -122,6 +184,13 @@ class Socket:
                 return
             await asyncio.sleep(0.005)
         raise AssertionError(f"the socket never saw seq {seq}; it has {self.seq}")
+
+    async def synced(self, count: int) -> None:
+        for _ in range(500):
+            if self.syncs >= count:
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError(f"the socket got {self.syncs} syncs, not {count}")
 
     def take(self) -> list[tuple[str, Any]]:
         out = [(raw, msg) for raw, msg in zip(self.raw, self.messages, strict=True)]
@@ -165,14 +234,26 @@ class Viewer:
         return out
 
 
-def check(viewer: Viewer, got: list[tuple[str, Any]], needles: list[Any], words: list[str], where: str) -> None:
+def check(viewer: Viewer, got: list[tuple[str, Any]], needles: list[Any], words: list[str], where: str,
+          moves: list[Any] = ()) -> None:
+    """Nothing in `got` holds a secret word or a hidden value (`needles`), nor a hidden part of another seat's
+    move (`moves`), which is looked for outside the viewer's own legal moves (an arrangement another seat
+    made is also one of the viewer's own 720)."""
     who = "spectator" if viewer.seat is None else f"seat {viewer.seat}"
     for raw, body in got:
         for word in words:
             assert word not in raw, f"{who} received a secret string ({where}): ...{raw[:300]}"
         if body is not None:
-            found = leaks(body, needles)
+            found = leaks(body, needles) + leaks(without_own_moves(body), list(moves))
             assert not found, f"{who} received hidden information ({where}): {found[:2]} in {raw[:300]}"
+
+
+def without_own_moves(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: without_own_moves(v) for k, v in data.items() if k != "legal_moves"}
+    if isinstance(data, list):
+        return [without_own_moves(v) for v in data]
+    return data
 
 
 async def doc_and_seed(app, code: str) -> tuple[dict, str]:
@@ -210,6 +291,8 @@ async def play_and_watch(app, new_client, g: Any, players: int, options: dict) -
     viewers[0].received.append((started.text, started.json()))
 
     secrets_seen: set[str] = set()
+    history: list[Made] = []
+    events: list = []
     for step in range(MAX_MOVES + 1):
         doc, seed = await doc_and_seed(app, code)
         secrets_seen |= {doc.get("secret", ""), seed} - {""}
@@ -219,11 +302,14 @@ async def play_and_watch(app, new_client, g: Any, players: int, options: dict) -
             states[v.seat] = r.json()
             if v.socket:
                 await v.socket.caught_up(r.json()["seq"])
+        secret_moves = {v.seat: hidden_moves(g, history, doc, events, v.seat) for v in everyone}
+        if any(secret_moves.values()) or step % 8 in (1, 2):  # the log grows: read it often, not always
+            await every_way_to_the_steps(app, everyone, code)
         for v in everyone:
             others = [t for s, t in tokens.items() if s != v.seat]
             needles = hidden_from(doc, g.view(doc, v.seat), players)
-            check(v, v.drain(), needles, [*secrets_seen, *others], f"{g.name}, {players} players, {options}, "
-                                                                   f"step {step}")
+            check(v, v.drain(), needles, [*secrets_seen, *others],
+                  f"{g.name}, {players} players, {options}, step {step}", secret_moves[v.seat])
         st = states[0]
         if st["status"] != "playing" or step == MAX_MOVES:
             break
@@ -234,6 +320,8 @@ async def play_and_watch(app, new_client, g: Any, players: int, options: dict) -
         r = await mover.call("POST", f"/api/tables/{code}/moves", headers=mover.auth,
                              json={"seq": mine["seq"], "move": move})
         assert r.status_code == 200, r.text
+        history.append(Made(g, doc, mover.seat, move))
+        events = g.apply(doc, mover.seat, move).events
 
     # the rest: logs, chat, /api/me, pages, a full resync over the socket
     doc, _ = await doc_and_seed(app, code)
@@ -250,6 +338,27 @@ async def play_and_watch(app, new_client, g: Any, players: int, options: dict) -
         others = [t for s, t in tokens.items() if s != v.seat]
         check(v, v.drain(), hidden_from(doc, g.view(doc, v.seat), players), [*secrets_seen, *others],
               f"{g.name}, {players} players, {options}, at the end")
+
+
+async def every_way_to_the_steps(app, everyone: list[Viewer], code: str) -> None:
+    """Each viewer reads the steps every way there is: GET log, a sync asked over its socket, and a sync the
+    server sends from the database to a socket it finds behind (after a lost broker message)."""
+    counts = {id(v): v.socket.syncs for v in everyone if v.socket}
+    for v in everyone:
+        await v.call("GET", f"/api/tables/{code}/log", headers=v.auth)
+        if v.socket:
+            v.socket.say({"type": "sync", "since": 0})
+            await v.socket.synced(counts[id(v)] + 1)
+    ctx = app.state.tables
+    conns = list(ctx.hub.connections(code))
+    if not conns or not all(conn.seq for conn in conns):
+        return  # no move yet: nothing to catch up
+    for conn in conns:
+        conn.seq = 0  # as if it had missed every move: the catch-up sends it a sync from the database
+    await ctx.catch_up.table(code)
+    for v in everyone:
+        if v.socket:
+            await v.socket.synced(counts[id(v)] + 2)
 
 
 async def poke_errors(viewers: list[Viewer], code: str, states: dict) -> None:

@@ -115,10 +115,41 @@ def test_admin_logs_in_filters_opens_a_finished_table_and_steps_the_replay(admin
     phone.fill("#admin-token", TOKEN)
     phone.click("#admin-login-form button[type=submit]")
     expect(phone.locator("#tables-body tr")).to_have_count(3)
+    assert_cells_apart(phone)
     shot(phone, "admin-list-phone")
     phone.goto(f"{base}/admin#{codes['finished']}/2")
     wait_seq(phone, 2)
     shot(phone, "admin-detail-phone")
+
+
+CELLS_APART = """() => {
+  const bad = [];
+  for (const tr of document.querySelectorAll('#tables-body tr')) {
+    const cells = [...tr.children].filter((td) => td.getClientRects().length);
+    for (const td of cells) {
+      const box = td.getBoundingClientRect();
+      for (const child of td.querySelectorAll("*")) {  // the value (a time, a link, a badge) stays inside its cell
+        const r = child.getBoundingClientRect();
+        if (r.right > box.right + 1 || r.left < box.left - 1) bad.push(`${td.dataset.label}: value outside its cell`);
+      }
+      const label = parseFloat(getComputedStyle(td, '::before').height);  // the label on one line
+      if (label > 1.6 * parseFloat(getComputedStyle(td, '::before').lineHeight || 16)) bad.push(`${td.dataset.label}: label wraps`);
+      for (const other of cells) {
+        if (other === td) continue;
+        const o = other.getBoundingClientRect();
+        if (box.left < o.right - 1 && o.left < box.right - 1 && box.top < o.bottom - 1 && o.top < box.bottom - 1)
+          bad.push(`${td.dataset.label} overlaps ${other.dataset.label}`);
+      }
+    }
+  }
+  return bad;
+}"""
+
+
+def assert_cells_apart(page) -> None:
+    """On a phone the list is one card per table: no value overflows its cell into the next one (the
+    dates did, over "Last move"), and no cell overlaps another."""
+    assert page.evaluate(CELLS_APART) == []
 
 
 def log_in(page, base: str) -> None:
@@ -185,19 +216,34 @@ def test_admin_sorts_exports_imports_deletes_and_reads_the_statistics(admin_serv
     new_code = page.evaluate("location.hash.slice(1).split('/')[0]")
     assert new_code and new_code != codes["finished"]
     expect(page.locator("#d-facts")).to_contain_text("finished")
+    expect(page.locator("#d-facts")).to_contain_text("Imported from an exported file")
+    expect(page.locator("#d-chat")).to_contain_text("Zed here, good luck")  # the chat came with the file
+    imported_facts = page.evaluate("fetch(`/api/admin/tables/${location.hash.slice(1).split('/')[0]}`)"
+                                   ".then((r) => r.json())")
+    assert imported_facts["created_at"] < imported_facts["finished_at"] and imported_facts["imported"] is True
 
     # a file that does not replay is refused with the server's sentence
     broken = tmp_path / "broken.json"
     broken.write_text(path.read_text().replace('"format": "icehouse-table/1"', '"format": "other/9"'))
     page.goto(base + "/admin")
+    expect(page.locator(f"#tables-body tr[data-code='{new_code}'] .badge.imported")).to_have_text("imported")
     page.set_input_files("#import-file", str(broken))
     page.click("#import-form button[type=submit]")
     expect(page.locator("#import-status")).to_contain_text("Unknown format")
 
-    # the statistics page draws its charts (SVG of our own) for every game
+    # the statistics page draws its charts (SVG of our own) for every game: a game finished here first (the
+    # one finished before was deleted, and its import does not count)
+    with httpx.Client(base_url=base, timeout=10) as c:
+        made = c.post("/api/tables", json={"game": "three-high", "players": 1, "name": "Kim"}).json()
+        auth = {"Authorization": f"Bearer {made['token']}"}
+        assert c.post(f"/api/tables/{made['code']}/start", headers=auth).status_code == 200
+        while (st := c.get(f"/api/tables/{made['code']}", headers=auth).json())["status"] == "playing":
+            c.post(f"/api/tables/{made['code']}/moves", headers=auth, json={"seq": st["seq"], "move": st["legal_moves"][0]})
     page.click("#stats-link")
     page.wait_for_function("() => document.getElementById('stats-root').dataset.state === 'ready'")
+    # the imported game was played elsewhere: counted apart, not among the tables played here
     expect(page.locator("#stats-totals [data-stat='tables'] .stat-value")).to_have_text("3")
+    expect(page.locator("#stats-totals [data-stat='imported'] .stat-value")).to_have_text("1")
     assert page.locator("#stats-overview figure.chart svg").count() == 3
     expect(page.locator("section.stats-game[data-game='three-high'] figure.chart[data-title='Win rate by seat count'] svg")).to_have_count(1)
     shot(page, "admin-stats-desktop")
@@ -208,6 +254,9 @@ def test_admin_sorts_exports_imports_deletes_and_reads_the_statistics(admin_serv
 
     phone = new_page(PHONE)
     log_in(phone, base)
+    expect(phone.locator(f"#tables-body tr[data-code='{new_code}'] .badge.imported")).to_be_visible()
+    assert_cells_apart(phone)
+    shot(phone, "admin-list-phone-imported")
     phone.goto(base + "/admin/stats")
     phone.wait_for_function("() => document.getElementById('stats-root').dataset.state === 'ready'")
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

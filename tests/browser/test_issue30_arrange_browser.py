@@ -112,7 +112,8 @@ def test_the_lobby_says_nothing_about_coins_until_the_game_starts(live_server, n
         expect(p.locator("#turn-banner")).to_contain_text("Everyone is here")
         p.wait_for_timeout(300)   # the board module has loaded and drawn
         text = p.inner_text("body")
-        assert "coins are placed" not in text and "to arrange" not in text, text
+        assert "coins are placed" not in text and "to arrange" not in text and "Arranging" not in text, text
+        expect(p.locator(".mth-dice")).to_contain_text("The game has not started")
     shot(ann, "issue30-mth-lobby-desktop")
     ann.click("#start-btn")
     for p in (ann, bea):

@@ -104,6 +104,30 @@ def test_arrange_hidden_from_other_seats_until_all_have_arranged():
         assert all(entry is not None for entry in G.view(last.doc, viewer)["coins"])
 
 
+def test_an_arrangement_move_is_hidden_from_other_seats_until_the_reveal():
+    """move_view (issue 29): another seat's {"order": [...]} is {"order": null} until every seat has
+    arranged, judged from the doc after the move, a later one, or the one just before it."""
+    orders = {0: [3, 1, 4, 0, 5, 2], 1: [5, 4, 3, 2, 1, 0], 2: [1, 0, 2, 3, 4, 5]}
+    docs, doc = [], G.setup(3, {}, 4)
+    for seat in (0, 1, 2):
+        docs.append(doc)  # before seat's move
+        doc = G.apply(doc, seat, {"order": orders[seat]}).doc
+    docs.append(doc)  # after the reveal
+    for seat in (0, 1):  # hidden from the others until the last seat arranges
+        move = {"order": orders[seat]}
+        for doc in docs[seat:3]:
+            for viewer in (0, 1, 2, None):
+                assert G.move_view(doc, seat, move, viewer) == (move if viewer == seat else {"order": None})
+    last = {"order": orders[2]}  # the last arrangement reveals them all: shown from the doc before it on
+    for doc in docs[2:]:
+        assert all(G.move_view(doc, 2, last, viewer) is last for viewer in (0, 1, 2, None))
+    for seat in (0, 1, 2):
+        assert all(G.move_view(docs[3], seat, {"order": orders[seat]}, v) == {"order": orders[seat]}
+                   for v in (0, 1, 2, None))
+    play = {"to": "3,1"}
+    assert G.move_view(docs[3], 0, play, None) is play
+
+
 def test_arrange_last_seat_reveals_draws_the_first_seat_and_rolls():
     doc = G.setup(2, {}, 5)
     doc = G.apply(doc, 1, {"order": [0, 1, 2, 3, 4, 5]}).doc

@@ -98,7 +98,12 @@ class MartianTreasureHunt(Game):
         return views.view_events(events, seat, doc.get("phase") or from_doc(doc).phase)
 
     def move_view(self, doc: dict, seat: int, move: dict, viewer: int | None) -> dict:
-        return views.move_view(move, seat, viewer, doc.get("phase") or from_doc(doc).phase)
+        if viewer == seat or doc.get("phase") == "play" or not isinstance(move, dict) or "order" not in move:
+            return move  # written by this engine: no parse
+        coins = doc.get("coins")  # null while a seat has not arranged (ENGINE.md): no parse needed
+        arranged = ([entry is not None for entry in coins] if doc.get("phase") == "arrange" and isinstance(coins, list)
+                    else None)
+        return views.move_view(move, seat, viewer, from_doc(doc) if arranged is None else arranged)
 
     def render_text(self, doc: dict) -> str:
         return views.render_text(self.state(doc))

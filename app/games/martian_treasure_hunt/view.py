@@ -66,10 +66,17 @@ def view_events(events: list, viewer: int | None, phase: str) -> list:
 HIDDEN_ORDER = {"order": None}  # an arrangement as another seat sees it before the reveal
 
 
-def move_view(move: dict, seat: int, viewer: int | None, phase: str) -> dict:
-    """While the arrange phase lasts (`phase` of a document at or after the move), an arrangement is shown
-    as {"order": null} to every viewer but the seat that made it; after the reveal, as made."""
-    if phase == "arrange" and viewer != seat and isinstance(move, dict) and "order" in move:
+def move_view(move: dict, seat: int, viewer: int | None, st: State | list[bool]) -> dict:
+    """Until the reveal, an arrangement is shown as {"order": null} to every viewer but the seat that made
+    it; as made once every other seat has arranged too. `st`: the position after the move or any later one
+    (or the one just before it: then the move itself may be the last arrangement, which reveals them all),
+    or, in the arrange phase, which seats have arranged."""
+    if isinstance(st, State):
+        if st.phase == "play":
+            return move
+        st = st.arranged
+    if viewer != seat and isinstance(move, dict) and "order" in move and not all(
+            done for other, done in enumerate(st) if other != seat):
         return dict(HIDDEN_ORDER)
     return move
 

@@ -52,8 +52,12 @@ export function toast(message, kind = "info", ms = 4000) {
   const el = document.createElement("div");
   el.className = `toast ${kind}`;
   el.textContent = message;
+  if (ms <= 0) el.dataset.stays = "1";   // a notice its caller removes: the last to make room
   box.append(el);
-  while (box.children.length > MAX_TOASTS) box.firstElementChild.remove();
+  while (box.children.length > MAX_TOASTS) {
+    const kids = [...box.children];
+    (kids.find((k) => k !== el && !k.dataset.stays) || kids[0]).remove();
+  }
   if (ms > 0) setTimeout(() => { el.remove(); placeToasts(); }, ms);
   placeToasts();
   return el;

@@ -8,7 +8,7 @@
 import { h } from "../core/store.js";
 import {
   S, M, W, FILES, SIDES, pieceWords, cardWords, cardLabel, parseCard,
-  sqXY, allSquares, drawCount, svg, drawStack, prefOn, setPref, starPath,
+  sqXY, allSquares, drawCount, svg, drawStack, prefOn, setPref, starPath, fitLabel,
 } from "./three_high_parts.js";
 import { handsRenderer } from "./three_high_hands.js";
 import { sound } from "../core/notify.js";
@@ -375,6 +375,7 @@ export function createBoard(root, ctx) {
     el.dot.setAttribute("r", occupied ? 26 : 9);
     el.dlabel.textContent = `${hinted ? "★ " : ""}${cards.length > 2 ? `${cards.length} cards` : cards.map(cardLabel).join(" ")}`;
     el.dlabel.style.display = "";
+    fitLabel(el.dlabel, sq);
     const how = moves.length === 1
       ? `with ${cardWords(moves[0].card)} (${SIDES[moves[0].side]})`
       : `with ${cards.length > 1 ? "a choice of cards" : "a choice of sides"}: ${moves.map((m) => `${cardLabel(m.card)} ${SIDES[m.side]}`).join(", ")}`;

@@ -129,3 +129,18 @@ export function drawStack(stack) {
   }
   return g;
 }
+
+// A square's card label (the cards that take the picked pyramid there) sits at the square's top; on file a
+// the rank's digit is in the top-left corner, so there the label keeps to the right of it. A label too wide
+// for the room left is squeezed, never overlapping.
+export function fitLabel(label, sq) {
+  const [x] = sqXY(sq);
+  const onA = sq[0] === FILES[0];
+  label.setAttribute("x", onA ? x + S - 3 : x + S / 2);
+  label.style.textAnchor = onA ? "end" : "";
+  label.removeAttribute("textLength");
+  const room = onA ? S - 16 : S - 4;
+  let width = 0;
+  try { width = label.getComputedTextLength(); } catch { width = 0; }
+  if (width > room) { label.setAttribute("textLength", room); label.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+}

@@ -57,9 +57,11 @@ export function drawReplay(el, doc, ctx = {}) {
 
   const toAct = doc.to_act || [];
   const used = play ? play.card : null;
+  // the viewer's own seat is named "You": "Your hand", never "You's hand"
+  const handTitle = (seat) => { const name = seatName(seat); return name === "You" ? "Your hand" : `${name}'s hand`; };
   const hands = (doc.hands || []).map((hand, seat) => h("section", {
-    class: `hand${toAct.includes(seat) ? " acting" : ""}`, "aria-label": `${seatName(seat)}'s hand`, "data-seat": String(seat) },
-  h("h3", {}, `${seatName(seat)}'s hand`, toAct.includes(seat) ? h("span", { class: "badge turn" }, "to play") : null),
+    class: `hand${toAct.includes(seat) ? " acting" : ""}`, "aria-label": handTitle(seat), "data-seat": String(seat) },
+  h("h3", {}, handTitle(seat), toAct.includes(seat) ? h("span", { class: "badge turn" }, "to play") : null),
   h("div", { class: "cards" }, hand.length ? hand.map((c) => cardFace(c)) : h("span", { class: "empty" }, "no cards"))));
   const pile = doc.draw_pile || [];
   const discard = doc.discard || [];

@@ -296,7 +296,7 @@ export function createBoard(root, ctx) {
   function paintTop() {
     const d = derive();
     if (!d.t || !d.view.board) return;
-    renderDice(diceEl, { view: d.view, names, me: d.me, shown: anim.dice, acting: d.acting[0] });
+    renderDice(diceEl, { view: d.view, names, me: d.me, shown: anim.dice, acting: d.acting[0], lobby: d.t.status === "lobby" });
     renderNote(noteEl, { last: d.t.last, names, override: anim.note });
     layers.marks.classList.toggle("hide-rolled", anim.active);
   }

@@ -7,15 +7,17 @@ import { rollWords, lostWords, possessive } from "./words.js";
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 // The dice strip. `shown` is what the dice show now: the animation's frame, else the view's dice.
-export function renderDice(el, { view, names, me, shown, acting }) {
+export function renderDice(el, { view, names, me, shown, acting, lobby = false }) {
   const d = shown || (view.dice ? { seat: acting, number: view.dice.number, kind: view.dice.kind } : null);
-  const key = JSON.stringify([d, view.phase, me, names && d ? names(d.seat) : null, (view.result || {}).reason]);
+  const key = JSON.stringify([d, view.phase, me, names && d ? names(d.seat) : null, (view.result || {}).reason, lobby]);
   setChildren(el, key, () => {
     const faces = h("div", { class: "dice", "aria-hidden": d && d.rolling ? "true" : null },
       dieFace("number", d ? d.number : null, { rolling: d && d.rolling, dead: d && d.dead }),
       dieFace("type", d ? d.kind : null, { rolling: d && d.rolling, dead: d && d.dead }));
     let words;
-    if (view.phase === "arrange") {
+    if (lobby) {   // before the game starts nobody arranges yet
+      words = [h("strong", {}, "The game has not started"), h("span", {}, "Once it starts, every player arranges their coins, then the dice roll.")];
+    } else if (view.phase === "arrange") {
       words = [h("strong", {}, "Arranging the coins"), h("span", {}, "The dice are rolled once every player has arranged.")];
     } else if (!d) {
       words = [h("strong", {}, view.result ? "The hunt is over" : "Waiting for the dice")];
