@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.bots import DEFAULT_BOT, bot_for_game
 from app.games import GAMES
 from app.store import ENDED, Seat, Table, queries, utcnow
+from app.tables.actor import after_commit
 from app.tables.errors import Conflict, Invalid
 from app.tables.identity import new_code
 from app.tables.seats import Caller, find_table
@@ -112,7 +113,5 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
         old_snap, new_snap = await load_snapshot(s, old), await load_snapshot(s, new)
     await ctx.publish_state(old_snap)
     if alone:
-        await ctx.publish_state(new_snap)
-        await ctx.announce_turn(new_snap, new_snap.to_act)
-        ctx.bots.schedule(new_snap)
+        await after_commit(ctx, new_snap, newly=new_snap.to_act)
     return ctx.state_of(new_snap, seat), True
