@@ -38,6 +38,10 @@ RELEASE_SECONDS = 2.0  # at shutdown, how long giving up this instance's claims 
 
 WORKER_START_SECONDS = 5.0  # more time for the call that starts the worker processes
 
+# How long a bot's turn may wait for a worker (behind other bots' turns and the jobs already running) before
+# it plays a random move: only workers wedged by something else, or hundreds of bot turns at once, reach it.
+TURN_QUEUE_SECONDS = 60.0
+
 # play(code, seat, seq, move): the move pipeline (moves.play bound to the context)
 Play = Callable[..., Awaitable[Any]]
 
@@ -69,13 +73,10 @@ class BotRunner:
         """fn(*args, budget) in a worker process (or a thread) once a worker slot is free (Slots: bot turns
         before hints), within its time cap: twice the budget plus a second (plus WORKER_START_SECONDS for the
         call that starts the workers), counted from when the job reaches a worker. A hint also waits at most
-        that long for a slot; a bot's turn waits as long as it takes. TimeoutError past either;
-        BrokenProcessPool if a worker died."""
+        that long for a slot; a bot's turn waits up to TURN_QUEUE_SECONDS (hints never hold it that long: a
+        turn goes before every hint). TimeoutError past either; BrokenProcessPool if a worker died."""
         cap = 2 * budget + 1
-        if priority == TURN:
-            await self.slots.acquire(priority)
-        else:
-            await asyncio.wait_for(self.slots.acquire(priority), timeout=cap)
+        await asyncio.wait_for(self.slots.acquire(priority), timeout=TURN_QUEUE_SECONDS if priority == TURN else cap)
         try:
             startup = 0.0
             if self.settings.bot_processes:
