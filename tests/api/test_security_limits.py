@@ -185,7 +185,8 @@ def test_icehouse_serve_believes_forwarded_headers_only_from_trusted_proxies(mon
     from app.config import get_settings
 
     seen = {}
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: seen.update(kw))
+    monkeypatch.setattr(uvicorn, "Config", lambda *a, **kw: seen.update(kw) or kw)  # what serve would run
+    monkeypatch.setattr(cli, "serve_until_stopped", lambda config, public_url: True)
     monkeypatch.setenv("ICEHOUSE_TRUSTED_PROXIES", trusted)
     get_settings.cache_clear()
     try:
