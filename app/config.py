@@ -74,7 +74,9 @@ class Settings(BaseSettings):
     rate_limit_chat_address: str = "120/60"  # chat messages, per client address
     rate_limit_move: str = "120/10"  # moves, per seat
     rate_limit_move_address: str = "3000/60"  # moves, per client address
-    rate_limit_admin_login: str = "10/60"  # admin log-in attempts, per client address
+    rate_limit_admin_login: str = "10/60"  # wrong admin tokens (Bearer, log-in form, forged session), per address
+    rate_limit_hint: str = "12/60"  # hints, per seat
+    rate_limit_hint_address: str = "30/60"  # hints, per client address
     admin_session_seconds: int = Field(8 * 3600, ge=60)  # an admin log-in lasts this long
 
     # -- housekeeping (app/tables/housekeeping.py) ------------------------------------------------------
@@ -83,7 +85,8 @@ class Settings(BaseSettings):
     housekeeping_seconds: float = Field(600.0, gt=0)  # how often the sweep looks for them
 
     @field_validator("rate_limit_create", "rate_limit_join", "rate_limit_chat", "rate_limit_chat_address",
-                     "rate_limit_move", "rate_limit_move_address", "rate_limit_admin_login")
+                     "rate_limit_move", "rate_limit_move_address", "rate_limit_admin_login",
+                     "rate_limit_hint", "rate_limit_hint_address")
     @classmethod
     def _rate(cls, value: str) -> str:
         text = (value or "").strip()

@@ -21,7 +21,7 @@ from app.tables.build import build_tables
 from app.tables.tasks import cancel_all
 from app.web import admin, api, docs, errors, me, notify, openapi, pages, ws
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
-from app.web.ratelimit import RateLimit, limits_from
+from app.web.ratelimit import AdminGuard, RateLimit, limits_from
 
 ROOT = Path(__file__).resolve().parents[1]
 access = logging.getLogger("icehouse.http")
@@ -94,7 +94,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # Outermost last: log, headers, then the guards (body size, origin, rate limits), then the routes.
     proxies = Proxies(settings.listed("trusted_proxies"))
-    app.add_middleware(RateLimit, limits=limits_from(settings), proxies=proxies)
+    limits = limits_from(settings)
+    app.state.admin_guard = AdminGuard(limits, proxies)  # the admin routes' limit on wrong tokens (app/web/admin.py)
+    app.add_middleware(RateLimit, limits=limits, proxies=proxies)
     app.add_middleware(OriginCheck, proxies=proxies, public_url=settings.public_url,
                        allowed_origins=settings.listed("allowed_origins"))
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, larger=admin.LARGER_BODIES)

@@ -30,6 +30,15 @@ def issue(admin_token: str, secret_key: str | None, seconds: int, now: float) ->
     return f"{payload}.{_sign(_key(admin_token, secret_key), payload)}"
 
 
+def signed(admin_token: str | None, secret_key: str | None, value: str | None) -> bool:
+    """Whether `value` carries this server's signature (expired or not): a cookie that does not is forged,
+    a guess at the admin area (counted like a wrong token), while an expired one is only an old log-in."""
+    if not admin_token or not value or len(value) > 200:
+        return False
+    payload, _, signature = value.rpartition(".")
+    return hmac.compare_digest(signature.encode(), _sign(_key(admin_token, secret_key), payload).encode())
+
+
 def expiry(admin_token: str | None, secret_key: str | None, value: str | None, now: float) -> int | None:
     """The expiry of a valid, unexpired session cookie; None for anything else (or a closed admin area)."""
     if not admin_token or not value or len(value) > 200:

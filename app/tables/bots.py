@@ -2,7 +2,9 @@
 database (app/store/claims.py: with several app instances exactly one plays it), asks the bot (given only
 the view, in a worker process so that a hundred searching bots cannot stall the people's tables; or in a
 thread with bot_processes=0), and plays through the same pipeline as everyone else. A bot that overruns
-its time cap is replaced for that turn by the random bot.
+its time cap is replaced for that turn by the random bot. Bot turns take the workers before hints
+(app/tables/worker_slots.py), and the cap counts from when the turn reaches a worker: hints filling the
+workers delay a bot's turn, never make it random.
 
 The instance that made the move schedules the bot's turn; every instance's sweep schedules the turns
 nobody has played (resume), so a turn claimed by an instance that died is taken over once its lease ends."""
@@ -11,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -25,6 +28,7 @@ from app.store import Database, claims, queries, utcnow
 from app.tables.errors import TableError
 from app.tables.state import Snapshot, load_snapshot
 from app.tables.tasks import cancel_all
+from app.tables.worker_slots import HINT, TURN, Slots
 
 log = logging.getLogger("icehouse.bots")
 
@@ -33,6 +37,10 @@ SHARED_TURN_PATIENCE = 12  # times bot_delay_seconds a bot waits when people may
 RELEASE_SECONDS = 2.0  # at shutdown, how long giving up this instance's claims may take
 
 WORKER_START_SECONDS = 5.0  # more time for the call that starts the worker processes
+
+# How long a bot's turn may wait for a worker (behind other bots' turns and the jobs already running) before
+# it plays a random move: only workers wedged by something else, or hundreds of bot turns at once, reach it.
+TURN_QUEUE_SECONDS = 60.0
 
 # play(code, seat, seq, move): the move pipeline (moves.play bound to the context)
 Play = Callable[..., Awaitable[Any]]
@@ -51,6 +59,8 @@ class BotRunner:
         self._tasks: dict[tuple[str, int, int], asyncio.Task] = {}
         self._pool: ProcessPoolExecutor | None = None  # started on the first bot turn
         self.hinting: set[tuple[str, int]] = set()  # (table code, seat) with a hint on its way (app/tables/hints.py)
+        # Jobs in the workers at once: one per worker process (threads: as many as the default pool would run)
+        self.slots = Slots(settings.bot_processes or min(32, (os.cpu_count() or 1) + 4))
 
     def seconds_for(self, options: dict | None) -> float:
         """A table's thinking budget per decision: its `bot_strength` option (a game that declares one), else
@@ -59,21 +69,31 @@ class BotRunner:
         seconds = self.settings.bot_seconds
         return min(0.2, seconds / 5) if strength == "quick" else 2 * seconds if strength == "strong" else seconds
 
-    async def _run(self, fn: Callable[..., Any], *args: Any, budget: float) -> Any:
-        """fn(*args, budget) in a worker process (or a thread), within its time cap: twice the budget plus a
-        second (plus WORKER_START_SECONDS for the call that starts the workers). TimeoutError past it;
-        BrokenProcessPool if a worker died."""
-        startup = 0.0
-        if self.settings.bot_processes:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(self.settings.bot_processes,
-                                                 mp_context=multiprocessing.get_context("spawn"))
-                startup = WORKER_START_SECONDS  # a fresh worker imports the games and builds their tables
-            work = asyncio.get_running_loop().run_in_executor(self._pool, fn, *args, budget)
-        else:
-            work = asyncio.to_thread(fn, *args, budget)
+    async def _run(self, fn: Callable[..., Any], *args: Any, budget: float, priority: int = TURN) -> Any:
+        """fn(*args, budget) in a worker process (or a thread) once a worker slot is free (Slots: bot turns
+        before hints), within its time cap: twice the budget plus a second (plus WORKER_START_SECONDS for the
+        call that starts the workers), counted from when the job reaches a worker. A hint also waits at most
+        that long for a slot; a bot's turn waits up to TURN_QUEUE_SECONDS (hints never hold it that long: a
+        turn goes before every hint). TimeoutError past either; BrokenProcessPool if a worker died."""
+        cap = 2 * budget + 1
+        await asyncio.wait_for(self.slots.acquire(priority), timeout=TURN_QUEUE_SECONDS if priority == TURN else cap)
         try:
-            return await asyncio.wait_for(work, timeout=2 * budget + 1 + startup)
+            startup = 0.0
+            if self.settings.bot_processes:
+                if self._pool is None:
+                    self._pool = ProcessPoolExecutor(self.settings.bot_processes,
+                                                     mp_context=multiprocessing.get_context("spawn"))
+                    startup = WORKER_START_SECONDS  # a fresh worker imports the games and builds their tables
+                work = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(self._pool, fn, *args,
+                                                                                        budget))
+            else:
+                work = asyncio.ensure_future(asyncio.to_thread(fn, *args, budget))
+        except BaseException:
+            self.slots.release()
+            raise
+        work.add_done_callback(lambda _done: self.slots.release())  # when the worker is done, not the caller
+        try:
+            return await asyncio.wait_for(asyncio.shield(work), timeout=cap + startup)
         except BrokenProcessPool:
             self._pool = None
             raise
@@ -92,7 +112,7 @@ class BotRunner:
     async def hint(self, bot_name: str, view: Any, seat: int, legal: list, seconds: float) -> dict:
         """{"move", "reason"} from the bot (app.bots.hint), in the same workers and under the same cap as
         its moves; TimeoutError or BrokenProcessPool when it has none in time."""
-        return await self._run(bot_hint, bot_name, view, seat, legal, budget=seconds)
+        return await self._run(bot_hint, bot_name, view, seat, legal, budget=seconds, priority=HINT)
 
     def schedule(self, snap: Snapshot) -> None:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""

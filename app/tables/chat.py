@@ -11,8 +11,10 @@ from app.tables.state import iso
 
 CHAT_MAX = 500
 HISTORY = 200
-KINDS = {-1: "hint", -2: "nudge"}  # chat seats of the lines the table itself writes (hints.py, notify_settings.py)
+KINDS = {-1: "hint", -2: "nudge", -3: "hint"}  # chat seats of the rows the table itself writes (hints.py,
+# notify_settings.py)
 NUDGE_SEAT = -2
+QUIET_HINT = -3  # a hint counted without a line: never sent, and not in the history (queries.chat_of)
 
 
 def as_message(m: ChatMessage) -> dict:

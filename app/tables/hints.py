@@ -1,14 +1,21 @@
 """Hints: a seated player whose turn it is asks the table's game bot what it would play, and why.
 
 The bot gets the asking seat's view and legal moves, exactly as when it plays that seat itself, and runs in
-the bots' workers under the table's budget (BotRunner.hint). A hint changes nothing in the game. Each hint
-is recorded as a line of the table's chat from the table itself (seat -1, "kind": "hint"), so everyone at
-the table sees it and the hints of a game can be counted. One hint at a time per seat and app instance.
+the bots' workers under the table's budget (BotRunner.hint), behind the bots' own turns. A hint changes
+nothing in the game. One hint at a time per seat and app instance; hints are also limited per seat and per
+address (app/web/ratelimit.py, ICEHOUSE_RATE_LIMIT_HINT*).
+
+Every hint is counted in the table's chat rows, but not every one is a line people see: at a table of two
+or more people, the first hint of a seat's turn is a line from the table itself (seat HINT_SEAT, "kind":
+"hint": "Ann asked for a hint (hint 3 at this table)"), and the hints the seat asks again in that same turn
+are quiet rows (seat QUIET_HINT_SEAT), counted but never sent nor shown in the chat history. At a table
+of one person every hint is quiet: nobody else is there to tell. The count is in each hint's answer.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
 
 from sqlalchemy import func, select
@@ -16,14 +23,35 @@ from sqlalchemy import func, select
 from app.bots import bot_for_game
 from app.games import GAMES
 from app.store import ChatMessage, queries, utcnow
-from app.tables.chat import as_message
+from app.tables.chat import QUIET_HINT, as_message
 from app.tables.errors import Conflict, NotPlaying, NotYourTurn, Unavailable
 from app.tables.seats import Caller
 from app.tables.service import Tables
 
 log = logging.getLogger("icehouse.hints")
 
-HINT_SEAT = -1  # the chat seat of the lines the table itself writes
+HINT_SEAT = -1  # the chat seat of the hint lines the table itself writes (shown)
+QUIET_HINT_SEAT = QUIET_HINT  # a hint counted without a line (not in the chat history, never sent)
+STREAKS_KEPT = 10_000  # (table, seat) -> the seq of its last shown hint line, per app instance
+
+
+class Streaks:
+    """The turn of each seat's last shown hint line: a hint in the same turn writes no other line."""
+
+    def __init__(self) -> None:
+        self._shown: OrderedDict[tuple[str, int], int] = OrderedDict()
+
+    def first_of_turn(self, code: str, seat: int, seq: int) -> bool:
+        key = (code, seat)
+        first = self._shown.get(key) != seq
+        self._shown.pop(key, None)
+        self._shown[key] = seq
+        while len(self._shown) > STREAKS_KEPT:
+            self._shown.popitem(last=False)
+        return first
+
+
+streaks = Streaks()
 
 
 async def hint(ctx: Tables, caller: Caller) -> dict:
@@ -48,20 +76,27 @@ async def hint(ctx: Tables, caller: Caller) -> dict:
         raise Unavailable("The bot found no hint in time; ask again in a moment.") from None
     finally:
         ctx.bots.hinting.discard(key)
-    await record(ctx, caller, seat)
-    return {"seq": snap.seq, "move": answer["move"], "reason": answer.get("reason") or ""}
+    count = await record(ctx, caller, seat, snap.seq)
+    return {"seq": snap.seq, "move": answer["move"], "reason": answer.get("reason") or "", "hints": count}
 
 
-async def record(ctx: Tables, caller: Caller, seat: int) -> None:
-    """The chat line of a hint: "asked for a hint (hint 2 at this table)", from the table itself."""
+async def record(ctx: Tables, caller: Caller, seat: int, seq: int) -> int:
+    """Count a hint (see the module docstring); the line "Ann asked for a hint (hint 2 at this table)" is
+    written and sent only for a seat's first hint of a turn at a table of two or more people. Returns the
+    number of hints asked at this table, this one included."""
     async with ctx.db.writing() as s:
         seats = await queries.seats_of(s, caller.table_id)
         count = 1 + (await s.execute(select(func.count()).select_from(ChatMessage).where(
-            ChatMessage.table_id == caller.table_id, ChatMessage.seat == HINT_SEAT))).scalar_one()
+            ChatMessage.table_id == caller.table_id, ChatMessage.seat.in_((HINT_SEAT, QUIET_HINT_SEAT))))
+        ).scalar_one()
+        people = sum(1 for x in seats if x.name is not None and not x.bot)
+        shown = people > 1 and streaks.first_of_turn(caller.code, seat, seq)
         name = seats[seat].name or f"Seat {seat}"
-        msg = ChatMessage(table_id=caller.table_id, seat=HINT_SEAT, name=name,
+        msg = ChatMessage(table_id=caller.table_id, seat=HINT_SEAT if shown else QUIET_HINT_SEAT, name=name,
                           text=f"{name} asked for a hint (hint {count} at this table)", at=utcnow())
         s.add(msg)
         await s.commit()
         message = as_message(msg)
-    await ctx.publish_chat(caller.code, message)
+    if shown:
+        await ctx.publish_chat(caller.code, message)
+    return count

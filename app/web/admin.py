@@ -15,9 +15,10 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, StrictStr
 
 from app.tables import admin, admin_session, admin_stats, replay, transfer
-from app.tables.errors import Invalid
+from app.tables.errors import Invalid, Unauthorized
 from app.web.deps import Ctx, Db
 from app.web.pages import templates
+from app.web.ratelimit import AdminGuard
 
 IMPORT_PATH = "/api/admin/import"
 IMPORT_MAX_BYTES = 8 * 1024 * 1024  # an exported game; the longest here are a few hundred kilobytes
@@ -30,15 +31,31 @@ bearer = HTTPBearer(auto_error=False, description="The server's ICEHOUSE_ADMIN_T
 async def require_admin(request: Request, ctx: Ctx,
                         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str:
     """403 while ICEHOUSE_ADMIN_TOKEN is unset, 401 without the right token or a valid admin session cookie
-    (a malformed header counts as none). Returns who is asking, for the logs: the credential (a session by
-    its nonce, or the token) and the client's address."""
+    (a malformed header counts as none), 429 while the client's address has guessed wrong too often
+    (AdminGuard: one limit for the Bearer token, the log-in form and forged session cookies). Returns who
+    is asking, for the logs: the credential (a session by its nonce, or the token) and the client's address."""
     token = credentials.credentials.strip() if credentials else None
     where = request.client.host if request.client else "?"
-    if token is None and _session_expiry(request, ctx) is not None:
-        nonce = (request.cookies.get(admin_session.COOKIE) or "").split(".")[1:2] or ["?"]
-        return f"admin session {nonce[0][:8]} from {where}"
-    admin.check_admin(ctx.settings.admin_token, token)
+    s = ctx.settings
+    if token is None:
+        cookie = request.cookies.get(admin_session.COOKIE)
+        if _session_expiry(request, ctx) is not None:
+            nonce = (cookie or "").split(".")[1:2] or ["?"]
+            return f"admin session {nonce[0][:8]} from {where}"
+        if s.admin_token and cookie and not admin_session.signed(s.admin_token, s.secret_key, cookie):
+            _guard(request).attempt(request.scope, _forged_session)
+    if token is None:
+        admin.check_admin(s.admin_token, None)  # no credential: nothing guessed, nothing counted
+    _guard(request).attempt(request.scope, lambda: admin.check_admin(s.admin_token, token))
     return f"admin token from {where}"
+
+
+def _guard(request: Request) -> AdminGuard:
+    return request.app.state.admin_guard
+
+
+def _forged_session() -> None:
+    raise Unauthorized("That admin session is not one this server gave out: log in again at /admin.")
 
 
 AdminAuth = Annotated[str, Depends(require_admin)]
@@ -56,11 +73,12 @@ class AdminLogin(BaseModel):
 
 
 @api.post("/session", status_code=204)
-async def log_in(body: AdminLogin, ctx: Ctx, response: Response) -> None:
+async def log_in(body: AdminLogin, ctx: Ctx, request: Request, response: Response) -> None:
     """Log in with the admin token: an HttpOnly session cookie for the /admin page (see
-    app/tables/admin_session.py); 401 for a wrong token, 403 while the admin area is closed."""
+    app/tables/admin_session.py); 401 for a wrong token, 403 while the admin area is closed, 429 while the
+    address has guessed wrong too often (the same limit as the Bearer token's)."""
     s = ctx.settings
-    admin.check_admin(s.admin_token, body.token.strip())
+    _guard(request).attempt(request.scope, lambda: admin.check_admin(s.admin_token, body.token.strip()))
     value = admin_session.issue(s.admin_token, s.secret_key, s.admin_session_seconds, time.time())
     response.set_cookie(admin_session.COOKIE, value, max_age=s.admin_session_seconds, path="/", httponly=True,
                         samesite="strict", secure=s.cookie_secure)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.tables.errors import RateLimited, Unauthorized
 from app.web.middleware import Proxies, authorization_token, identity_cookie, parse_message, send_error, token_query
 
 MAX_KEYS = 50_000  # buckets kept per limit; the idlest go first
@@ -106,6 +107,20 @@ class Limits:
         seconds = max(1, math.ceil(wait))
         return seconds, f"Too many {rule.what} {where}: wait {seconds} s and try again."
 
+    def address_wait(self, action: str, address: str) -> tuple[int, str] | None:
+        """Like check, for the address bucket alone, but spends nothing (see `address_spend`)."""
+        rule, buckets = self.rules.get(action), self._address.get(action)
+        wait = buckets.wait(address) if buckets is not None else 0.0
+        if rule is None or wait <= 0:
+            return None
+        seconds = max(1, math.ceil(wait))
+        return seconds, f"Too many {rule.what} from your address: wait {seconds} s and try again."
+
+    def address_spend(self, action: str, address: str) -> None:
+        buckets = self._address.get(action)
+        if buckets is not None:
+            buckets.take(address)
+
 
 def limits_from(settings) -> Limits:  # noqa: ANN001 - app.config.Settings
     return Limits([
@@ -114,8 +129,42 @@ def limits_from(settings) -> Limits:  # noqa: ANN001 - app.config.Settings
         Rule("chat", "chat messages", Rate.parse(settings.rate_limit_chat_address),
              Rate.parse(settings.rate_limit_chat)),
         Rule("move", "moves", Rate.parse(settings.rate_limit_move_address), Rate.parse(settings.rate_limit_move)),
-        Rule("admin_login", "admin log-in attempts", Rate.parse(settings.rate_limit_admin_login), None),
+        Rule(ADMIN_TOKEN, "wrong admin tokens", Rate.parse(settings.rate_limit_admin_login), None),
+        Rule("hint", "hints", Rate.parse(settings.rate_limit_hint_address), Rate.parse(settings.rate_limit_hint)),
     ])
+
+
+ADMIN_TOKEN = "admin_token"  # the action of presenting the admin token, whichever way (AdminGuard)
+
+
+class AdminGuard:
+    """One limit on guessing the admin token, however it is presented: `Authorization: Bearer` on any
+    /api/admin route, the log-in form (POST /api/admin/session), or a forged session cookie. Keyed on the
+    client address (Proxies); each wrong presentation spends one of ICEHOUSE_RATE_LIMIT_ADMIN_LOGIN.
+
+    While an address has nothing left, every presentation of the token from it is refused 429 before it is
+    looked at, the right token too, as the log-in form always did: were the right one let through, a 401
+    against a 429 would tell a guesser which guess was right, and the limit would count for nothing. A valid
+    session cookie (signed with the server's key: it cannot be guessed) still works from a limited address,
+    so an admin already logged in is not locked out by someone guessing from the same network; and the
+    right token spends nothing, so an admin's scripts are not slowed."""
+
+    def __init__(self, limits: Limits, proxies: Proxies):
+        self.limits, self.proxies = limits, proxies
+
+    def attempt(self, scope: Scope, check: Callable[[], None]) -> None:
+        """Run `check` (raises Unauthorized for a wrong credential) under the limit: RateLimited (429) first
+        while the address is limited; a wrong credential is counted, then re-raised."""
+        address = self.proxies.client(scope)
+        refused = self.limits.address_wait(ADMIN_TOKEN, address)
+        if refused is not None:
+            seconds, detail = refused
+            raise RateLimited(detail, retry_after=seconds)
+        try:
+            check()
+        except Unauthorized:
+            self.limits.address_spend(ADMIN_TOKEN, address)
+            raise
 
 
 ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
@@ -123,8 +172,9 @@ ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
     ("POST", re.compile(r"/api/tables/([^/]+)/join/?"), "join"),
     ("POST", re.compile(r"/api/tables/([^/]+)/chat/?"), "chat"),
     ("POST", re.compile(r"/api/tables/([^/]+)/moves/?"), "move"),
-    ("POST", re.compile(r"/api/admin/session/?"), "admin_login"),
-]
+    ("POST", re.compile(r"/api/tables/([^/]+)/hint/?"), "hint"),
+]  # admin log-ins and every other use of the admin token: AdminGuard, in the admin routes' dependency
+
 SOCKET_PATH = re.compile(r"/ws/tables/([^/]+)/?")
 SOCKET_ACTIONS = {"move": "move", "chat": "chat"}
 

@@ -420,7 +420,7 @@ function renderBanner(t) {
   // A hint from the game's bot, when the game's board can show one (docs/CLIENT.md: showHint).
   const hintBtn = mine && !state.pending && state.board && state.board.showHint
     ? h("button", { class: "btn small", type: "button", id: "hint-btn", style: "margin-left: 10px", disabled: state.hinting,
-      title: "Ask the bot what it would play (everyone at the table sees that you asked)", onclick: askHint },
+      title: "Ask the bot what it would play (your first hint of a turn is noted in the chat when you play with friends)", onclick: askHint },
     state.hinting ? "Thinking…" : "Hint")
     : null;
   const key = `${text}|${!!reopen}|${!!replayBtn}|${hintBtn ? (state.hinting ? "thinking" : "hint") : ""}`;

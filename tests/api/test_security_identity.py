@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import secrets
+import time
 
 import httpx
 
@@ -102,3 +104,79 @@ def test_the_limiter_and_the_routes_read_one_identity():
     # a REST request's ?token= is not what the app reads; a socket's is
     assert seat_key(scope("http", duplicate, b"token=x"), "abc") == seat_key(scope("http", duplicate), "abc")
     assert seat_key(scope("websocket", duplicate, b"token=x"), "abc") != seat_key(scope("websocket", duplicate), "abc")
+
+
+# -- issue 29, item 4: one limit on guessing the admin token, however it is presented --------------------------
+ADMIN = "the-right-admin-token-for-these-tests"
+
+
+def _from(address: str, **headers: str) -> dict[str, str]:
+    """Headers of a request from `address` (the test server believes X-Forwarded-For from 127.0.0.1)."""
+    return {"x-forwarded-for": address, **headers}
+
+
+def _assert_limited(r: httpx.Response) -> None:
+    assert r.status_code == 429, r.text
+    assert r.json()["code"] == "rate_limited" and set(r.json()) == {"detail", "code"}, r.text
+    assert "wait" in r.json()["detail"] and int(r.headers["retry-after"]) >= 1
+
+
+async def test_bearer_guesses_at_the_admin_token_are_limited_on_every_route(live_server):
+    server = live_server(admin_token=ADMIN, trusted_proxies="127.0.0.1")
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as c:
+        started = time.monotonic()
+        guesses = await asyncio.gather(*[
+            c.get("/api/admin/tables" if i % 2 else "/api/admin/stats",
+                  headers=_from("198.51.100.1", authorization=f"Bearer guess-{i}")) for i in range(300)])
+        seconds = time.monotonic() - started
+        statuses = [r.status_code for r in guesses]
+        # 10 at once, then one more every 6 s (10/60): before, all 300 were looked at (300 401s)
+        assert 10 <= statuses.count(401) <= 10 + math.ceil(seconds / 6), (seconds, statuses)
+        assert statuses.count(401) + statuses.count(429) == 300, statuses
+        _assert_limited(guesses[-1])
+        # the right token from the limited address is refused too: a 401 against a 429 would say which guess
+        # was right; the log-in form shares the limit
+        _assert_limited(await c.get("/api/admin/tables", headers=_from("198.51.100.1",
+                                                                          authorization=f"Bearer {ADMIN}")))
+        _assert_limited(await c.post("/api/admin/session", json={"token": ADMIN}, headers=_from("198.51.100.1")))
+        # another address is not slowed, and the right token spends nothing: an admin's script runs on
+        for _ in range(25):
+            r = await c.get("/api/admin/tables", headers=_from("198.51.100.2", authorization=f"Bearer {ADMIN}"))
+            assert r.status_code == 200, r.text
+
+
+async def test_the_login_form_and_the_bearer_token_share_one_limit(live_server):
+    server = live_server(admin_token=ADMIN, trusted_proxies="127.0.0.1")
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as c:
+        for i in range(6):
+            r = await c.post("/api/admin/session", json={"token": f"guess-{i}"}, headers=_from("198.51.100.3"))
+            assert r.status_code == 401, r.text
+        for i in range(4):
+            r = await c.delete(f"/api/admin/tables/abcdefgh", headers=_from("198.51.100.3",
+                                                                           authorization=f"Bearer guess-{i}"))
+            assert r.status_code == 401, r.text
+        _assert_limited(await c.get("/api/admin/session", headers=_from("198.51.100.3",
+                                                                           authorization="Bearer guess-x")))
+        _assert_limited(await c.post("/api/admin/session", json={"token": "guess-y"}, headers=_from("198.51.100.3")))
+        # no credential at all guesses nothing: the page's "am I logged in?" is a plain 401
+        assert (await c.get("/api/admin/session", headers=_from("198.51.100.4"))).status_code == 401
+
+
+async def test_forged_session_cookies_count_and_a_real_session_outlives_a_guesser(live_server):
+    server = live_server(admin_token=ADMIN, trusted_proxies="127.0.0.1")
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as admin:
+        r = await admin.post("/api/admin/session", json={"token": ADMIN}, headers=_from("198.51.100.5"))
+        assert r.status_code == 204, r.text
+        session = admin.cookies["icehouse_admin"]
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as c:
+        forged = f"{int(session.split('.')[0])}.{secrets.token_urlsafe(12)}.{'0' * 64}"
+        for _ in range(10):
+            r = await c.get("/api/admin/tables", headers=_from("198.51.100.5", cookie=f"icehouse_admin={forged}"))
+            assert r.status_code == 401, r.text
+        _assert_limited(await c.get("/api/admin/tables",
+                                    headers=_from("198.51.100.5", cookie=f"icehouse_admin={forged}")))
+        _assert_limited(await c.get("/api/admin/tables",
+                                    headers=_from("198.51.100.5", authorization=f"Bearer {ADMIN}")))
+        # the admin logged in from that address goes on with the session the server signed
+        r = await c.get("/api/admin/tables", headers=_from("198.51.100.5", cookie=f"icehouse_admin={session}"))
+        assert r.status_code == 200, r.text

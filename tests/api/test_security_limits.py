@@ -185,7 +185,8 @@ def test_icehouse_serve_believes_forwarded_headers_only_from_trusted_proxies(mon
     from app.config import get_settings
 
     seen = {}
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: seen.update(kw))
+    monkeypatch.setattr(uvicorn, "Config", lambda *a, **kw: seen.update(kw) or kw)  # what serve would run
+    monkeypatch.setattr(cli, "serve_until_stopped", lambda config, public_url: True)
     monkeypatch.setenv("ICEHOUSE_TRUSTED_PROXIES", trusted)
     get_settings.cache_clear()
     try:
@@ -193,3 +194,32 @@ def test_icehouse_serve_believes_forwarded_headers_only_from_trusted_proxies(mon
     finally:
         get_settings.cache_clear()
     assert (seen["proxy_headers"], seen["forwarded_allow_ips"]) == expect
+
+
+async def test_hints_are_limited_per_seat_and_per_address(database_url):
+    """Issue 29 item 6: one seat asked 294 hints in 15 s, each a job for the bots' one worker."""
+    application = create_app(low(database_url, rate_limit_hint="3/60", rate_limit_hint_address="5/60",
+                                 bot_seconds=0.05))
+    async with LifespanManager(application):
+        one = await _client(application, "198.51.100.21")
+        seats = []
+        for _ in range(2):  # two solo tables from one address: seat limits apart, the address's shared
+            t = await full_table(one, players=1)
+            seats.append((t["code"], t["tokens"][0]))
+        code, token = seats[0]
+        for _ in range(3):
+            r = await one.post(f"/api/tables/{code}/hint", headers=bearer(token))
+            assert r.status_code == 200, r.text
+        r = await one.post(f"/api/tables/{code}/hint", headers=bearer(token))
+        assert_limited(r)
+        assert "hints from your seat" in r.json()["detail"]
+        code, token = seats[1]
+        for _ in range(2):
+            assert (await one.post(f"/api/tables/{code}/hint", headers=bearer(token))).status_code == 200
+        r = await one.post(f"/api/tables/{code}/hint", headers=bearer(token))
+        assert_limited(r)
+        assert "hints from your address" in r.json()["detail"]
+        other = await _client(application, "198.51.100.22")  # another address is not slowed
+        t = await full_table(other, players=1)
+        assert (await other.post(f"/api/tables/{t['code']}/hint", headers=bearer(t["tokens"][0]))).status_code == 200
+        await one.aclose(), await other.aclose()

@@ -440,23 +440,39 @@ def test_card_first_still_works_and_narrows_the_choice(live_server, new_page):
 
 
 def test_a_broken_tree_is_in_the_log(live_server, new_page, shot):
-    """A game where the red 1 leaves its finished tree (imported: a hand-built position) says so in words."""
-    import httpx
+    """A game where the red 1 leaves its finished tree (a hand-built position, written straight into the
+    server's database: an import only takes deals the rules can make) says so in words."""
+    import asyncio
+    import threading
 
-    server = live_server(admin_token="th-admin")
+    from app.games import GAMES
+    from app.store import Database
+    from tests.api.admin_helpers import Played, insert_played
+
+    server = live_server()
     pile = ["AS", "2S", "3S", "4S"]
     doc = {"game": "three-high", "players": 1, "options": {"allow_zero_moves": False, "hidden_hands": False},
            "to_act": [0], "board": {"c1": ["red3", "red2", "red1"], "d7": ["blue3", "blue2", "blue1"],
                                     "f5": ["green3", "yellow3", "orange2", "orange1"], "b6": ["yellow2", "green1"]},
            "hands": [["3C", "5H"]], "draw_pile": pile, "discard": []}
-    body = {"format": "icehouse-table/1", "game": "three-high", "players": 1, "options": doc["options"],
-            "seats": ["Ann"], "initial_doc": doc,
-            "moves": [{"seq": 1, "seat": 0, "move": {"card": "3C", "side": "N", "piece": "red1"}, "at": None}],
-            "result": None}
-    r = httpx.post(f"{server.url}/api/admin/import", json=body, headers={"Authorization": "Bearer th-admin"})
-    assert r.status_code == 201, r.text
+    move = {"card": "3C", "side": "N", "piece": "red1"}
+    step = GAMES["three-high"].apply(doc, 0, move)
+    played = Played("three-high", 1, doc["options"], doc, step.doc,
+                    [{"seq": 1, "seat": 0, "move": move, "events": step.events}])
+    codes: list[str] = []
+
+    async def write() -> None:  # Playwright's sync API holds this thread's event loop: write from another
+        db = Database(server.database_url)
+        try:
+            codes.append(await insert_played(db, played, ["Ann"]))
+        finally:
+            await db.engine.dispose()
+
+    writer = threading.Thread(target=lambda: asyncio.run(write()))
+    writer.start()
+    writer.join()
     page = new_page()
-    page.goto(f"{server.url}/t/{r.json()['code']}")
+    page.goto(f"{server.url}/t/{codes[0]}")
     expect(page.locator("#log li.tree_broken")).to_have_text("Ann broke the red tree on c1 (1 of 5)")
     expect(page.locator(".th-board .tree:visible")).to_have_count(1)   # the blue tree on d7 stands
     shot(page, "three-high-trees-and-stacks", full_page=False)
@@ -472,6 +488,9 @@ def test_play_solo_is_one_click_from_the_home_page(live_server, new_page, shot):
     page.goto(server.url + "/")
     shot(page, "home-play-solo", full_page=False)
     page.click("#solo-btn")
+    expect(page.locator("#solo-name")).to_be_visible()  # a new browser: asked its name once
+    page.fill("#solo-name-input", "Ann")
+    page.click("#solo-name-go")
     page.wait_for_url(re.compile(r"/t/\w+$"))
     page.wait_for_selector(".th-board .piece")
     page.wait_for_function("() => document.getElementById('table-root').dataset.status !== 'lobby'")

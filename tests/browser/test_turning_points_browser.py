@@ -318,3 +318,31 @@ def test_rules_page_draws_the_chain_and_says_how_we_read_the_rules(live_server):
                   "does not turn when it is placed", "never loops forever", "12 counts as “excellent!”",
                   "only the next piece is shown", "score for nobody", "share the win", "north 2, south 2"):
         assert words in text, words
+
+
+def test_a_phone_is_never_told_about_arrow_keys(live_server, new_page):
+    """A phone has no keyboard: its turn banner says "tap", a laptop's names the arrow keys (issue 30)."""
+    server = live_server()
+    ann, bea = new_page(), new_page(PHONE)
+    url = create_table(ann, server.url, "Ann", players=2)
+    bea.goto(url)
+    bea.fill("#join-name", "Bea")
+    bea.click("#join-form button[type=submit]")
+    ann.wait_for_selector("#start-btn:not([disabled])")
+    ann.click("#start-btn")
+    code = code_of(url)
+    pages = {0: ann, 1: bea}
+    for _ in range(2):   # each seat's turn once: the laptop's banner and the phone's
+        st = table_state(ann, server.url, code)
+        page = pages[st["to_act"][0]]
+        page.wait_for_selector(".tp-board .hit[data-state='open']")
+        banner = page.locator("#turn-banner")
+        if page is bea:
+            expect(banner).to_have_text("Your turn: tap an empty cell.")
+            page.locator(".tp-board .hit[data-state='open']").first.click()
+            expect(banner).to_contain_text("tap an arrow")
+            assert "arrow keys" not in banner.inner_text() and "Esc" not in banner.inner_text()
+        else:
+            expect(banner).to_contain_text("arrow keys and Enter")
+        api_move(page, server.url, code)
+        wait_seq(ann, st["seq"] + 1)

@@ -373,13 +373,15 @@ export function createBoard(root, ctx) {
     if (state.pending) return "Sending your move…";
     if (anim.busy) return "Your turn: watch the chain play out (or press Skip).";
     const solo = d.view && d.view.solitaire;
+    // a touch screen has no keyboard to speak of: name the keys only where a mouse (and so a keyboard) is
+    const touch = !!window.matchMedia && !window.matchMedia("(pointer: fine) and (min-width: 700px)").matches;
     if (!u.cell) {
       if (solo && solo.bag && solo.bag[0]) return `Your turn: pick an empty cell for the ${solo.bag[0]} piece (it points ${WORD[solo.forced]}).`;
-      return "Your turn: pick an empty cell (or use the arrow keys and Enter).";
+      return touch ? "Your turn: tap an empty cell." : "Your turn: pick an empty cell (or use the arrow keys and Enter).";
     }
     const opt = chosenOption(d);
-    const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
-    if (!opt) return `Now pick the way it points: ${touch ? "tap" : "click"} an arrow (or use the arrow keys). ${touch ? "Back" : "Esc"}: pick another cell.`;
+    if (!opt) return touch ? "Now tap an arrow for the way it points, or Back to pick another cell."
+      : "Now pick the way it points: click an arrow (or use the arrow keys). Esc: pick another cell.";
     const words = previewWords(opt.target, d.view.scores, names);
     return `Pointing ${towardWords(d.view, u.dir)}: ${words}. ${touch ? "Tap the arrow again" : "Click the arrow again, press Enter"} or “Place” to play it.`;
   }
