@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
+
+from sqlalchemy.exc import DBAPIError
 
 from app.store.db import Database, is_sqlite
 from app.store.lobby_records import LobbyCommand, _json, sqlite_time
@@ -112,6 +115,9 @@ class MoveWriter:
                 if commands and await self._postgres_part(commands, self._postgres.run_commands(
                         [c for c, _ in commands])) is None:
                     commands = []
+        except sqlite3.Error as exc:  # SQLite's own connection: as SQLAlchemy would have raised it (a 503)
+            self._fail(batch, DBAPIError.instance(None, None, exc, sqlite3.Error))
+            return
         except Exception as exc:  # the database is unreachable, say: every mover hears of it
             self._fail(batch, exc)
             return
