@@ -14,7 +14,7 @@ import orjson
 from app.games import GAMES
 from app.tables import notify
 from app.tables.context import Context
-from app.tables.state import Snapshot, build_state, step_for
+from app.tables.state import Snapshot, build_state, make_step, step_for
 
 
 async def dispatch(ctx: Context, msg: dict) -> None:
@@ -31,7 +31,8 @@ async def dispatch(ctx: Context, msg: dict) -> None:
         ctx.live.drop(code)
         return
     if kind in ("move", "state"):  # every instance keeps its live tables up to date, sockets or not
-        ctx.live.update(msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]))
+        ctx.live.update(msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]),
+                        make_step(msg["seq"], msg["seat"], msg["move"], msg["events"]) if kind == "move" else None)
     elif kind == "chat":  # and their chat tails
         ctx.live.said(code, msg["message"])
     if not ctx.hub.has(code):

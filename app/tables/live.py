@@ -32,6 +32,7 @@ from app.tables.state import Snapshot, snapshot_of_view
 CAPACITY = 20_000  # live tables kept, least recently used dropped first (a dropped one reloads on use)
 PLAYERS = 50_000  # browsers' cookie -> player ids remembered (a player's cookie never changes)
 CHAT_TAIL = 200  # chat lines a live table keeps (a welcome's chat_history)
+STEP_TAIL = 16  # steps a live table keeps for a reconnecting socket's sync (more missed: from the database)
 
 
 @dataclass(slots=True)
@@ -53,7 +54,7 @@ class LiveTable:
     """One table's snapshot, the lock that serialises its commands (moves, seats, start) in this instance,
     its seat rows (None: read them when needed) and its chat tail (None: not known here)."""
 
-    __slots__ = ("snap", "lock", "seats", "chat", "chats")
+    __slots__ = ("snap", "lock", "seats", "chat", "chats", "steps")
 
     def __init__(self, snap: Snapshot, seats: list | None = None, chat: list | None = None):
         self.snap = snap
@@ -61,6 +62,19 @@ class LiveTable:
         self.seats = seats
         self.chat = chat
         self.chats = 0  # chat lines heard of (a welcome keeps the tail it read only when none came meanwhile)
+        # The last steps (make_step dicts with "at"), the newest at snap.seq, without a gap: a socket's sync
+        # from memory. None: not known here (read the moves from the database).
+        self.steps: list[dict] | None = [] if snap.seq == 0 else None
+
+    def advance(self, snap: Snapshot, step: dict | None) -> None:
+        """`snap` is newer: keep `step` (the move that made it, with "at") when it follows the last one."""
+        if step is not None and self.steps is not None and step["seq"] == self.snap.seq + 1 == snap.seq:
+            self.steps.append(step)
+            if len(self.steps) > STEP_TAIL:
+                del self.steps[:-STEP_TAIL]
+        elif snap.seq != self.snap.seq:
+            self.steps = [] if snap.seq == 0 else None
+        self.snap = snap
 
     def said(self, message: dict) -> None:
         self.chats += 1
@@ -112,6 +126,10 @@ class LiveTables:
             self._trim()
         return live
 
+    def peek(self, code: str) -> LiveTable | None:
+        """The live table kept here for a stored code, or None (nothing is loaded)."""
+        return self._tables.get(code)
+
     def holds(self, live: LiveTable) -> bool:
         """`live` is the table kept here (not a copy read for one caller, nor one dropped since)."""
         return self._tables.get(live.snap.code) is live
@@ -124,6 +142,7 @@ class LiveTables:
     async def reload(self, live: LiveTable) -> Snapshot:
         """Read the table again (this instance's snapshot may be behind) into `live`."""
         live.snap, live.seats = await self._load(live.snap.code, live.snap.code)
+        live.steps = [] if live.snap.seq == 0 else None
         if live.snap.status in ENDED:
             self._forget(live.snap.code, live.snap.seq)
         else:
@@ -186,10 +205,10 @@ class LiveTables:
             self._players.popitem(last=False)
         return player_id
 
-    def update(self, snap: Snapshot) -> None:
-        """A newer snapshot, from this instance or the broker: a higher seq, or the same seq changed later
-        (a lobby change keeps the seq); an older message, late off the broker, changes nothing. An ended
-        table is forgotten instead."""
+    def update(self, snap: Snapshot, step: dict | None = None) -> None:
+        """A newer snapshot, from this instance or the broker (with `step`, the move that made it, for a
+        move message): a higher seq, or the same seq changed later (a lobby change keeps the seq); an older
+        message, late off the broker, changes nothing. An ended table is forgotten instead."""
         if snap.status in ENDED:  # its game is over: read it again when someone looks
             self._forget(snap.code, snap.seq)
             return
@@ -201,7 +220,7 @@ class LiveTables:
             self._tables[snap.code] = LiveTable(snap)
             self._trim()
         elif (snap.seq, snap.updated_at or "") >= (live.snap.seq, live.snap.updated_at or ""):
-            live.snap = snap
+            live.advance(snap, None if step is None else step | {"at": snap.updated_at})
             if live.seats is not None and not _same_seats(live.seats, snap.seats):
                 live.seats = None  # someone sat down elsewhere: read the seats again when needed
 

@@ -78,7 +78,7 @@ async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapsh
         step = make_step(new_seq, seat, move, result.events)
         new = snap.moved(status=status, doc=result.doc, seq=new_seq, to_act=to_act,
                          result=outcome if outcome is not None else snap.result, updated_at=iso(now), last=step)
-        live.snap = new
+        live.advance(new, step | {"at": new.updated_at})
         await after_commit(ctx, new, step=step, newly=[x for x in new.to_act if x not in snap.to_act])
     if log.isEnabledFor(logging.INFO):
         log.info("move", extra={"table": new.code, "seq": new.seq, "seat": seat,

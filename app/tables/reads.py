@@ -10,7 +10,7 @@ from app.tables.live import LiveTable
 from app.tables.moves import steps_since
 from app.tables.seats import Caller, find_table, player_of_cookie
 from app.tables.service import Tables
-from app.tables.state import iso, snapshot_of_view
+from app.tables.state import iso, snapshot_of_view, step_for
 
 
 def games() -> list[dict]:
@@ -46,7 +46,13 @@ async def welcome(ctx: Tables, caller: Caller, live: LiveTable, since: str | Non
 
 
 async def sync(ctx: Tables, caller: Caller, since: int) -> dict:
-    """The steps after `since` as the caller may see them (none when too many), and a fresh state."""
+    """The steps after `since` as the caller may see them (none when too many), and a fresh state: from the
+    live table when it holds every step missed (a reconnect after a short blip), else from the database."""
+    live = ctx.live.peek(caller.code)
+    if live is not None and live.steps is not None and 0 <= live.snap.seq - since <= len(live.steps):
+        snap, g = live.snap, GAMES[live.snap.game]
+        steps = [step_for(g, x, caller.seat, snap.doc) | {"at": x["at"]} for x in live.steps if x["seq"] > since]
+        return {"type": "sync", "since": since, "steps": steps, "state": ctx.state_of(snap, caller.seat)}
     async with ctx.db.session() as s:
         table = await find_table(s, caller.code)
         steps = []
