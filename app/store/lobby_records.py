@@ -51,7 +51,7 @@ class Exec:
     def __init__(self, conn: Any, postgres: bool):
         self.conn = conn  # sqlite3.Connection, or a SQLAlchemy (sync) Connection inside run_sync
         self.postgres = postgres
-        self.lock = " FOR UPDATE" if postgres else ""
+        self.lock = " FOR UPDATE" if postgres else ""  # SQLite: the batch holds the one write lock
         self._sql = _STATEMENTS[postgres]
 
     def _statement(self, sql: str) -> Any:
@@ -85,19 +85,20 @@ class PlayerSpec:
     cookie_hash: str | None = None
 
 
-def resolve_player(ex: Exec, spec: PlayerSpec, now: datetime, create: bool = True) -> tuple[int | None, bool]:
-    """(player id, whether a new player was made with spec.new_cookie_hash). The name is updated, as
-    the lobby always did. `create=False`: look up only (None when there is no such player yet)."""
-    pid = spec.known_id
-    if pid is None and spec.cookie_hash is not None:
+def find_player(ex: Exec, spec: PlayerSpec) -> int | None:
+    """The id of the player who sits down, when there is one already (known here, or by its cookie)."""
+    if spec.known_id is None and spec.cookie_hash is not None:
         row = ex.first("SELECT id FROM players WHERE cookie_hash = :h", {"h": spec.cookie_hash})
-        pid = row[0] if row else None
+        return row[0] if row else None
+    return spec.known_id
+
+
+def resolve_player(ex: Exec, spec: PlayerSpec, now: datetime, pid: int | None = None) -> tuple[int, bool]:
+    """(player id, whether a new player was made with spec.new_cookie_hash): the player `pid` (as
+    find_player found it) with its name updated, as the lobby always did, else a new one."""
     if pid is not None:
-        if create:
-            ex.run("UPDATE players SET name = :n WHERE id = :id AND name <> :n", {"n": spec.name, "id": pid})
+        ex.run("UPDATE players SET name = :n WHERE id = :id AND name <> :n", {"n": spec.name, "id": pid})
         return pid, False
-    if not create:
-        return None, False
     row = ex.first("INSERT INTO players (cookie_hash, name, created_at) VALUES (:h, :n, :at) RETURNING id",
                    {"h": spec.new_cookie_hash, "n": spec.name, "at": ex.time(now)})
     assert row is not None
@@ -137,7 +138,7 @@ class CreateTable:
             self.result = ("code",)
             return
         table_id = row[0]
-        pid, new = resolve_player(ex, self.host, self.now)
+        pid, new = resolve_player(ex, self.host, self.now, find_player(ex, self.host))
         at = ex.time(self.now)
         for i in range(self.players):
             first = i == 0
@@ -163,7 +164,7 @@ class TakeSeat:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        status = _status(ex, self.table_id)
+        status = _status(ex, self.table_id)  # locked first: the reads below see what was committed before
         if status != "lobby":
             self.result = ("status", status)
             return
@@ -173,19 +174,21 @@ class TakeSeat:
             return
         pid, new = None, False
         if self.player is not None:
-            known, _ = resolve_player(ex, self.player, self.now, create=False)
+            known = find_player(ex, self.player)
             if known is not None:
                 seated = ex.first("SELECT seat FROM seats WHERE table_id = :t AND player_id = :p",
                                   {"t": self.table_id, "p": known})
                 if seated is not None:
                     self.result = ("seated", seated[0])
                     return
-            pid, new = resolve_player(ex, self.player, self.now)
+            pid, new = resolve_player(ex, self.player, self.now, known)
         at = ex.time(self.now)
-        ex.run("UPDATE seats SET name = :n, bot = :b, player_id = :p, token_hash = :h, joined_at = :at "
-               "WHERE table_id = :t AND seat = :s AND name IS NULL",
-               {"n": self.name, "b": self.bot, "p": pid, "h": self.token_hash, "at": at, "t": self.table_id,
-                "s": self.seat})
+        if not ex.run("UPDATE seats SET name = :n, bot = :b, player_id = :p, token_hash = :h, joined_at = :at "
+                      "WHERE table_id = :t AND seat = :s AND name IS NULL",
+                      {"n": self.name, "b": self.bot, "p": pid, "h": self.token_hash, "at": at, "t": self.table_id,
+                       "s": self.seat}):
+            self.result = ("taken",)  # never, with the table locked above; but never two people in one seat
+            return
         ex.run("UPDATE tables SET updated_at = :at WHERE id = :t", {"at": at, "t": self.table_id})
         self.result = ("ok", pid, new)
 
