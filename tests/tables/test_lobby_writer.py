@@ -55,9 +55,8 @@ async def test_a_batch_of_moves_and_lobby_commands_checks_each_against_the_datab
         assert [(x.name, x.player_id) for x in new_seats] == [("Eve", made[2]), (None, None)]
 
 
-async def test_a_lobby_command_the_database_fails_is_a_503_with_a_sentence(app, new_client, monkeypatch, request):
-    if "postgres" in request.node.name:
-        pytest.skip("SQLite's own connection")
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the writer's own SQLite connection fails
+async def test_a_lobby_command_the_database_fails_is_a_503_with_a_sentence(app, new_client, monkeypatch):
     code = (await create(new_client(), 2))["code"]
 
     def fail(*_args, **_kwargs):
