@@ -1,6 +1,6 @@
 """Queries of the admin area: every table, filtered, sorted and paged, and everything about one table.
 
-Each takes an AsyncSession; none writes. Filters arrive already checked by app/tables/admin.py. The list
+Each takes an AsyncSession; none writes. Filters arrive already checked by app/tables/admin/tables.py. The list
 reads no doc (the big columns) and every filter and sort it offers runs on an index (revision 0004):
 (game|status, created_at|moved_at) and created_at, moved_at alone; the player filter is a substring of a
 seat's name (case-insensitive), found through the seats.

@@ -2,7 +2,7 @@
 taken (by a person or a bot), a game started.
 
 Each command is checked again, inside the batch's transaction, against what the database holds: another
-instance may have acted since the live table (app/tables/live.py) was read. On PostgreSQL every command
+instance may have acted since the live table (app/tables/live/tables.py) was read. On PostgreSQL every command
 first locks its table's row (as the ORM path did), so two instances never interleave on one table; SQLite
 has one writer at a time anyway. A command never raises for a refusal: it sets `result` to one of
 

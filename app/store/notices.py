@@ -1,4 +1,4 @@
-"""Queries of the notifications beyond the socket (app/tables/notify.py): the last delivery per channel,
+"""Queries of the notifications beyond the socket (app/tables/notify/turns.py): the last delivery per channel,
 reminders due and claimed, the nudge's once-an-hour claim, and the server's own keys.
 
 Reminders are scheduled by the table row itself: a seat is due a reminder when its table is playing, has

@@ -50,7 +50,7 @@ async def last_move(s: AsyncSession, table_id: int) -> Move | None:
     return (await s.execute(q)).scalar_one_or_none()
 
 
-QUIET_HINT_SEAT = -3  # a hint counted without a chat line (app/tables/hints.py): never in the history
+QUIET_HINT_SEAT = -3  # a hint counted without a chat line (app/tables/lobby/hints.py): never in the history
 _CHAT_OF = (select(ChatMessage.seat, ChatMessage.name, ChatMessage.text, ChatMessage.at)
             .where(ChatMessage.table_id == bindparam("table_id"), ChatMessage.seat != QUIET_HINT_SEAT)
             .order_by(ChatMessage.id.desc()).limit(bindparam("limit")))

@@ -1,4 +1,4 @@
-"""Queries of the admin's statistics (app/tables/admin_stats.py), over the tables created in a time range:
+"""Queries of the admin's statistics (app/tables/admin/stats.py), over the tables created in a time range:
 counts and averages grouped in the database, tables started and ended per day, the rows a game's own
 statistics hook reads, and the events of given types stored with the moves. Read-only; SQLite and
 PostgreSQL (the only dialect-bound parts are a timestamp's UTC day and the minutes between two).

@@ -4,7 +4,7 @@ from __future__ import annotations
 from app.config import Settings
 from app.realtime import Broker, Hub
 from app.store import Database
-from app.tables.moves import play
+from app.tables.live.moves import play
 from app.tables.service import Tables
 
 

@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, Protocol
 from app.config import Settings
 from app.realtime import Broker, Hub
 from app.store import Database
-from app.tables.away import HeldTurns
-from app.tables.live import LiveTables
-from app.tables.presence import Presence
-from app.tables.state import Snapshot
-from app.tables.webhooks import Webhooks
+from app.tables.lobby.away import HeldTurns
+from app.tables.live.tables import LiveTables
+from app.tables.lobby.presence import Presence
+from app.tables.live.state import Snapshot
+from app.tables.notify.webhooks import Webhooks
 
 if TYPE_CHECKING:
-    from app.tables.catchup import CatchUp
-    from app.tables.webpush import WebPush
+    from app.tables.live.catchup import CatchUp
+    from app.tables.notify.webpush import WebPush
 
 
 class Context(Protocol):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from app.store import housekeeping as queries
 from app.store import utcnow
-from app.tables.state import load_snapshot
+from app.tables.live.state import load_snapshot
 
 if TYPE_CHECKING:
     from app.tables.service import Tables

@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES
 from app.store import ENDED, Move, Table, admin_queries
 from app.tables.errors import Conflict, Invalid
-from app.tables.seats import find_table
+from app.tables.lobby.seats import find_table
 
 CACHE_TABLES = 16  # ended tables whose every replayed doc is kept
 HIDDEN = ("secret",)  # doc fields a player's replay never shows

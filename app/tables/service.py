@@ -12,18 +12,20 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.config import Settings
 from app.realtime import Broker, Connection, Hub
 from app.store import Database, Table
-from app.tables import fanout, notify, webpush
-from app.tables.bots import BotRunner, Play
-from app.tables.catchup import CatchUp
+from app.tables.live import fanout
+from app.tables.notify import turns as notify
+from app.tables.notify import webpush
+from app.tables.live.bots import BotRunner, Play
+from app.tables.live.catchup import CatchUp
 from app.store.writer import MoveWriter
-from app.tables.live import LiveTables
-from app.tables.away import HeldTurns
-from app.tables.presence import Presence, hidden_here
-from app.tables.state import Snapshot, build_state, load_snapshot
+from app.tables.live.tables import LiveTables
+from app.tables.lobby.away import HeldTurns
+from app.tables.lobby.presence import Presence, hidden_here
+from app.tables.live.state import Snapshot, build_state, load_snapshot
 from app.tables.tasks import cancel_all
-from app.tables.watch import Watchers
-from app.tables.webhooks import Webhooks
-from app.tables.webpush import WebPush
+from app.tables.live.watch import Watchers
+from app.tables.notify.webhooks import Webhooks
+from app.tables.notify.webpush import WebPush
 
 log = logging.getLogger("icehouse.tables")
 SWEEP_SLICE = 200  # tables re-announced between two turns of the event loop

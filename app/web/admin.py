@@ -14,7 +14,15 @@ from fastapi.responses import HTMLResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, StrictStr
 
-from app.tables import admin, admin_session, admin_stats, replay, transfer
+from app.tables import replay
+
+from app.tables.admin import tables as admin
+
+from app.tables.admin import session as admin_session
+
+from app.tables.admin import stats as admin_stats
+
+from app.tables.admin import transfer
 from app.tables.errors import Invalid, Unauthorized
 from app.web.deps import Ctx, Db
 from app.web.pages import templates
@@ -75,7 +83,7 @@ class AdminLogin(BaseModel):
 @api.post("/session", status_code=204)
 async def log_in(body: AdminLogin, ctx: Ctx, request: Request, response: Response) -> None:
     """Log in with the admin token: an HttpOnly session cookie for the /admin page (see
-    app/tables/admin_session.py); 401 for a wrong token, 403 while the admin area is closed, 429 while the
+    app/tables/admin/session.py); 401 for a wrong token, 403 while the admin area is closed, 429 while the
     address has guessed wrong too often (the same limit as the Bearer token's)."""
     s = ctx.settings
     _guard(request).attempt(request.scope, lambda: admin.check_admin(s.admin_token, body.token.strip()))

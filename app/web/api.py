@@ -3,8 +3,20 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from app.tables import chat, hints, lobby, lobby_commands, moves, reads, replay
-from app.tables.identity import COOKIE_NAME
+from app.tables import replay
+
+from app.tables.lobby import chat
+
+from app.tables.lobby import hints
+
+from app.tables.lobby import rematch as lobby
+
+from app.tables.lobby import commands as lobby_commands
+
+from app.tables.live import moves
+
+from app.tables.live import reads
+from app.tables.lobby.identity import COOKIE_NAME
 from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth
 from app.web.schemas import AddBot, CreateTable, Join, PlayMove, Say
 

@@ -8,8 +8,8 @@ from fastapi import Depends, Header, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.tables.errors import Unauthorized
-from app.tables.seats import Caller as CallerT
-from app.tables.seats import identify
+from app.tables.lobby.seats import Caller as CallerT
+from app.tables.lobby.seats import identify
 from app.tables.service import Tables
 from app.web.middleware import bearer_token, identity_cookie
 
@@ -60,7 +60,7 @@ Caller = Annotated[CallerT, Depends(get_caller)]
 
 
 async def get_seated(request: Request, code: str, authorization: Annotated[str | None, Header()] = None) -> CallerT:
-    """A seated caller (401 for a spectator), from the live table (app/tables/live.py): no read of the
+    """A seated caller (401 for a spectator), from the live table (app/tables/live/tables.py): no read of the
     database once the table is live here and its game has started."""
     ctx: Tables = request.app.state.tables
     caller, _ = await ctx.live.admit(code, bearer(authorization), identity_cookie(request.scope), seated=True)

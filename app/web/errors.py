@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.tables.errors import RateLimited, StoreError, TableError, Unavailable, unavailable_for
-from app.tables.text import safe
+from app.tables.lobby.text import safe
 from app.web.openapi import allowed_methods
 from app.web.pages import not_found, unavailable_page
 

@@ -11,7 +11,7 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from app.tables import reads
+from app.tables.live import reads
 from app.tables.errors import StoreError
 from app.tables.service import Tables
 from app.web.middleware import identity_cookie, token_query

@@ -17,7 +17,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, StrictStr
 
-from app.tables import notify_settings as settings
+from app.tables.notify import settings
 from app.tables.errors import Unavailable
 from app.web.deps import Caller, Ctx, SeatAuth
 

@@ -11,7 +11,7 @@ from fastapi.templating import Jinja2Templates
 
 from app.games import GAMES
 from app.tables.errors import TableError
-from app.tables.seats import find_table
+from app.tables.lobby.seats import find_table
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=str(ROOT / "templates"))

@@ -14,9 +14,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
 from app.realtime import Connection
-from app.tables import chat, moves, reads
+from app.tables.lobby import chat
+from app.tables.live import moves
+from app.tables.live import reads
 from app.tables.errors import StoreError, TableError, unavailable_for
-from app.tables.seats import Caller
+from app.tables.lobby.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
 from app.web.middleware import Proxies, TooDeep, identity_cookie, parse_message

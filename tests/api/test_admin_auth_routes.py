@@ -11,7 +11,7 @@ from asgi_lifespan import LifespanManager
 
 from app.config import Settings
 from app.main import create_app
-from app.tables import admin_session
+from app.tables.admin import session as admin_session
 from tests.api.admin_helpers import tampered
 
 TOKEN = "the-admin-token-of-the-route-tests"

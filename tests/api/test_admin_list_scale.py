@@ -10,7 +10,7 @@ import pytest
 
 from app.config import Settings
 from app.store import admin_queries
-from app.tables.admin import table_filter
+from app.tables.admin.tables import table_filter
 from tests.api.admin_helpers import bulk_insert
 
 TOKEN = "admin-token-of-the-scale-tests"

@@ -187,7 +187,7 @@ async def test_the_stats_page_is_served_with_its_script(client):
 
 
 def test_one_day_series_is_dense(fixture=None):
-    from app.tables.admin_stats import _series
+    from app.tables.admin.stats import _series
 
     d = datetime(2026, 11, 1).date()
     out = _series({d + timedelta(days=2): [1, 2, 3]}, d, d + timedelta(days=3))

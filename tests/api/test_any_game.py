@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from app.bots import BOTS, bot_for_game, get_bot
 from app.games import GAMES
 from app.main import create_app
-from app.tables.state import Snapshot
+from app.tables.live.state import Snapshot
 from tests.api.helpers import bearer
 from tests.nim_game import Nim, NimBot
 

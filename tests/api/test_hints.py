@@ -129,7 +129,7 @@ async def test_one_hint_at_a_time_per_seat(new_client, app):
 
 # -- issue 29 item 6: bots' own turns go before hints in the workers --------------------------------------------
 async def test_worker_slots_go_to_bot_turns_before_hints():
-    from app.tables.worker_slots import HINT, TURN, Slots
+    from app.tables.live.worker_slots import HINT, TURN, Slots
 
     slots = Slots(1)
     await slots.acquire(HINT)  # a hint holds the one worker

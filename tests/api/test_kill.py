@@ -1,6 +1,6 @@
 """kill -9 in the middle of a burst of tables being made, joined, started and played loses nothing that was
 acknowledged: a table, a seat, a start and a move are answered only after the group-commit writer's batch
-that holds them has committed (app/store/writer.py, app/tables/lobby_commands.py)."""
+that holds them has committed (app/store/writer.py, app/tables/lobby/commands.py)."""
 from __future__ import annotations
 
 import asyncio

@@ -1,5 +1,5 @@
 """The lobby through the live table, with two instances on PostgreSQL and Redis: each instance decides from
-its memory and the database decides between them (app/tables/lobby_commands.py, app/store/lobby_records.py).
+its memory and the database decides between them (app/tables/lobby/commands.py, app/store/lobby_records.py).
 """
 from __future__ import annotations
 

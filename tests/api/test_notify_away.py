@@ -9,7 +9,7 @@ import time
 import httpx
 import pytest
 
-from app.tables.presence import Presence, hidden_here
+from app.tables.lobby.presence import Presence, hidden_here
 from tests.api.helpers import bearer, full_table, state
 from tests.api.wsclient import WS
 from tests.loopback import loopback  # noqa: F401 - fixture

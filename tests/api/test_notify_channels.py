@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from app.config import Settings
 from app.store import Seat, Table
-from app.tables import notify
+from app.tables.notify import turns as notify
 from tests.api.helpers import bearer, full_table, state
 from tests.conftest import eventually
 from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from app.config import Settings
-from app.tables.text import BadText, clean
+from app.tables.lobby.text import BadText, clean
 from tests.api.helpers import bearer, create, full_table
 
 BAD = {
@@ -152,7 +152,7 @@ async def test_bad_text_in_options_or_game_names_is_a_422(client, body):
 
 
 def test_every_string_inside_a_move_follows_the_policy():
-    from app.tables.text import check_strings
+    from app.tables.lobby.text import check_strings
 
     check_strings({"action": "set_dare", "text": "Sing 🎵 a song", "n": [1, "a"]}, "A move")
     for bad in ({"text": "a\u202eb"}, {"x\u0000": 1}, {"list": ["ok", "\ud800"]}):

@@ -10,7 +10,7 @@ import anyio
 import pytest
 
 from app.tables.errors import Invalid
-from app.tables.webhooks import Webhooks, clean_url
+from app.tables.notify.webhooks import Webhooks, clean_url
 from tests.tables.test_webhooks import MESSAGE, deliver, receiver  # noqa: F401 - fixture
 
 PUBLIC = "93.184.216.34"  # a public address: tests never connect to it (guarded below)
@@ -86,7 +86,7 @@ async def test_a_name_resolving_to_a_private_address_is_refused_before_connectin
 async def test_pinned_delivery_still_reaches_a_checked_address(monkeypatch, receiver):  # noqa: F811
     """The pinned transport does deliver (here to loopback, allowed only because this test says the
     checked address is public by stubbing the filter)."""
-    from app.tables import webhooks
+    from app.tables.notify import webhooks
 
     r = receiver()
     port = r.url.split(":")[2].split("/")[0]

@@ -1,4 +1,4 @@
-"""A reconnecting socket's sync from the live table (app/tables/live.py keeps the last steps of each table
+"""A reconnecting socket's sync from the live table (app/tables/live/tables.py keeps the last steps of each table
 it plays): the same steps, as each seat may see them, as the database gives, with no read of it; more
 steps missed than memory holds come from the database."""
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.tables import reads
-from app.tables.live import STEP_TAIL
+from app.tables.live import reads
+from app.tables.live.tables import STEP_TAIL
 from tests.api.helpers import GAME, bearer
 
 

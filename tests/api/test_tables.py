@@ -195,7 +195,7 @@ async def test_rematch_links_a_new_table_with_the_same_seats(new_client, app):
 async def _finish(app, code: str) -> None:
     """Play the table out with first legal moves through the pipeline (every seat)."""
     from app.store import queries
-    from app.tables import moves
+    from app.tables.live import moves
     from app.games import GAMES
 
     ctx = app.state.tables

@@ -19,8 +19,8 @@ from sqlalchemy import select
 from app.config import Settings
 from app.main import create_app
 from app.store import Seat, Table
-from app.tables import notify
-from app.tables.webpush import b64, unb64, vapid_from
+from app.tables.notify import turns as notify
+from app.tables.notify.webpush import b64, unb64, vapid_from
 from tests.api.helpers import bearer
 from tests.api.test_notify_channels import PUBLIC, seated, send_turn
 from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture

@@ -1,4 +1,4 @@
-"""Sockets that missed messages are brought up to date from the database (app/tables/catchup.py): a move
+"""Sockets that missed messages are brought up to date from the database (app/tables/live/catchup.py): a move
 that skips a seq a socket has not had becomes a sync with the missing steps; a periodic check finds sockets
 behind their table; a socket is never sent a move twice."""
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""What each channel says (app/tables/channels.py), and the address checks every outgoing URL passes."""
+"""What each channel says (app/tables/notify/channels.py), and the address checks every outgoing URL passes."""
 from __future__ import annotations
 
 import pytest
 
-from app.tables.channels import Notice, clean_format, clean_ntfy, guess_format, ntfy_publish, webhook_body
+from app.tables.notify.channels import Notice, clean_format, clean_ntfy, guess_format, ntfy_publish, webhook_body
 from app.tables.errors import Invalid
-from app.tables.webhooks import Webhooks
+from app.tables.notify.webhooks import Webhooks
 from tests.loopback import loopback  # noqa: F401 - fixture
 
 NOTICE = Notice(kind="nudge", code="abcd2345", title="3-High", seat=1, name="Bea", seq=7,

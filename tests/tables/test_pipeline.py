@@ -140,13 +140,13 @@ async def test_a_move_waits_for_sqlite_held_by_another_process_without_stalling_
 
 
 def _snap(status: str, seq: int):
-    from app.tables.state import Snapshot
+    from app.tables.live.state import Snapshot
     return Snapshot(1, "ABCDEF", "three-high", 1, {}, status, {}, seq, [0] if status == "playing" else [], None,
                     None, f"2026-12-01T00:00:{seq:02d}Z")
 
 
 def test_an_ended_table_leaves_memory_and_late_news_does_not_bring_it_back():
-    from app.tables.live import LiveTables
+    from app.tables.live.tables import LiveTables
     live = LiveTables(db=None)
     live.update(_snap("playing", 5))
     assert len(live) == 1

@@ -10,7 +10,7 @@ from sqlalchemy import select, update
 
 from app.config import Settings
 from app.store import Table, notices, utcnow
-from app.tables import notify
+from app.tables.notify import turns as notify
 from tests.api.helpers import bearer, full_table, state
 from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
 

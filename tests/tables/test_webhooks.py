@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from app.tables.errors import Invalid
-from app.tables.webhooks import Webhooks, clean_url, turn_message
+from app.tables.notify.webhooks import Webhooks, clean_url, turn_message
 
 
 class Receiver:

@@ -23,9 +23,9 @@ from sqlalchemy import select
 
 from app.games import GAMES
 from app.store import Table, queries
-from app.tables.chat import history as chat_history
-from app.tables.fanout import encode
-from app.tables.state import Snapshot, iso, make_step, snapshot_of_view, step_for
+from app.tables.lobby.chat import history as chat_history
+from app.tables.live.fanout import encode
+from app.tables.live.state import Snapshot, iso, make_step, snapshot_of_view, step_for
 from app.tables.tasks import cancel_all
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """Turn notifications held while the seat is at the table.
 
-A seat's turn goes out on its channels (webhook, ntfy, Web Push: app/tables/notify.py) only when no page
+A seat's turn goes out on its channels (webhook, ntfy, Web Push: app/tables/notify/turns.py) only when no page
 of that seat is at the table: none open on any instance, or every one hidden (another tab, a locked
 phone) for longer than Settings.away_after_seconds (Presence.at_table). A turn that comes while the seat
 is at the table is held here, on the instance that announced it, and sent as soon as the seat leaves: its

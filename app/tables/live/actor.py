@@ -1,6 +1,6 @@
 """What follows every command on a live table once its batch has committed, in one place.
 
-A command (a move: app/tables/moves.py; a seat taken or a game started: app/tables/lobby_commands.py) runs
+A command (a move: app/tables/live/moves.py; a seat taken or a game started: app/tables/lobby/commands.py) runs
 under its live table's lock: checked against the snapshot in memory, stored by the group-commit writer,
 acknowledged only after its batch commits. Then, still under the lock so that every instance hears one
 table's news in the order it happened, `after_commit`: publish the move or the new state (every instance's
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from app.tables.state import Snapshot
+from app.tables.live.state import Snapshot
 
 if TYPE_CHECKING:
     from app.tables.service import Tables

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES, Game
 from app.store import ENDED, stats_queries
-from app.tables.admin import STATUSES, date_range, title_of
+from app.tables.admin.tables import STATUSES, date_range, title_of
 from app.tables.errors import Invalid
 
 log = logging.getLogger("icehouse.admin")

@@ -8,8 +8,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import Player, Table, queries
 from app.tables.errors import Forbidden, NotFound, Unauthorized
-from app.tables.identity import hash_token, normalise_code, token_matches
-from app.tables.state import seat_dicts
+from app.tables.lobby.identity import hash_token, normalise_code, token_matches
+from app.tables.live.state import seat_dicts
 
 
 COOKIE_MAX = 200  # characters of an identity cookie looked up; a longer one is nobody's

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from app.tables.errors import Invalid
-from app.tables.webhooks import clean_url
+from app.tables.notify.webhooks import clean_url
 
 FORMATS = ("slack", "mattermost", "discord", "generic")
 KINDS = ("turn", "reminder", "nudge")

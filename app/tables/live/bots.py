@@ -3,7 +3,7 @@ database (app/store/claims.py: with several app instances exactly one plays it),
 the view, in a worker process so that a hundred searching bots cannot stall the people's tables; or in a
 thread with bot_processes=0), and plays through the same pipeline as everyone else. A bot that overruns
 its time cap is replaced for that turn by the random bot. Bot turns take the workers before hints
-(app/tables/worker_slots.py), and the cap counts from when the turn reaches a worker: hints filling the
+(app/tables/live/worker_slots.py), and the cap counts from when the turn reaches a worker: hints filling the
 workers delay a bot's turn, never make it random.
 
 The instance that made the move schedules the bot's turn; every instance's sweep schedules the turns
@@ -26,9 +26,9 @@ from app.config import Settings
 from app.games import GAMES
 from app.store import Database, claims, queries, utcnow
 from app.tables.errors import TableError
-from app.tables.state import Snapshot, load_snapshot
+from app.tables.live.state import Snapshot, load_snapshot
 from app.tables.tasks import cancel_all
-from app.tables.worker_slots import HINT, TURN, Slots
+from app.tables.live.worker_slots import HINT, TURN, Slots
 
 log = logging.getLogger("icehouse.bots")
 
@@ -58,7 +58,7 @@ class BotRunner:
         self.played = 0  # bot moves this instance played (tests, benchmarks)
         self._tasks: dict[tuple[str, int, int], asyncio.Task] = {}
         self._pool: ProcessPoolExecutor | None = None  # started on the first bot turn
-        self.hinting: set[tuple[str, int]] = set()  # (table code, seat) with a hint on its way (app/tables/hints.py)
+        self.hinting: set[tuple[str, int]] = set()  # (table code, seat) with a hint on its way (app/tables/lobby/hints.py)
         # Jobs in the workers at once: one per worker process (threads: as many as the default pool would run)
         self.slots = Slots(settings.bot_processes or min(32, (os.cpu_count() or 1) + 4))
 

@@ -20,7 +20,7 @@ from py_vapid import Vapid02
 
 from app.store import Database, notices, utcnow
 from app.tables.errors import Invalid
-from app.tables.webhooks import clean_url
+from app.tables.notify.webhooks import clean_url
 
 KEY_NAME = "vapid_private_pem"
 TTL = 24 * 3600  # seconds a push service keeps a message for a phone that is off

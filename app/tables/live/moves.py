@@ -19,12 +19,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES, IllegalMove
 from app.store import queries, utcnow
 from app.store.move_records import MoveRecord
-from app.tables import text
-from app.tables.actor import after_commit
+from app.tables.lobby import text
+from app.tables.live.actor import after_commit
 from app.tables.errors import IllegalMoveError, Invalid, NotPlaying, NotYourTurn, StaleSeq, TableError, Unavailable
-from app.tables.seats import Caller
+from app.tables.lobby.seats import Caller
 from app.tables.service import Tables
-from app.tables.state import Snapshot, iso, make_step, step_for
+from app.tables.live.state import Snapshot, iso, make_step, step_for
 
 log = logging.getLogger("icehouse.moves")
 

@@ -5,16 +5,16 @@ seat), however many sockets share it; the sockets' writers send the ready text.
 
 Each socket keeps the newest seq it was sent (conn.seq): a move it already has is not sent again, and a
 move that skips one it never got (the broker lost a message) makes the instance catch the socket up from
-the database instead (app/tables/catchup.py).
+the database instead (app/tables/live/catchup.py).
 """
 from __future__ import annotations
 
 import orjson
 
 from app.games import GAMES
-from app.tables import notify
+from app.tables.notify import turns as notify
 from app.tables.context import Context
-from app.tables.state import Snapshot, build_state, make_step, step_for
+from app.tables.live.state import Snapshot, build_state, make_step, step_for
 
 
 async def dispatch(ctx: Context, msg: dict) -> None:

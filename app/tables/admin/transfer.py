@@ -33,13 +33,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
 from app.store import ChatMessage, Move, Seat, Table, admin_queries, queries, utcnow
-from app.tables import text
-from app.tables.admin import parse_when
-from app.tables.chat import CHAT_MAX, KINDS
+from app.tables.lobby import text
+from app.tables.admin.tables import parse_when
+from app.tables.lobby.chat import CHAT_MAX, KINDS
 from app.tables.errors import Invalid
-from app.tables.identity import NAME_MAX, new_code
-from app.tables.seats import find_table
-from app.tables.state import iso
+from app.tables.lobby.identity import NAME_MAX, new_code
+from app.tables.lobby.seats import find_table
+from app.tables.live.state import iso
 
 if TYPE_CHECKING:
     from app.tables.service import Tables

@@ -5,7 +5,7 @@ import hashlib
 import hmac
 import secrets
 
-from app.tables import text
+from app.tables.lobby import text
 
 CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # 32 symbols: no l, o, 0, 1
 CODE_LENGTH = 8
@@ -45,6 +45,6 @@ def token_matches(token: str, token_hash: str | None) -> bool:
 
 
 def clean_name(raw: object) -> str:
-    """A player's name: the text policy (app/tables/text.py), 1..40 characters, at least one of them visible."""
+    """A player's name: the text policy (app/tables/lobby/text.py), 1..40 characters, at least one of them visible."""
     return text.clean(raw, what="A name", max_len=NAME_MAX, shown=True,
                       empty="A name must not be empty: type the name your friends know you by.")

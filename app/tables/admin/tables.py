@@ -19,11 +19,11 @@ from app.games import GAMES
 from app.store import Seat, Table, admin_queries, utcnow
 from app.store import housekeeping as cleanup
 from app.store.admin_queries import SORT_COLUMNS, TableFilter
-from app.tables import text
+from app.tables.lobby import text
 from app.tables.errors import Forbidden, Invalid, Unauthorized
 from app.tables.replay import step_of
-from app.tables.seats import find_table
-from app.tables.state import iso
+from app.tables.lobby.seats import find_table
+from app.tables.live.state import iso
 
 if TYPE_CHECKING:
     from app.tables.service import Tables

@@ -1,4 +1,4 @@
-"""Tables before and after play: the checks the lobby's commands share (app/tables/lobby_commands.py:
+"""Tables before and after play: the checks the lobby's commands share (app/tables/lobby/commands.py:
 create, join, bots, start, through the live table), and the rematch."""
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.bots import DEFAULT_BOT, bot_for_game
 from app.games import GAMES
 from app.store import ENDED, Seat, Table, queries, utcnow
-from app.tables.actor import after_commit
+from app.tables.live.actor import after_commit
 from app.tables.errors import Conflict, Invalid
-from app.tables.identity import new_code
-from app.tables.seats import Caller, find_table
+from app.tables.lobby.identity import new_code
+from app.tables.lobby.seats import Caller, find_table
 from app.tables.service import Tables
-from app.tables.state import load_snapshot
+from app.tables.live.state import load_snapshot
 
 SEED_BYTES = 16  # a deal's seed: 32 hex characters, 128 random bits
 SOLO_DEALS = 4  # a rematch started at once is dealt again this many times at most when stuck from the start

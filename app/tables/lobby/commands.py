@@ -1,6 +1,6 @@
 """The lobby through the live table: create, join, add bot, start.
 
-Like a move (app/tables/moves.py), each is a command on the live table (app/tables/live.py): under the
+Like a move (app/tables/live/moves.py), each is a command on the live table (app/tables/live/tables.py): under the
 table's lock, checked against its snapshot and seat rows in memory, handed to the group-commit writer
 (app/store/writer.py), which checks it again against the database inside the batch's transaction (another
 instance may have acted: app/store/lobby_records.py), and answered only after that batch commits. Then the
@@ -18,14 +18,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.games import GAMES
 from app.store import utcnow
 from app.store.lobby_records import CreateTable, PlayerSpec, StartTable, TakeSeat
-from app.tables.actor import after_commit
+from app.tables.live.actor import after_commit
 from app.tables.errors import Conflict, Invalid, Unavailable
-from app.tables.identity import clean_name, hash_token, new_code, new_token, share_url
-from app.tables.live import LiveTable, SeatRow
-from app.tables.lobby import Seated, _bot_name, _setup, check_options, game_or_422
-from app.tables.seats import COOKIE_MAX, Caller, not_found
+from app.tables.lobby.identity import clean_name, hash_token, new_code, new_token, share_url
+from app.tables.live.tables import LiveTable, SeatRow
+from app.tables.lobby.rematch import Seated, _bot_name, _setup, check_options, game_or_422
+from app.tables.lobby.seats import COOKIE_MAX, Caller, not_found
 from app.tables.service import Tables
-from app.tables.state import Snapshot, iso
+from app.tables.live.state import Snapshot, iso
 
 CODE_TRIES = 10
 

@@ -1,6 +1,6 @@
 """Turn notifications beyond the WebSocket, through every channel a seat has set up (notify_settings.py):
 a chat room's webhook in its service's format, an ntfy topic, Web Push. Sent when the seat comes to act
-(only if no page of it is at the table; else once it leaves, app/tables/away.py), as a reminder when it has been to act for its table's reminder delay, and when a teammate nudges it.
+(only if no page of it is at the table; else once it leaves, app/tables/lobby/away.py), as a reminder when it has been to act for its table's reminder delay, and when a teammate nudges it.
 
 Nothing here runs on a move's path: `turn` is a background task (Tables.announce_turn), `remind` runs in
 the sweep, and every delivery is queued (webhooks.Webhooks) and reports its result, which is kept as the
@@ -18,11 +18,11 @@ from urllib.parse import urlsplit
 
 from app.games import GAMES
 from app.store import claims, notices, queries, utcnow
-from app.tables.away import Held
-from app.tables.channels import Notice, guess_format, ntfy_publish, push_payload, webhook_body
+from app.tables.lobby.away import Held
+from app.tables.notify.channels import Notice, guess_format, ntfy_publish, push_payload, webhook_body
 from app.tables.context import Context
-from app.tables.identity import share_url
-from app.tables.state import Snapshot, iso
+from app.tables.lobby.identity import share_url
+from app.tables.live.state import Snapshot, iso
 
 log = logging.getLogger("icehouse.webhooks")
 
@@ -74,7 +74,7 @@ def _recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str): 
 
 async def turn(ctx: Context, snap: Snapshot, seats: list[int]) -> None:
     """Notify each person in `seats` (just came to act) who set up a channel, unless a page of theirs is at
-    the table: then the turn is held and sent once they leave (app/tables/away.py). Never waits on a
+    the table: then the turn is held and sent once they leave (app/tables/lobby/away.py). Never waits on a
     delivery."""
     people = {x["seat"] for x in snap.seats if not x["bot"] and x.get("hook")} & set(seats)
     if not people:  # nobody to notify: no read of the database

@@ -9,15 +9,15 @@ from datetime import timedelta
 from math import ceil
 
 from app.store import ChatMessage, notices, queries, utcnow
-from app.tables import notify
-from app.tables.channels import clean_format, clean_ntfy
-from app.tables.chat import NUDGE_SEAT, as_message
+from app.tables.notify import turns as notify
+from app.tables.notify.channels import clean_format, clean_ntfy
+from app.tables.lobby.chat import NUDGE_SEAT, as_message
 from app.tables.context import Context
 from app.tables.errors import Forbidden, Invalid, NotPlaying, RateLimited
-from app.tables.seats import Caller, find_table
-from app.tables.state import load_snapshot
-from app.tables.webhooks import clean_url
-from app.tables.webpush import clean_subscription
+from app.tables.lobby.seats import Caller, find_table
+from app.tables.live.state import load_snapshot
+from app.tables.notify.webhooks import clean_url
+from app.tables.notify.webpush import clean_subscription
 
 REMINDERS = {"off": 0, "1h": 3600, "12h": 12 * 3600, "24h": 24 * 3600}  # a host's choices
 UNSET = object()

@@ -5,12 +5,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
 from app.store import queries
-from app.tables import chat
-from app.tables.live import LiveTable
-from app.tables.moves import steps_since
-from app.tables.seats import Caller, find_table, player_of_cookie
+from app.tables.lobby import chat
+from app.tables.live.tables import LiveTable
+from app.tables.live.moves import steps_since
+from app.tables.lobby.seats import Caller, find_table, player_of_cookie
 from app.tables.service import Tables
-from app.tables.state import iso, snapshot_of_view, step_for
+from app.tables.live.state import iso, snapshot_of_view, step_for
 
 
 def games() -> list[dict]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import ChatMessage, queries, utcnow
-from app.tables import text as text_policy
-from app.tables.seats import Caller, find_table
+from app.tables.lobby import text as text_policy
+from app.tables.lobby.seats import Caller, find_table
 from app.tables.context import Context
-from app.tables.state import iso
+from app.tables.live.state import iso
 
 CHAT_MAX = 500
 HISTORY = 200
@@ -24,7 +24,7 @@ def as_message(m: ChatMessage) -> dict:
 
 
 def clean_text(raw: object) -> str:
-    """A chat line: the text policy (app/tables/text.py), 1..500 characters, at least one of them visible."""
+    """A chat line: the text policy (app/tables/lobby/text.py), 1..500 characters, at least one of them visible."""
     return text_policy.clean(raw, what="A chat message", max_len=CHAT_MAX, shown=True)
 
 

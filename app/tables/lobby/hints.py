@@ -23,9 +23,9 @@ from sqlalchemy import func, select
 from app.bots import bot_for_game
 from app.games import GAMES
 from app.store import ChatMessage, queries, utcnow
-from app.tables.chat import QUIET_HINT, as_message
+from app.tables.lobby.chat import QUIET_HINT, as_message
 from app.tables.errors import Conflict, NotPlaying, NotYourTurn, Unavailable
-from app.tables.seats import Caller
+from app.tables.lobby.seats import Caller
 from app.tables.service import Tables
 
 log = logging.getLogger("icehouse.hints")

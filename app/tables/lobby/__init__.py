@@ -1,0 +1,1 @@
+"""Seats and people: the lobby's commands, identity, names and chat, hints, presence."""
