@@ -37,7 +37,7 @@ from app.tables.lobby import text
 from app.tables.admin.tables import parse_when
 from app.tables.lobby.chat import CHAT_MAX, KINDS
 from app.tables.errors import Invalid
-from app.tables.lobby.identity import NAME_MAX, new_code
+from app.tables.lobby.identity import NAME_MAX, unused_code
 from app.tables.lobby.seats import find_table
 from app.tables.live.state import iso
 
@@ -245,14 +245,6 @@ def _span(body: dict, times: list[datetime | None], chat: list[dict]) -> tuple[d
     return created, max(started, created), finished, moved
 
 
-async def _unused_code(s: AsyncSession) -> str:
-    for _ in range(10):
-        code = new_code()
-        if await queries.table_by_code(s, code) is None:
-            return code
-    raise RuntimeError("could not find an unused table code")
-
-
 async def import_table(ctx: Tables, body: object, who: str) -> dict:
     """Check and replay an exported file and store it as a new table marked imported, and log who did it:
     {"code", "game", "status", "seq"}; 422 with a sentence for a file that does not replay."""
@@ -278,7 +270,7 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
     created, started, finished, moved = _span(body, times, chat)
     now = utcnow()
     async with ctx.db.writing() as s:
-        table = Table(code=await _unused_code(s), game=g.name, players=players, options=options, seed=seed,
+        table = Table(code=await unused_code(s), game=g.name, players=players, options=options, seed=seed,
                       status="finished" if result is not None else "abandoned", imported=True,
                       initial_doc=initial_doc, doc=doc, seq=len(moves), to_act=[], result=result,
                       created_at=created, updated_at=now, moved_at=moved if moves else created,

@@ -5,6 +5,9 @@ import hashlib
 import hmac
 import secrets
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.store import queries
 from app.tables.lobby import text
 
 CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # 32 symbols: no l, o, 0, 1
@@ -20,6 +23,15 @@ def share_url(public_url: str | None, code: str) -> str:
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+async def unused_code(s: AsyncSession) -> str:
+    """A new code no table has yet (a rematch, an import: tables made outside the lobby's commands)."""
+    for _ in range(10):
+        code = new_code()
+        if await queries.table_by_code(s, code) is None:
+            return code
+    raise RuntimeError("could not find an unused table code")
 
 
 def normalise_code(code: str) -> str | None:

@@ -13,7 +13,7 @@ from app.games import GAMES
 from app.store import ENDED, Seat, Table, queries, utcnow
 from app.tables.live.actor import after_commit
 from app.tables.errors import Conflict, Invalid
-from app.tables.lobby.identity import new_code
+from app.tables.lobby.identity import unused_code
 from app.tables.lobby.seats import Caller, find_table
 from app.tables.service import Tables
 from app.tables.live.state import load_snapshot
@@ -53,14 +53,6 @@ def _setup(g: Any, players: int, options: dict) -> tuple[str, dict]:
         raise Invalid(str(exc)) from None
 
 
-async def _unused_code(s: AsyncSession) -> str:
-    for _ in range(10):
-        code = new_code()
-        if await queries.table_by_code(s, code) is None:
-            return code
-    raise RuntimeError("could not find an unused table code")
-
-
 def _bot_name(game: str, bot: str | None) -> str:
     """The game's own bot by default; "random" (a legal-move picker) on request."""
     best = bot_for_game(game)
@@ -93,7 +85,7 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
             if not alone or g.result(doc) is None:
                 break
         now = utcnow()
-        new = Table(code=await _unused_code(s), game=old.game, players=old.players, options=old.options,
+        new = Table(code=await unused_code(s), game=old.game, players=old.players, options=old.options,
                     seed=seed, status="lobby", initial_doc=doc, doc=doc, seq=0, to_act=[],
                     rematch_of_id=old.id, created_at=now, updated_at=now, remind_after=old.remind_after)
         if alone:  # started as start() does
