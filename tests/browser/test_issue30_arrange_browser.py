@@ -34,13 +34,22 @@ def wait_phase(page, want: str, timeout: float = 15000) -> None:
                            timeout=timeout)
 
 
+HOME_ROW = """() => [...document.querySelectorAll('.mth-board .hit[data-state="home"]')]
+    .map((hit) => {
+        const g = document.querySelector(`.mth-board .pieces g[data-square="${hit.dataset.square}"] .coin`);
+        return { x: hit.getBoundingClientRect().x, v: g ? g.dataset.coin.split('-')[1] : '?' };
+    }).sort((a, b) => a.x - b.x).map((c) => c.v)"""
+
+
 def home_row(page) -> list[str]:
     """The coin values along my home row, left to right as I see them."""
-    return page.evaluate("""() => [...document.querySelectorAll('.mth-board .hit[data-state="home"]')]
-        .map((hit) => {
-            const g = document.querySelector(`.mth-board .pieces g[data-square="${hit.dataset.square}"] .coin`);
-            return { x: hit.getBoundingClientRect().x, v: g ? g.dataset.coin.split('-')[1] : '?' };
-        }).sort((a, b) => a.x - b.x).map((c) => c.v)""")
+    return page.evaluate(HOME_ROW)
+
+
+def wait_home_row(page, want: str) -> None:
+    """Until my home row reads `want` (a tap's change is drawn on the next animation frame)."""
+    page.wait_for_function(f"(want) => JSON.stringify(({HOME_ROW})()) === JSON.stringify(want)", arg=list(want),
+                           timeout=5000)
 
 
 def row_coins(page) -> dict[str, str]:
@@ -90,6 +99,8 @@ def test_two_people_placing_at_the_same_moment_both_get_their_order_in_ten_table
             expect(p.locator('[data-action="place"]')).to_be_enabled()
         tap_swap(ann, 0, 5)          # Ann: 5 1 2 3 4 0 from her left
         tap_swap(bea, 1, 2)          # Bea: 0 2 1 3 4 5 from her left
+        for p, row in ((ann, "512340"), (bea, "021345")):
+            wait_home_row(p, row)
         assert (home_row(ann), home_row(bea)) == (list("512340"), list("021345"))
         want = {0: row_coins(ann), 1: row_coins(bea)}
         press_together([ann, bea])
@@ -131,6 +142,7 @@ def test_an_order_being_arranged_survives_a_reload_until_it_is_placed(live_serve
     wait_phase(bea, "arrange")
     tap_swap(bea, 0, 4)
     tap_swap(bea, 1, 3)
+    wait_home_row(bea, "432105")
     assert home_row(bea) == list("432105")
     bea.reload()
     wait_phase(bea, "arrange")

@@ -1,9 +1,11 @@
-"""A seated player sets a chat-room webhook from the table page, and gets a message when the turn comes."""
+"""A seated player sets a chat-room webhook from the table page, and gets a message when the turn comes while
+she is away (issue 30: never while her page is open and in view)."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_notify_browser import HIDE_PAGE
 from tests.browser.test_three_high_browser import create_table, start_game, wait_live
 from tests.tables.test_webhooks import receiver  # noqa: F401 - fixture
 
@@ -12,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 def test_webhook_set_from_the_table_page_gets_the_turn_message(live_server, new_page, receiver, shot):  # noqa: F811
     hook = receiver()
-    server = live_server(webhook_allow_private="1")
+    server = live_server(webhook_allow_private="1", away_after_seconds="0.5")
     page = new_page()
     create_table(page, server.url, "Ann", players=2)
     page.click("[data-add-bot]")
@@ -32,6 +34,9 @@ def test_webhook_set_from_the_table_page_gets_the_turn_message(live_server, new_
         pytest.skip("the deal left no legal play")
     wait_live(page)
     page.wait_for_function("() => !!window.document.title")
+    page.wait_for_timeout(1500)
+    assert not hook.bodies, "a turn message was sent while Ann was at the table, in view"
+    page.evaluate(HIDE_PAGE)   # Ann goes to another tab: once away past the grace, her turn is posted
     deadline = page.evaluate("Date.now()") + 15000
     while not hook.bodies and page.evaluate("Date.now()") < deadline:
         page.wait_for_timeout(100)
