@@ -10,7 +10,8 @@ the server, the bigger the batches, and no move waits on a timer.
 
 The lobby's writes travel the same way (`command()`: a new table, a seat taken, a game started; the
 commands and their checks are app/store/lobby_records.py): on SQLite in the same transaction as the
-batch's moves, on PostgreSQL in one transaction of their own per batch.
+batch's moves, on PostgreSQL in one transaction of their own per batch; and so do chat lines
+(app/store/chat_records.py), beside the lobby's commands.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import sqlite3
 
 from sqlalchemy.exc import DBAPIError
 
+from app.store.chat_records import ChatLine
 from app.store.db import Database, is_sqlite
 from app.store.lobby_records import LobbyCommand, _json, sqlite_time
 from app.store.move_records import MoveRecord
@@ -30,6 +32,8 @@ log = logging.getLogger("icehouse.writer")
 
 MAX_BATCH = 500  # moves per transaction, at most
 
+Command = LobbyCommand | ChatLine  # what command() runs in a batch: each sets its own result
+
 
 class MoveWriter:
     def __init__(self, db: Database):
@@ -39,12 +43,12 @@ class MoveWriter:
         # (app/store/postgres_batches.py), one round trip per batch.
         self._sqlite = SqliteBatches(db.url) if is_sqlite(db.url) else None
         self._postgres = None if self._sqlite is not None else PostgresBatches(db.engine)
-        self._queue: list[tuple[MoveRecord | LobbyCommand, asyncio.Future]] = []
+        self._queue: list[tuple[MoveRecord | Command, asyncio.Future]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self.batches = 0  # committed transactions, for tests and benchmarks
         self.written = 0  # moves in them
-        self.commands = 0  # lobby commands in them
+        self.commands = 0  # lobby commands and chat lines in them
         self._committing = 0  # moves in the batch being committed
 
     async def start(self) -> None:
@@ -78,13 +82,13 @@ class MoveWriter:
         at seq - 1 any more (nothing stored). A database error is raised to the caller."""
         return await self._enqueue(record)
 
-    async def command(self, command: LobbyCommand) -> tuple:
-        """Run a lobby command with the next batch; its result (lobby_records) once the batch commits. A
-        database error is raised to the caller."""
+    async def command(self, command: Command) -> tuple:
+        """Run a lobby command or store a chat line with the next batch; its result (lobby_records,
+        chat_records) once the batch commits. A database error is raised to the caller."""
         await self._enqueue(command)
         return command.result
 
-    async def _enqueue(self, record: MoveRecord | LobbyCommand):  # noqa: ANN202
+    async def _enqueue(self, record: MoveRecord | Command):  # noqa: ANN202
         if self._task is None:
             raise RuntimeError("the move writer is not running")
         future = asyncio.get_running_loop().create_future()
@@ -100,7 +104,7 @@ class MoveWriter:
                 batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
                 await self._commit(batch)
 
-    async def _commit(self, batch: list[tuple[MoveRecord | LobbyCommand, asyncio.Future]]) -> None:
+    async def _commit(self, batch: list[tuple[MoveRecord | Command, asyncio.Future]]) -> None:
         moves = [(record, future) for record, future in batch if type(record) is MoveRecord]
         commands = [(record, future) for record, future in batch if type(record) is not MoveRecord]
         records = [record for record, _ in moves]

@@ -182,7 +182,8 @@ class Tables:
         await self.broker.publish({"kind": "move", "table": snap.code, **step, "snap": snap.to_dict()})
 
     async def publish_chat(self, code: str, message: dict) -> None:
-        await self.broker.publish({"kind": "chat", "table": code, "message": message})
+        """A chat line this instance's live table keeps already (actor.after_chat): its echo is not kept twice."""
+        await self.broker.publish({"kind": "chat", "table": code, "message": message, "instance": self.instance})
 
     async def publish_turn(self, code: str, seats: list[int], seq: int) -> None:
         if seats:

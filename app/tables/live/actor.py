@@ -5,17 +5,37 @@ under its live table's lock: checked against the snapshot in memory, stored by t
 acknowledged only after its batch commits. Then, still under the lock so that every instance hears one
 table's news in the order it happened, `after_commit`: publish the move or the new state (every instance's
 sockets and live tables take it from the broker), tell the seats newly to act (`your_turn`, and their
-webhooks in the background), and schedule the bots whose turn it is.
+webhooks in the background), and schedule the bots whose turn it is. A chat line (app/tables/lobby/chat.py)
+is a command too: `after_chat` keeps it in the live table's chat tail and publishes it, and the lines the
+table writes itself (a hint, a nudge) go out the same way.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
+from app.tables.errors import Unavailable
 from app.tables.live.state import Snapshot
 
 if TYPE_CHECKING:
+    from app.tables.context import Context
     from app.tables.service import Tables
+
+
+async def stored(ctx: Tables, command: Any) -> tuple:
+    """`command`'s result once the group-commit writer's batch holding it has committed; a database error
+    is a 503 with a sentence (nothing was stored, nothing is published)."""
+    try:
+        return await ctx.writer.command(command)
+    except (SQLAlchemyError, OSError):  # OSError: SQLite's own connection
+        raise unavailable() from None
+
+
+def unavailable() -> Unavailable:
+    return Unavailable("The server cannot reach its database just now, so that could not be saved. "
+                       "Try again in a moment.")
 
 
 async def after_commit(ctx: Tables, new: Snapshot, *, step: dict | None = None, newly: Iterable[int] = ()) -> None:
@@ -28,3 +48,10 @@ async def after_commit(ctx: Tables, new: Snapshot, *, step: dict | None = None, 
     if seats:
         await ctx.announce_turn(new, seats)
     ctx.bots.schedule(new)
+
+
+async def after_chat(ctx: Context, code: str, message: dict) -> None:
+    """A chat line committed: this instance's live table keeps it in its tail, then every instance hears it
+    (the broker's echo of it here is not kept twice: app/tables/live/fanout.py)."""
+    ctx.live.said(code, message)
+    await ctx.publish_chat(code, message)

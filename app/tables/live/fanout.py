@@ -33,8 +33,8 @@ async def dispatch(ctx: Context, msg: dict) -> None:
     if kind in ("move", "state"):  # every instance keeps its live tables up to date, sockets or not
         ctx.live.update(msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]),
                         make_step(msg["seq"], msg["seat"], msg["move"], msg["events"]) if kind == "move" else None)
-    elif kind == "chat":  # and their chat tails
-        ctx.live.said(code, msg["message"])
+    elif kind == "chat" and msg.get("instance") != ctx.instance:  # and their chat tails (this instance's own
+        ctx.live.said(code, msg["message"])  # lines are in its tail already: actor.after_chat)
     if not ctx.hub.has(code):
         return
     if kind == "presence_ask":

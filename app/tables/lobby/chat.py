@@ -1,13 +1,26 @@
-"""Table chat: seated players talk, everyone with the link reads. Kept per table."""
+"""Table chat: seated players talk, everyone with the link reads. Kept per table.
+
+A line is a command on the live table (app/tables/live/tables.py), like a move or a seat taken: the text
+policy, the seat (and, before it, the rate limits of app/web/ratelimit.py) are checked first; then, under
+the table's lock, the group-commit writer stores the line in its batch (app/store/chat_records.py), and
+only once that batch has committed is it kept in the live table's chat tail and published
+(`actor.after_chat`), and answered. A database failure is a 503 and nothing is published.
+"""
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import ChatMessage, queries, utcnow
+from app.store.chat_records import ChatLine
+from app.tables.live.actor import after_chat, stored
 from app.tables.lobby import text as text_policy
-from app.tables.lobby.seats import Caller, find_table
-from app.tables.context import Context
+from app.tables.lobby.seats import Caller, not_found
 from app.tables.live.state import iso
+
+if TYPE_CHECKING:
+    from app.tables.service import Tables
 
 CHAT_MAX = 500
 HISTORY = 200
@@ -32,16 +45,16 @@ async def history(s: AsyncSession, table_id: int) -> list[dict]:
     return [as_message(m) for m in await queries.chat_of(s, table_id, HISTORY)]
 
 
-async def say(ctx: Context, caller: Caller, raw: object) -> dict:
+async def say(ctx: Tables, caller: Caller, raw: object) -> dict:
     seat = caller.seated()
     text = clean_text(raw)
-    async with ctx.db.writing() as s:
-        table = await find_table(s, caller.code)
-        seats = await queries.seats_of(s, table.id)
-        msg = ChatMessage(table_id=table.id, seat=seat, name=seats[seat].name or f"Seat {seat}", text=text,
-                          at=utcnow())
-        s.add(msg)
-        await s.commit()
-        message = as_message(msg)
-    await ctx.publish_chat(caller.code, message)
+    live = await ctx.live.get(caller.code)
+    async with live.lock:  # one table's lines are stored, kept and published in the order they were said
+        line = ChatLine(live.snap.id, seat, text, utcnow())
+        result = await stored(ctx, line)
+        if result[0] != "ok":  # deleted meanwhile (an expired lobby, an admin)
+            ctx.live.drop(live.snap.code)
+            raise not_found(caller.code)
+        message = {"seat": seat, "name": result[2], "text": text, "at": iso(line.at), "kind": KINDS.get(seat, "chat")}
+        await after_chat(ctx, live.snap.code, message)
     return message

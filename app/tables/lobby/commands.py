@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.exc import SQLAlchemyError
-
 from app.games import GAMES
 from app.store import utcnow
 from app.store.lobby_records import CreateTable, PlayerSpec, StartTable, TakeSeat
-from app.tables.live.actor import after_commit
-from app.tables.errors import Conflict, Invalid, Unavailable
+from app.tables.live.actor import after_commit, stored
+from app.tables.errors import Conflict, Invalid
 from app.tables.lobby.identity import clean_name, hash_token, new_code, new_token, share_url
 from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.lobby.rematch import Seated, _bot_name, _setup, check_options, game_or_422
@@ -40,18 +38,7 @@ def _player(ctx: Tables, cookie: str | None, name: str) -> tuple[PlayerSpec, str
     return spec, fresh
 
 
-async def _write(ctx: Tables, command: Any) -> tuple:
-    try:
-        return await ctx.writer.command(command)
-    except SQLAlchemyError:
-        raise _unavailable() from None
-    except OSError:  # SQLite's own connection
-        raise _unavailable() from None
-
-
-def _unavailable() -> Unavailable:
-    return Unavailable("The server cannot reach its database just now, so that could not be saved. "
-                       "Try again in a moment.")
+_write = stored  # the writer's answer once its batch committed, or a 503
 
 
 async def create(ctx: Tables, *, game: object, players: int, options: dict | None, name: object,

@@ -24,6 +24,7 @@ from app.bots import bot_for_game
 from app.games import GAMES
 from app.store import ChatMessage, queries, utcnow
 from app.tables.lobby.chat import QUIET_HINT, as_message
+from app.tables.live.actor import after_chat
 from app.tables.errors import Conflict, NotPlaying, NotYourTurn, Unavailable
 from app.tables.lobby.seats import Caller
 from app.tables.service import Tables
@@ -98,5 +99,5 @@ async def record(ctx: Tables, caller: Caller, seat: int, seq: int) -> int:
         await s.commit()
         message = as_message(msg)
     if shown:
-        await ctx.publish_chat(caller.code, message)
+        await after_chat(ctx, caller.code, message)
     return count

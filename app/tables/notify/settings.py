@@ -12,6 +12,7 @@ from app.store import ChatMessage, notices, queries, utcnow
 from app.tables.notify import turns as notify
 from app.tables.notify.channels import clean_format, clean_ntfy
 from app.tables.lobby.chat import NUDGE_SEAT, as_message
+from app.tables.live.actor import after_chat
 from app.tables.context import Context
 from app.tables.errors import Forbidden, Invalid, NotPlaying, RateLimited
 from app.tables.lobby.seats import Caller, find_table
@@ -113,7 +114,7 @@ async def nudge(ctx: Context, caller: Caller) -> dict:
         await s.commit()
         message, seq = as_message(msg), table.seq
         code, game, table_id = table.code, table.game, table.id
-    await ctx.publish_chat(code, message)
+    await after_chat(ctx, code, message)
     await ctx.publish_turn(code, [x.seat for x in targets], seq)
     for x in targets:
         if x.notify:
