@@ -102,10 +102,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, larger=admin.LARGER_BODIES)
     app.add_middleware(SecurityHeaders, hsts=settings.cookie_secure)
     app.add_middleware(AccessLog)
+    app.include_router(ws.router)  # first: a socket's handshake is matched before the HTTP routes are tried
     app.include_router(api.router)
     app.include_router(admin.router)
     app.include_router(notify.router)
-    app.include_router(ws.router)
     app.include_router(me.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static", check_dir=False), name="static")
