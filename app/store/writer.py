@@ -11,7 +11,7 @@ the server, the bigger the batches, and no move waits on a timer.
 The lobby's writes travel the same way (`command()`: a new table, a seat taken, a game started; the
 commands and their checks are app/store/lobby_records.py): on SQLite in the same transaction as the
 batch's moves, on PostgreSQL in one transaction of their own per batch; and so do chat lines
-(app/store/chat_records.py), beside the lobby's commands.
+(app/store/chat_records.py) and rematches (app/store/rematch_records.py), beside the lobby's commands.
 """
 from __future__ import annotations
 
@@ -26,13 +26,14 @@ from app.store.db import Database, is_sqlite
 from app.store.lobby_records import LobbyCommand, _json, sqlite_time
 from app.store.move_records import MoveRecord
 from app.store.postgres_batches import PostgresBatches
+from app.store.rematch_records import MakeRematch
 from app.store.sqlite_batches import SqliteBatches
 
 log = logging.getLogger("icehouse.writer")
 
 MAX_BATCH = 500  # moves per transaction, at most
 
-Command = LobbyCommand | ChatLine  # what command() runs in a batch: each sets its own result
+Command = LobbyCommand | ChatLine | MakeRematch  # what command() runs in a batch: each sets its own result
 
 
 class MoveWriter:

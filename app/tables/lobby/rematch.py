@@ -6,20 +6,21 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from app.bots import DEFAULT_BOT, bot_for_game
 from app.games import GAMES
-from app.store import ENDED, Seat, Table, queries, utcnow
-from app.tables.live.actor import after_commit
+from app.store import ENDED, utcnow
+from app.store.rematch_records import MakeRematch
+from app.tables.live.actor import after_commit, stored
 from app.tables.errors import Conflict, Invalid
-from app.tables.lobby.identity import unused_code
-from app.tables.lobby.seats import Caller, find_table
+from app.tables.lobby.identity import new_code
+from app.tables.lobby.seats import Caller, not_found
+from app.tables.live.tables import LiveTable
 from app.tables.service import Tables
-from app.tables.live.state import load_snapshot
+from app.tables.live.state import Snapshot, iso
 
 SEED_BYTES = 16  # a deal's seed: 32 hex characters, 128 random bits
 SOLO_DEALS = 4  # a rematch started at once is dealt again this many times at most when stuck from the start
+CODE_TRIES = 10  # new codes tried (or, another instance having acted, decisions taken again) at most
 
 
 @dataclass
@@ -67,43 +68,58 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
     """The rematch of a finished table, made on first asking; (state for the caller, created?). The same
     seats (people, bots) and house rules. A solo table's player has nobody to wait for: its rematch is dealt
     and started at once (a deal with no legal play at all is dealt again, a few times, as the home page's
-    "Play solo" does). With more seats, bots included, it waits in the lobby for the host's start."""
+    "Play solo" does). With more seats, bots included, it waits in the lobby for the host's start.
+
+    A command like the lobby's (app/tables/lobby/commands.py): checked against the table as this instance
+    has it, stored by the group-commit writer (app/store/rematch_records.py: checked again there, so two
+    askers on two instances make one rematch), answered only after its batch commits; the new table is live
+    here from then on, with no read of the database."""
     seat = caller.seated()
-    async with ctx.db.writing() as s:
-        old = await find_table(s, caller.code, for_update=True)
-        if old.rematch_id is not None:
-            new = await queries.table_by_id(s, old.rematch_id)
-            assert new is not None
-            return ctx.state_of(await load_snapshot(s, new), seat), False
-        if old.status not in ENDED:
-            raise Conflict(f"The game at table {old.code} is not over yet ({old.status}).", "not_over")
-        g = GAMES[old.game]
-        old_seats = await queries.seats_of(s, old.id)
-        alone = old.players == 1 and all(x.bot is None for x in old_seats)
-        for _ in range(SOLO_DEALS if alone else 1):
-            seed, doc = _setup(g, old.players, old.options)
-            if not alone or g.result(doc) is None:
+    live = await ctx.live.get(caller.code)
+    async with live.lock:
+        for _ in range(CODE_TRIES):
+            old = live.snap
+            if old.rematch is not None:
+                return ctx.state_of((await ctx.live.get(old.rematch)).snap, seat), False
+            if old.status not in ENDED:
+                old = await ctx.live.reload(live)  # this instance may have missed its end: as the database says
+                if old.status not in ENDED:
+                    raise Conflict(f"The game at table {old.code} is not over yet ({old.status}).", "not_over")
+                continue
+            if live.seats is None:  # not known here: read with the table, then decide again
+                await ctx.live.reload(live)
+                continue
+            seats = live.seats
+            g = GAMES[old.game]
+            alone = old.players == 1 and all(x.bot is None for x in seats)
+            for _deal in range(SOLO_DEALS if alone else 1):
+                seed, doc = _setup(g, old.players, old.options)
+                if not alone or g.result(doc) is None:
+                    break
+            outcome = g.result(doc) if alone else None
+            status, to_act = ("lobby", []) if not alone else (("finished", []) if outcome else
+                                                             ("playing", list(g.to_act(doc))))
+            now = utcnow()
+            command = MakeRematch(old.id, new_code(), seed, doc, status, to_act, outcome, now)
+            result = await stored(ctx, command)
+            if result[0] == "ok":
                 break
-        now = utcnow()
-        new = Table(code=await unused_code(s), game=old.game, players=old.players, options=old.options,
-                    seed=seed, status="lobby", initial_doc=doc, doc=doc, seq=0, to_act=[],
-                    rematch_of_id=old.id, created_at=now, updated_at=now, remind_after=old.remind_after)
-        if alone:  # started as start() does
-            result = g.result(doc)
-            new.status, new.started_at = ("finished" if result else "playing"), now
-            new.to_act, new.result = ([] if result else list(g.to_act(doc))), result
-            if result:
-                new.finished_at = now
-        s.add(new)
-        await s.flush()
-        for x in old_seats:
-            s.add(Seat(table_id=new.id, seat=x.seat, name=x.name, bot=x.bot, player_id=x.player_id,
-                       token_hash=x.token_hash, webhook_url=x.webhook_url, notify=x.notify, joined_at=now,
-                       webhook_format=x.webhook_format, ntfy_url=x.ntfy_url, push=x.push))
-        old.rematch_id, old.updated_at = new.id, now
-        await s.commit()
-        old_snap, new_snap = await load_snapshot(s, old), await load_snapshot(s, new)
-    await ctx.publish_state(old_snap)
+            if result[0] == "status" and result[1] is None:
+                ctx.live.drop(old.code)
+                raise not_found(old.code)
+            if result[0] != "code":  # made meanwhile, or not over after all: as the database says
+                await ctx.live.reload(live)
+        else:
+            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+        stamp = iso(now)
+        old_snap = old.moved(rematch=command.code, updated_at=stamp)
+        live.snap = old_snap
+        new = Snapshot(id=result[1], code=command.code, game=old.game, players=old.players, options=old.options,
+                       status=status, doc=doc, seq=0, to_act=to_act, result=outcome, created_at=stamp,
+                       updated_at=stamp, seats=[dict(x) for x in old.seats], rematch_of=old.code)
+        if status not in ENDED:
+            ctx.live.add(LiveTable(new, list(seats), chat=[]))
+        await ctx.publish_state(old_snap)
     if alone:
-        await after_commit(ctx, new_snap, newly=new_snap.to_act)
-    return ctx.state_of(new_snap, seat), True
+        await after_commit(ctx, new, newly=new.to_act)
+    return ctx.state_of(new, seat), True
