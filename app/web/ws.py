@@ -32,9 +32,12 @@ TRY_AGAIN = 1013  # close code "try again later": the database is down; the clie
 TOO_MANY = 4029  # close code: too many spectator sockets on the table or from the address (as HTTP 429)
 
 
-@router.websocket("/ws/tables/{code}")
-async def table_socket(websocket: WebSocket, code: str) -> None:
+# A plain Starlette route, not FastAPI's: the only parameter is the path's code, and FastAPI's dependency
+# solving and session wrapping cost every socket's handshake more than the rest of its routing.
+@router.websocket_route("/ws/tables/{code}")
+async def table_socket(websocket: WebSocket) -> None:
     ctx: Tables = websocket.app.state.tables
+    code: str = websocket.path_params["code"]
     await websocket.accept()
     token = websocket.query_params.get("token") or None
     try:
