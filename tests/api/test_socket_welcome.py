@@ -10,7 +10,8 @@ import httpx
 import pytest
 
 from app.store.migrate import upgrade
-from app.tables.live import reads
+from app.tables.live import tables as tables_module
+from app.tables.live.tables import LiveTable
 from tests.api.helpers import create, state
 from tests.api.wsclient import WS
 from tests.conftest import LiveServer
@@ -61,6 +62,8 @@ async def test_every_seat_is_welcomed_with_the_state_get_gives_it(server):
 
 
 def test_sockets_at_one_snapshot_share_one_reading(monkeypatch):
+    """The seats of a table open their sockets together: their welcomes parse the doc once, kept by the
+    live table (never by a module, where it would outlive the table), and again after a move."""
     parsed = []
 
     class Game:
@@ -68,14 +71,11 @@ def test_sockets_at_one_snapshot_share_one_reading(monkeypatch):
             parsed.append(doc)
             return object()
 
-    monkeypatch.setitem(reads.GAMES, "counted", Game())
-    monkeypatch.setattr(reads, "_readings", type(reads._readings)())
-    snap = SimpleNamespace(game="counted", doc={"n": 1})
-    first = reads._reading(snap)
-    assert reads._reading(snap) is first and reads._reading(snap) is first
+    monkeypatch.setitem(tables_module.GAMES, "counted", Game())
+    snap = SimpleNamespace(game="counted", doc={"n": 1}, seq=0)
+    live = LiveTable(snap)
+    first = live.reading()
+    assert live.reading() is first and live.reading() is first
     assert len(parsed) == 1
-    newer = SimpleNamespace(game="counted", doc={"n": 2})  # a move made a new snapshot: parsed again
-    assert reads._reading(newer) is not first and len(parsed) == 2
-    for n in range(reads.READINGS + 5):  # bounded: the oldest are let go
-        reads._reading(SimpleNamespace(game="counted", doc={"n": n}))
-    assert len(reads._readings) == reads.READINGS
+    live.advance(SimpleNamespace(game="counted", doc={"n": 2}, seq=1), None)  # a move made a new snapshot
+    assert live.reading() is not first and len(parsed) == 2

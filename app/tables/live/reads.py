@@ -1,7 +1,6 @@
 """Read-only questions: the games list, a table's state and log, a browser's tables (/me)."""
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -27,37 +26,18 @@ def games() -> list[dict]:
 
 
 SYNC_MAX = 1000  # more missed steps than this: the client gets a fresh state only
-READINGS = 64  # snapshots whose game reading the welcomes keep (the seats of a table arrive together)
-_readings: OrderedDict[int, tuple[Snapshot, Any]] = OrderedDict()  # id(snap) -> (snap, its reading)
-
-
-def _reading(snap: Snapshot) -> Any:
-    """The game's reading of snap.doc, parsed once for the sockets that arrive at the same snapshot (the
-    seats of a table open theirs together). A snapshot is never changed, only replaced: the entry holds
-    the snapshot itself, so its id is not reused while the entry lives."""
-    hit = _readings.get(id(snap))
-    if hit is not None and hit[0] is snap:
-        _readings.move_to_end(id(snap))
-        return hit[1]
-    reading = GAMES[snap.game].reading(snap.doc)
-    _readings[id(snap)] = (snap, reading)
-    while len(_readings) > READINGS:
-        _readings.popitem(last=False)
-    return reading
-
-
-def welcome_state(ctx: Tables, snap: Snapshot, seat: int | None) -> dict:
+def welcome_state(ctx: Tables, live: LiveTable, seat: int | None) -> dict:
     """The welcome's state: as ctx.state_of, with the reading shared by the table's sockets and the legal
     moves as JSON text when the game writes them (the socket's writer encodes with orjson)."""
-    code = snap.code
-    return build_state(snap, seat, ctx.presence.connected(code), ctx.presence.spectators(code), _reading(snap),
+    snap, code = live.snap, live.snap.code
+    return build_state(snap, seat, ctx.presence.connected(code), ctx.presence.spectators(code), live.reading(),
                        encoding=True)
 
 
 async def welcome(ctx: Tables, caller: Caller, live: LiveTable, since: str | None) -> list[dict]:
     """A socket's first messages: state and chat_history (from the live table), and the missed steps when
     the client says since=N. For the socket's writer only: the state may hold orjson fragments."""
-    state = welcome_state(ctx, live.snap, caller.seat)
+    state = welcome_state(ctx, live, caller.seat)
     history = live.chat
     if history is None:  # not known here yet: read once, kept unless a line was said meanwhile
         heard = live.chats

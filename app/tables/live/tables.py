@@ -23,7 +23,9 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
+from app.games import GAMES
 from app.store import ENDED, Database, queries
 from app.tables.lobby.identity import hash_token, normalise_code, token_matches
 from app.tables.lobby.seats import COOKIE_MAX, Caller, caller_of, not_found
@@ -54,7 +56,7 @@ class LiveTable:
     """One table's snapshot, the lock that serialises its commands (moves, seats, start) in this instance,
     its seat rows (None: read them when needed) and its chat tail (None: not known here)."""
 
-    __slots__ = ("snap", "lock", "seats", "chat", "chats", "steps")
+    __slots__ = ("snap", "lock", "seats", "chat", "chats", "steps", "_reading")
 
     def __init__(self, snap: Snapshot, seats: list | None = None, chat: list | None = None):
         self.snap = snap
@@ -65,6 +67,15 @@ class LiveTable:
         # The last steps (make_step dicts with "at"), the newest at snap.seq, without a gap: a socket's sync
         # from memory. None: not known here (read the moves from the database).
         self.steps: list[dict] | None = [] if snap.seq == 0 else None
+        self._reading: tuple | None = None  # (snapshot, the game's reading of its doc) for the welcomes
+
+    def reading(self) -> Any:
+        """The game's reading of the current snapshot's doc, parsed once for the sockets that arrive at it
+        (the seats of a table open theirs together). Kept by the table, so it goes when the table does."""
+        kept = self._reading
+        if kept is None or kept[0] is not self.snap:
+            kept = self._reading = (self.snap, GAMES[self.snap.game].reading(self.snap.doc))
+        return kept[1]
 
     def advance(self, snap: Snapshot, step: dict | None) -> None:
         """`snap` is newer: keep `step` (the move that made it, with "at") when it follows the last one."""
