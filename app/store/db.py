@@ -26,7 +26,7 @@ def is_outage(error: BaseException) -> bool:
     return isinstance(error, exc.DBAPIError) and bool(error.connection_invalidated)
 
 
-def _json(value: object) -> str:
+def json_text(value: object) -> str:
     """JSON columns are written with orjson (several times faster than json.dumps; the same JSON)."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
@@ -34,8 +34,8 @@ def _json(value: object) -> str:
 def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
     if not is_sqlite(url):
         return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True,
-                                   json_serializer=_json, json_deserializer=orjson.loads)
-    engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, json_serializer=_json,
+                                   json_serializer=json_text, json_deserializer=orjson.loads)
+    engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, json_serializer=json_text,
                                  json_deserializer=orjson.loads)
 
     @event.listens_for(engine.sync_engine, "connect")

@@ -24,12 +24,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-import orjson
 from sqlalchemy import text
 
+from app.store.db import json_text
 
-def _json(value: object) -> str | None:
-    return None if value is None else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+def column_json(value: object) -> str | None:
+    """A JSON column's value as the engine writes it (db.json_text), SQL NULL for None."""
+    return None if value is None else json_text(value)
 
 
 def sqlite_time(at: datetime | None) -> str | None:
@@ -132,8 +134,8 @@ class CreateTable:
             "created_at, updated_at, moved_at) VALUES (:code, :game, :players, CAST(:options AS json), :seed, "
             "'lobby', CAST(:doc AS json), CAST(:doc AS json), 0, CAST(:to_act AS json), :at, :at, :at) "
             "ON CONFLICT (code) DO NOTHING RETURNING id",
-            {"code": self.code, "game": self.game, "players": self.players, "options": _json(self.options),
-             "seed": self.seed, "doc": _json(self.doc), "to_act": "[]", "at": ex.time(self.now)})
+            {"code": self.code, "game": self.game, "players": self.players, "options": column_json(self.options),
+             "seed": self.seed, "doc": column_json(self.doc), "to_act": "[]", "at": ex.time(self.now)})
         if row is None:
             self.result = ("code",)
             return
@@ -217,7 +219,7 @@ class StartTable:
         at = ex.time(self.now)
         ex.run("UPDATE tables SET status = :st, started_at = :at, updated_at = :at, to_act = CAST(:to_act AS json), "
                "result = CAST(:res AS json), finished_at = :fin WHERE id = :t",
-               {"st": self.status, "at": at, "to_act": _json(self.to_act), "res": _json(self.outcome),
+               {"st": self.status, "at": at, "to_act": column_json(self.to_act), "res": column_json(self.outcome),
                 "fin": at if self.outcome is not None else None, "t": self.table_id})
         self.result = ("ok",)
 

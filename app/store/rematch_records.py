@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from app.store.lobby_records import Exec, _json
+from app.store.lobby_records import Exec, column_json
 from app.store.models import ENDED
 
 
@@ -52,8 +52,8 @@ class MakeRematch:
             "SELECT :code, game, players, options, :seed, :status, CAST(:doc AS json), CAST(:doc AS json), 0, "
             "CAST(:to_act AS json), CAST(:res AS json), id, :at, :at, :at, :started, :fin, remind_after "
             "FROM tables WHERE id = :old ON CONFLICT (code) DO NOTHING RETURNING id",
-            {"code": self.code, "seed": self.seed, "status": self.status, "doc": _json(self.doc),
-             "to_act": _json(self.to_act), "res": _json(self.outcome), "at": at, "started": started,
+            {"code": self.code, "seed": self.seed, "status": self.status, "doc": column_json(self.doc),
+             "to_act": column_json(self.to_act), "res": column_json(self.outcome), "at": at, "started": started,
              "fin": at if self.outcome is not None else None, "old": self.old_id})
         if made is None:
             self.result = ("code",)

@@ -5,38 +5,21 @@ database failure is a 503 with a sentence with nothing published."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 from sqlalchemy import select
-from sqlalchemy.exc import OperationalError
 
 from app.store import ChatMessage, utcnow
 from app.store.chat_records import ChatLine
 from app.store.models import Move
-from app.store.postgres_batches import PostgresBatches
-from app.store.sqlite_batches import SqliteBatches
 from tests.api.helpers import bearer, full_table
 from tests.tables.test_move_writer import record, table_row
+from tests.tables.writer_helpers import fail_every_batch, published
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def database_url(request, sqlite_url):
     return request.getfixturevalue("postgres_url") if request.param == "postgres" else sqlite_url
-
-
-def published(app) -> list[dict]:
-    """The chat messages this app publishes on its broker from now on."""
-    broker, sent = app.state.tables.broker, []
-    original = broker.publish
-
-    async def publish(msg: dict) -> None:
-        if msg.get("kind") == "chat":
-            sent.append(msg)
-        await original(msg)
-
-    broker.publish = publish
-    return sent
 
 
 async def test_a_chat_line_and_a_move_in_one_batch_are_both_stored(app, new_client):
@@ -68,7 +51,7 @@ async def test_a_chat_line_is_answered_and_published_only_after_its_batch_commit
     tables = app.state.tables
     live = await tables.live.get(code)
     live.chat = []  # the tail is known here
-    sent = published(app)
+    sent = published(app, "chat")
     gate, arrived, original = asyncio.Event(), asyncio.Event(), tables.writer._commit
 
     async def held(batch):  # noqa: ANN001 - the batch is taken, and commits once the gate opens
@@ -99,16 +82,9 @@ async def test_a_chat_line_the_database_fails_is_a_503_with_a_sentence_and_nothi
     code, token = t["code"], t["tokens"][0]
     live = await app.state.tables.live.get(code)
     live.chat = []
-    sent = published(app)
+    sent = published(app, "chat")
 
-    def fail_sqlite(*_args, **_kwargs):
-        raise sqlite3.OperationalError("disk I/O error")
-
-    async def fail_postgres(*_args, **_kwargs):
-        raise OperationalError("INSERT INTO chat", {}, Exception("server closed the connection unexpectedly"))
-
-    monkeypatch.setattr(SqliteBatches, "_store", fail_sqlite)
-    monkeypatch.setattr(PostgresBatches, "run_commands", fail_postgres)
+    fail_every_batch(monkeypatch, "INSERT INTO chat")
     r = await host.post(f"/api/tables/{code}/chat", json={"text": "lost?"}, headers=bearer(token))
     assert r.status_code == 503 and "Try again" in r.json()["detail"], r.text
     assert sent == [] and live.chat == []

@@ -5,19 +5,16 @@ batch has committed, and a database failure is a 503 with a sentence with nothin
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 from sqlalchemy import select, update
-from sqlalchemy.exc import OperationalError
 
 from app.store import ChatMessage, Seat, Table, utcnow
 from app.store.chat_records import ChatLine
-from app.store.postgres_batches import PostgresBatches
 from app.store.rematch_records import MakeRematch
-from app.store.sqlite_batches import SqliteBatches
 from tests.api.helpers import bearer, full_table
 from tests.tables.test_move_writer import record, table_row
+from tests.tables.writer_helpers import fail_every_batch, published
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -30,18 +27,6 @@ async def finish(app, code: str) -> None:
         await s.execute(update(Table).where(Table.code == code).values(status="finished", to_act=[],
                                                                        result={"winner": 0}, remind_after=600))
         await s.commit()
-
-
-def published(app) -> list[dict]:
-    broker, sent = app.state.tables.broker, []
-    original = broker.publish
-
-    async def publish(msg: dict) -> None:
-        sent.append(msg)
-        await original(msg)
-
-    broker.publish = publish
-    return sent
 
 
 async def test_a_rematch_a_move_and_a_chat_line_in_one_batch_are_all_stored_and_checked(app, new_client):
@@ -115,14 +100,7 @@ async def test_a_rematch_the_database_fails_is_a_503_with_a_sentence_and_nothing
     await finish(app, code)
     sent = published(app)
 
-    def fail_sqlite(*_args, **_kwargs):
-        raise sqlite3.OperationalError("disk I/O error")
-
-    async def fail_postgres(*_args, **_kwargs):
-        raise OperationalError("INSERT INTO tables", {}, Exception("server closed the connection unexpectedly"))
-
-    monkeypatch.setattr(SqliteBatches, "_store", fail_sqlite)
-    monkeypatch.setattr(PostgresBatches, "run_commands", fail_postgres)
+    fail_every_batch(monkeypatch, "INSERT INTO tables")
     r = await host.post(f"/api/tables/{code}/rematch", headers=bearer(token))
     assert r.status_code == 503 and "Try again" in r.json()["detail"], r.text
     assert sent == []

@@ -76,9 +76,13 @@ def _seat_dict(x: SeatRow) -> dict:
             "hook": False}
 
 
-async def _seats(ctx: Tables, live: LiveTable) -> list:
+async def _lobby_seats(ctx: Tables, live: LiveTable, refusal: str) -> list:
+    """The seat rows of a table still in the lobby (read again when not held); 409 with `refusal` once it
+    has left the lobby, before and after that read."""
+    _in_lobby(live, refusal)
     if live.seats is None:
         await ctx.live.reload(live)
+        _in_lobby(live, refusal)
     assert live.seats is not None
     return live.seats
 
@@ -122,9 +126,7 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> S
     live = await ctx.live.get(code)
     async with live.lock:
         for _ in range(3):
-            _in_lobby(live, refusal)
-            seats = await _seats(ctx, live)
-            _in_lobby(live, refusal)
+            seats = await _lobby_seats(ctx, live, refusal)
             if spec.known_id is not None:
                 mine = next((x.seat for x in seats if x.player_id == spec.known_id), None)
                 if mine is not None:
@@ -155,9 +157,7 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None
     live = await ctx.live.get(caller.code)
     async with live.lock:
         for _ in range(3):
-            _in_lobby(live, refusal)
-            seats = await _seats(ctx, live)
-            _in_lobby(live, refusal)
+            seats = await _lobby_seats(ctx, live, refusal)
             snap = live.snap
             bot_name = _bot_name(snap.game, bot)
             if seat is None:
@@ -188,9 +188,7 @@ async def start(ctx: Tables, caller: Caller) -> dict:
     live = await ctx.live.get(caller.code)
     async with live.lock:
         for attempt in range(3):
-            _in_lobby(live, refusal)
-            seats = await _seats(ctx, live)
-            _in_lobby(live, refusal)
+            seats = await _lobby_seats(ctx, live, refusal)
             open_seats = [x.seat for x in seats if x.name is None]
             if open_seats and attempt == 0:  # another instance may have filled them: as the database says
                 await ctx.live.reload(live)
