@@ -24,10 +24,12 @@ if TYPE_CHECKING:
 
 CHAT_MAX = 500
 HISTORY = 200
-KINDS = {-1: "hint", -2: "nudge", -3: "hint"}  # chat seats of the rows the table itself writes (hints.py,
-# notify_settings.py)
+# The chat seats of the rows the table itself writes: a hint noted (hints.py), a nudge (notify/settings.py),
+# and a hint counted without a line (never sent, and left out of the history by the store's query).
+HINT_SEAT = -1
 NUDGE_SEAT = -2
-QUIET_HINT = -3  # a hint counted without a line: never sent, and not in the history (queries.chat_of)
+QUIET_HINT_SEAT = queries.QUIET_HINT_SEAT
+KINDS = {HINT_SEAT: "hint", NUDGE_SEAT: "nudge", QUIET_HINT_SEAT: "hint"}
 
 
 def as_message(m: ChatMessage) -> dict:

@@ -23,7 +23,7 @@ from sqlalchemy import func, select
 from app.bots import bot_for_game
 from app.games import GAMES
 from app.store import ChatMessage, queries, utcnow
-from app.tables.lobby.chat import QUIET_HINT, as_message
+from app.tables.lobby.chat import HINT_SEAT, QUIET_HINT_SEAT, as_message
 from app.tables.live.actor import after_chat
 from app.tables.errors import Conflict, NotPlaying, NotYourTurn, Unavailable
 from app.tables.lobby.seats import Caller
@@ -31,8 +31,6 @@ from app.tables.service import Tables
 
 log = logging.getLogger("icehouse.hints")
 
-HINT_SEAT = -1  # the chat seat of the hint lines the table itself writes (shown)
-QUIET_HINT_SEAT = QUIET_HINT  # a hint counted without a line (not in the chat history, never sent)
 STREAKS_KEPT = 10_000  # (table, seat) -> the seq of its last shown hint line, per app instance
 
 
