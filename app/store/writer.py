@@ -158,8 +158,8 @@ class MoveWriter:
 
 def sqlite_row(r: MoveRecord) -> tuple:
     """A record as SqliteBatches writes it: JSON as text, times as SQLAlchemy's SQLite DateTime stores them."""
-    return (r.table_id, r.seq, r.seat, column_json(r.move), column_json(r.events), _sqlite_time(r.at), column_json(r.doc), r.status,
-            column_json(r.to_act), column_json(r.result), _sqlite_time(r.finished_at))
+    return (r.table_id, r.seq, r.seat, column_json(r.move), column_json(r.events), _sqlite_time(r.at),
+            column_json(r.doc), r.status, column_json(r.to_act), column_json(r.result), _sqlite_time(r.finished_at))
 
 
 _sqlite_time = sqlite_time  # as strftime("%Y-%m-%d %H:%M:%S.%f"), at a fifth of the cost

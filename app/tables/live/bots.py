@@ -58,7 +58,8 @@ class BotRunner:
         self.played = 0  # bot moves this instance played (tests, benchmarks)
         self._tasks: dict[tuple[str, int, int], asyncio.Task] = {}
         self._pool: ProcessPoolExecutor | None = None  # started on the first bot turn
-        self.hinting: set[tuple[str, int]] = set()  # (table code, seat) with a hint on its way (app/tables/lobby/hints.py)
+        # (table code, seat) with a hint on its way (app/tables/lobby/hints.py)
+        self.hinting: set[tuple[str, int]] = set()
         # Jobs in the workers at once: one per worker process (threads: as many as the default pool would run)
         self.slots = Slots(settings.bot_processes or min(32, (os.cpu_count() or 1) + 4))
 

@@ -105,7 +105,8 @@ def _names(seats: list, token: str | None, player_id: int | None) -> bool:
 def _same_seats(rows: list, seats: list[dict]) -> bool:
     """The seat rows and a snapshot's seat dicts name the same people and bots in the same seats."""
     return len(rows) == len(seats) and all(
-        r.seat == d["seat"] and r.name == d["name"] and (r.bot is not None) == d["bot"] and r.player_id == d["player_id"]
+        r.seat == d["seat"] and r.name == d["name"] and (r.bot is not None) == d["bot"]
+        and r.player_id == d["player_id"]
         for r, d in zip(rows, seats))
 
 

@@ -1,6 +1,7 @@
 """Turn notifications beyond the WebSocket, through every channel a seat has set up (notify_settings.py):
 a chat room's webhook in its service's format, an ntfy topic, Web Push. Sent when the seat comes to act
-(only if no page of it is at the table; else once it leaves, app/tables/lobby/away.py), as a reminder when it has been to act for its table's reminder delay, and when a teammate nudges it.
+(only if no page of it is at the table; else once it leaves, app/tables/lobby/away.py), as a reminder when
+it has been to act for its table's reminder delay, and when a teammate nudges it.
 
 Nothing here runs on a move's path: `turn` is a background task (Tables.announce_turn), `remind` runs in
 the sweep, and every delivery is queued (webhooks.Webhooks) and reports its result, which is kept as the
