@@ -41,8 +41,8 @@ class Connection:
         self._close = close
         self.queue: asyncio.Queue[Message | None] = asyncio.Queue(maxsize=queue_size)
         self.closed = False
-        # The newest table seq and updated_at this socket has been sent (None until its welcome): the
-        # caller keeps them, so that a socket that missed messages can be brought up to date.
+        # The newest table seq and updated_at this socket has been sent (None until its welcome): its
+        # cursor, read and written only by app/tables/live/cursors.py.
         self.seq: int | None = None
         self.stamp: str | None = None
         self.presence: str | None = None  # the last presence message queued (the caller skips repeats)

@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketState
 
 from app.realtime import Connection
 from app.tables.lobby import chat
+from app.tables.live import cursors
 from app.tables.live import moves
 from app.tables.live import reads
 from app.tables.errors import StoreError, TableError, unavailable_for
@@ -60,7 +61,7 @@ async def table_socket(websocket: WebSocket) -> None:
     try:
         await ctx.attach(conn)
         first = await reads.welcome(ctx, caller, live, websocket.query_params.get("since"))
-        _seen(conn, first[-1]["state"] if first[-1]["type"] == "sync" else first[0])
+        cursors.sent_state(conn, first[-1]["state"] if first[-1]["type"] == "sync" else first[0])
         conn.open(first)
         # A socket stays open for as long as someone looks at the table, hours maybe: it keeps nothing of its
         # welcome. Kept here, the welcome's state and the live table as it was (with the table's last
@@ -107,12 +108,6 @@ def _crowded(ctx: Tables, caller: Caller, address: str) -> str | None:
     if ctx.hub.spectating(caller.code) >= per_table:
         return f"This table has all the spectators it can take ({per_table}); try again later."
     return None
-
-
-def _seen(conn: Connection, state: dict) -> None:
-    """The socket has been sent this state (its seq and when the table last changed)."""
-    if conn.seq is None or state["seq"] >= conn.seq:
-        conn.seq, conn.stamp = state["seq"], state.get("updated_at")
 
 
 def _sender(websocket: WebSocket):
@@ -193,7 +188,7 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         if type(since) is not int:
             return _error("A sync needs 'since', the last seq you saw.")
         reply = await reads.sync(ctx, caller, since)
-        _seen(conn, reply["state"])
+        cursors.sent_state(conn, reply["state"])
         return reply
     return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, sync, visibility or ping.")
 

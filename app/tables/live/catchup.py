@@ -24,6 +24,7 @@ from sqlalchemy import select
 from app.games import GAMES
 from app.store import Table, queries
 from app.tables.lobby.chat import history as chat_history
+from app.tables.live import cursors
 from app.tables.live.fanout import encode
 from app.tables.live.state import Snapshot, iso, make_step, snapshot_of_view, step_for
 from app.tables.tasks import cancel_all
@@ -80,7 +81,7 @@ class CatchUp:
                                         .where(Table.code.in_(chunk)))).all()
             for code, seq, updated_at in rows:
                 stamp = iso(updated_at)
-                if any(_behind(c, seq, stamp) for c in self.ctx.hub.connections(code)):
+                if any(cursors.behind(c, seq, stamp) for c in self.ctx.hub.connections(code)):
                     behind += 1
                     self.request(code)
         return behind
@@ -123,7 +124,7 @@ class CatchUp:
         states: dict = {}
         steps: dict = {}
         for conn in self.ctx.hub.connections(code):
-            if not _behind(conn, snap.seq, snap.updated_at):
+            if not cursors.behind(conn, snap.seq, snap.updated_at):
                 continue  # up to date (or past this read: a newer message got there first)
             if conn.seat not in states:
                 states[conn.seat] = self.ctx.state_of(snap, conn.seat)
@@ -137,16 +138,10 @@ class CatchUp:
                 conn.send({"type": "sync", "since": conn.seq, "steps": steps[key], "state": states[conn.seat]})
             else:
                 conn.send({"type": "state", **states[conn.seat]})
-            conn.seq, conn.stamp = snap.seq, snap.updated_at
+            cursors.sent(conn, snap.seq, snap.updated_at)
             self.sent += 1
 
     async def stop(self) -> None:
         await cancel_all(list(self._running.values()))
         self._running.clear()
 
-
-def _behind(conn, seq: int, stamp: str | None) -> bool:  # noqa: ANN001 - a realtime Connection
-    """The socket was sent an older seq, or the same seq before the table last changed."""
-    if conn.seq is None:
-        return False  # its welcome is on its way, read after any message it missed
-    return conn.seq < seq or (conn.seq == seq and stamp is not None and conn.stamp != stamp)

@@ -3,15 +3,16 @@
 Each message is built and JSON-encoded once per seat (or once for all, when it does not depend on the
 seat), however many sockets share it; the sockets' writers send the ready text.
 
-Each socket keeps the newest seq it was sent (conn.seq): a move it already has is not sent again, and a
-move that skips one it never got (the broker lost a message) makes the instance catch the socket up from
-the database instead (app/tables/live/catchup.py).
+Each socket's cursor (app/tables/live/cursors.py) says the newest seq it was sent: a move it already has is
+not sent again, and a move that skips one it never got (the broker lost a message) makes the instance catch
+the socket up from the database instead (app/tables/live/catchup.py).
 """
 from __future__ import annotations
 
 import orjson
 
 from app.games import GAMES
+from app.tables.live import cursors
 from app.tables.notify import turns as notify
 from app.tables.context import Context
 from app.tables.live.state import Snapshot, build_state, make_step, step_for
@@ -99,12 +100,12 @@ def _states(ctx: Context, code: str, snap: Snapshot, conns: list) -> dict:
 
 def _state(ctx: Context, code: str, snap: Snapshot) -> None:
     # Not to a socket that has a newer seq already (a late message would take its client back).
-    conns = [c for c in ctx.hub.connections(code) if c.seq is None or c.seq <= snap.seq]
+    conns = [c for c in ctx.hub.connections(code) if cursors.takes_state(c, snap.seq)]
     states = _states(ctx, code, snap, conns)
     texts = {seat: encode({"type": "state", **state}) for seat, state in states.items()}
     for conn in conns:
         conn.send(texts[conn.seat])
-        conn.seq, conn.stamp = snap.seq, snap.updated_at
+        cursors.sent(conn, snap.seq, snap.updated_at)
 
 
 def _move(ctx: Context, code: str, msg: dict) -> None:
@@ -112,9 +113,10 @@ def _move(ctx: Context, code: str, msg: dict) -> None:
     seq = msg["seq"]
     conns, behind = [], False
     for conn in ctx.hub.connections(code):
-        if conn.seq is not None and seq <= conn.seq:
+        relation = cursors.relation(conn, seq)
+        if relation == "has":
             continue  # it has this move already
-        if conn.seq is not None and seq > conn.seq + 1:
+        if relation == "gap":
             behind = True  # it missed a move: a sync from the database, not a hole in its log
             continue
         conns.append(conn)
@@ -128,7 +130,7 @@ def _move(ctx: Context, code: str, msg: dict) -> None:
              for seat, state in states.items()}
     for conn in conns:
         conn.send(texts[conn.seat])
-        conn.seq, conn.stamp = seq, snap.updated_at
+        cursors.sent(conn, seq, snap.updated_at)
 
 
 def _step(g, msg: dict, seat: int | None, snap: Snapshot, state: dict) -> dict:
