@@ -17,7 +17,7 @@ from app.config import Settings, get_settings
 from app.realtime import Hub, make_broker
 from app.store import Database
 from app.tables import housekeeping
-from app.tables.build import build_tables
+from app.tables.service import Tables
 from app.tables.tasks import cancel_all
 from app.web import admin, api, docs, errors, me, notify, openapi, pages, ws
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
@@ -67,8 +67,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         db = Database(settings.database_url)
-        tables = build_tables(settings, db, Hub(settings.ws_queue_size),
-                              make_broker(settings.redis_url, settings.redis_channel))
+        tables = Tables(settings, db, Hub(settings.ws_queue_size),
+                       make_broker(settings.redis_url, settings.redis_channel))
         app.state.tables = tables
         await tables.start()
         # The objects made at start (modules, the app, tables' code) are never garbage: kept out of every

@@ -15,7 +15,8 @@ from app.store import Database, Table
 from app.tables.live import fanout
 from app.tables.notify import turns as notify
 from app.tables.notify import webpush
-from app.tables.live.bots import BotRunner, Play
+from app.tables.live import moves
+from app.tables.live.bots import BotRunner
 from app.tables.live.catchup import CatchUp
 from app.store.writer import MoveWriter
 from app.tables.live.tables import LiveTables
@@ -32,9 +33,7 @@ SWEEP_SLICE = 200  # tables re-announced between two turns of the event loop
 
 
 class Tables:
-    def __init__(self, settings: Settings, db: Database, hub: Hub, broker: Broker, play: Play):
-        """`play(ctx, code, seat, seq, move, seats=)`: the move pipeline (moves.play), given by the caller
-        (app/tables.build) so that the context does not import the pipeline that uses it."""
+    def __init__(self, settings: Settings, db: Database, hub: Hub, broker: Broker):
         self.settings = settings
         self.db = db
         self.hub = hub
@@ -44,7 +43,8 @@ class Tables:
         self.writer = MoveWriter(db)  # group commit of every table's moves
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
         self.held = HeldTurns()  # turn notifications held while their seat is at the table
-        self.bots = BotRunner(settings, db, functools.partial(play, self), owner=self.instance)
+        # The bots play through the one move pipeline, like every other entry point.
+        self.bots = BotRunner(settings, db, functools.partial(moves.play, self), owner=self.instance)
         self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)  # webhooks, ntfy, Web Push
         self.push: WebPush | None = None  # the server's VAPID key pair, loaded at start
         self.watchers = Watchers()  # live /me pages of this instance

@@ -20,7 +20,6 @@ from app.tables.errors import Unavailable
 from app.tables.live.state import Snapshot
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
     from app.tables.service import Tables
 
 
@@ -50,7 +49,7 @@ async def after_commit(ctx: Tables, new: Snapshot, *, step: dict | None = None, 
     ctx.bots.schedule(new)
 
 
-async def after_chat(ctx: Context, code: str, message: dict) -> None:
+async def after_chat(ctx: Tables, code: str, message: dict) -> None:
     """A chat line committed: this instance's live table keeps it in its tail, then every instance hears it
     (the broker's echo of it here is not kept twice: app/tables/live/fanout.py)."""
     ctx.live.said(code, message)

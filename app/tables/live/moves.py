@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from sqlalchemy.exc import SQLAlchemyError
@@ -23,8 +23,10 @@ from app.tables.lobby import text
 from app.tables.live.actor import after_commit
 from app.tables.errors import IllegalMoveError, Invalid, NotPlaying, NotYourTurn, StaleSeq, TableError, Unavailable
 from app.tables.lobby.seats import Caller
-from app.tables.service import Tables
 from app.tables.live.state import Snapshot, iso, make_step, step_for
+
+if TYPE_CHECKING:
+    from app.tables.service import Tables
 
 log = logging.getLogger("icehouse.moves")
 
