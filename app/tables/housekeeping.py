@@ -1,19 +1,33 @@
 """Housekeeping: a table nobody has moved at for Settings.abandon_after_seconds becomes `abandoned` (its
 players are told, and may ask for a rematch); a lobby nobody has joined or started for
 Settings.lobby_expire_seconds is deleted. `keep` runs a pass every Settings.housekeeping_seconds, a bounded
-batch each time; every instance runs it, since each change is made only if the table is still as it was
-read.
+batch each time.
+
+Both changes go through the group-commit writer like every other change to a table (app/store/
+end_records.py). A pass reads which tables look idle, takes the locks of those live on this instance, and
+hands the writer one command, which checks each table again inside its batch: every instance runs the
+sweep, and another instance may have moved at a table, joined or started a lobby, or swept it first since
+the read. Once the batch has committed, a table abandoned while live here changes in memory from the values
+the command returns (no read) and `after_commit` publishes its new state to every instance's sockets and
+live tables; a table not live here (or whose snapshot here is behind) is read once to publish it. A deleted
+lobby is forgotten here and published as gone (`after_delete`). A batch that fails changes nothing, here
+or in the database: the pass fails (logged by `keep`) and the next pass tries again.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import timedelta
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from app.store import housekeeping as queries
-from app.store import utcnow
-from app.tables.live.state import load_snapshot
+from app.store import queries, utcnow
+from app.store.end_records import Abandoned, AbandonTables, DeleteTables
+from app.store.housekeeping import idle_playing, stale_lobbies
+from app.tables.live.actor import after_commit, after_delete
+from app.tables.live.state import Snapshot, iso, snapshot_of_view
+from app.tables.live.tables import LiveTable
 
 if TYPE_CHECKING:
     from app.tables.service import Tables
@@ -35,24 +49,84 @@ async def keep(ctx: Tables) -> None:
 
 
 async def run(ctx: Tables) -> dict:
-    """One pass: abandon idle tables (and announce it), delete stale lobbies. Returns what was done."""
+    """One pass: abandon idle tables (and announce it), delete stale lobbies. Returns what was done: the
+    codes abandoned (the longest idle first) and how many lobbies went."""
     settings, now = ctx.settings, utcnow()
-    idle_before = now - timedelta(seconds=settings.abandon_after_seconds)
-    async with ctx.db.writing() as s:
-        rows = await queries.idle_playing(s, idle_before, BATCH)
-        abandoned = await queries.abandon(s, [t.id for t in rows], idle_before, now)
-        await s.commit()
-        snaps = []
-        for table in rows:
-            if table.id in abandoned:
-                await s.refresh(table)
-                snaps.append(await load_snapshot(s, table))
-    for snap in snaps:  # sockets and every instance's live copy learn the table has ended
-        await ctx.publish_state(snap)
-    lobby_before = now - timedelta(seconds=settings.lobby_expire_seconds)
-    async with ctx.db.writing() as s:
-        deleted = await queries.delete_tables(s, await queries.stale_lobbies(s, lobby_before, BATCH))
-        await s.commit()
-    if snaps or deleted:
-        log.info("housekeeping", extra={"abandoned": len(snaps), "deleted_lobbies": deleted})
-    return {"abandoned": [snap.code for snap in snaps], "deleted_lobbies": deleted}
+    abandoned = await abandon_idle(ctx, now - timedelta(seconds=settings.abandon_after_seconds), now)
+    deleted = await delete_stale_lobbies(ctx, now - timedelta(seconds=settings.lobby_expire_seconds))
+    if abandoned or deleted:
+        log.info("housekeeping", extra={"abandoned": len(abandoned), "deleted_lobbies": len(deleted)})
+    return {"abandoned": abandoned, "deleted_lobbies": len(deleted)}
+
+
+@asynccontextmanager
+async def locked(ctx: Tables, codes: list[str]) -> AsyncIterator[dict[str, LiveTable]]:
+    """The live tables kept here among `codes`, each under its lock until the block ends. The locks are
+    taken in code order, so two holders of several never wait on each other in a circle; the tables are
+    idle, so nobody waits long for them."""
+    async with AsyncExitStack() as stack:
+        lives = {}
+        for code in sorted(codes):
+            live = ctx.live.peek(code)
+            if live is not None:
+                await stack.enter_async_context(live.lock)
+                lives[code] = live
+        yield lives
+
+
+async def abandon_idle(ctx: Tables, before: datetime, now: datetime) -> list[str]:
+    """Abandon the tables still playing and idle since `before` (a batch of them); their codes."""
+    async with ctx.db.reading() as s:
+        idle = await idle_playing(s, before, BATCH)
+    if not idle:
+        return []
+    async with locked(ctx, [code for _, code in idle]) as lives:
+        done: list[Abandoned] = (await ctx.writer.command(AbandonTables([tid for tid, _ in idle], before, now)))[1]
+        snaps = {a.code: snap for a in done if (snap := _from_memory(lives.get(a.code), a)) is not None}
+        snaps |= await _read(ctx, [a.code for a in done if a.code not in snaps])
+        for a in done:
+            snap = snaps.get(a.code)
+            if snap is None:  # deleted since it was abandoned (an admin): nothing to tell
+                continue
+            live = lives.get(a.code)
+            if live is not None:
+                live.advance(snap, None)  # a command waiting for the lock sees the table has ended
+            ctx.live.update(snap)  # ended: not kept here (read again when someone looks)
+            await after_commit(ctx, snap)
+    order = {code: i for i, (_, code) in enumerate(idle)}
+    return sorted((a.code for a in done), key=order.__getitem__)
+
+
+def _from_memory(live: LiveTable | None, done: Abandoned) -> Snapshot | None:
+    """The abandoned table's snapshot from the live table here, when it holds the table at the seq the
+    database abandoned it at (None: read it)."""
+    if live is None or live.snap.id != done.id or live.snap.seq != done.seq or live.snap.status != "playing":
+        return None
+    return live.snap.moved(status=done.status, to_act=[], result=done.result, updated_at=iso(done.updated_at))
+
+
+async def _read(ctx: Tables, codes: list[str]) -> dict[str, Snapshot]:
+    """The snapshots of tables not live here, read once (a table deleted meanwhile is left out)."""
+    if not codes:
+        return {}
+    snaps = {}
+    async with ctx.db.reading() as s:
+        for code in codes:
+            row = await queries.table_view(s, code)
+            if row is not None:
+                snaps[code] = snapshot_of_view(row, await queries.seat_rows(s, row.id))
+    return snaps
+
+
+async def delete_stale_lobbies(ctx: Tables, before: datetime) -> list[str]:
+    """Delete the lobbies still idle since `before` (a batch of them): forgotten here, published as gone;
+    their codes."""
+    async with ctx.db.reading() as s:
+        codes = await stale_lobbies(s, before, BATCH)
+    if not codes:
+        return []
+    async with locked(ctx, codes):
+        done = (await ctx.writer.command(DeleteTables(codes, lobby_before=before)))[1]
+        for gone in done:
+            await after_delete(ctx, gone.code)
+    return [gone.code for gone in done]

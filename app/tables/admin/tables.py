@@ -17,13 +17,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
 from app.store import Seat, Table, admin_queries, utcnow
-from app.store import housekeeping as cleanup
 from app.store.admin_queries import SORT_COLUMNS, TableFilter
-from app.tables.lobby import text
+from app.store.end_records import DeleteTables
 from app.tables.errors import Forbidden, Invalid, Unauthorized
-from app.tables.replay import step_of
-from app.tables.lobby.seats import find_table
+from app.tables.housekeeping import locked
+from app.tables.live.actor import after_delete
 from app.tables.live.state import iso
+from app.tables.lobby import text
+from app.tables.lobby.identity import normalise_code
+from app.tables.lobby.seats import find_table, not_found
+from app.tables.replay import step_of
 
 if TYPE_CHECKING:
     from app.tables.service import Tables
@@ -193,16 +196,21 @@ async def table_detail(s: AsyncSession, code: str) -> dict:
 # -- housekeeping -----------------------------------------------------------------------------------------
 async def delete_table(ctx: Tables, code: str, who: str) -> dict:
     """Delete a table with its seats, moves and chat (a rematch link to it is forgotten), then log who did
-    it, what it was and when. Returns what was deleted. Its sockets are not told; a move or a reconnect
-    finds no table (404)."""
-    async with ctx.db.writing() as s:
-        table = await find_table(s, code, for_update=True)
-        what = {"code": table.code, "game": table.game, "status": table.status, "seq": table.seq,
-                "players": table.players, "created_at": iso(table.created_at)}
-        await cleanup.delete_tables(s, [table.id])
-        await s.commit()
-    ctx.live.drop(what["code"])
-    await ctx.broker.publish({"kind": "gone", "table": what["code"]})  # the other instances forget it too
+    it, what it was and when. Returns what was deleted. The delete is a command of the group-commit writer
+    (end_records.DeleteTables, as the sweep deletes stale lobbies), run under the table's live lock when it
+    is live here, so that no command of this instance is half done on it; once committed every instance
+    forgets it (actor.after_delete). Its sockets are not told; a move or a reconnect finds no table (404)."""
+    norm = normalise_code(code)
+    if norm is None:
+        raise not_found(code)
+    async with locked(ctx, [norm]):
+        done = (await ctx.writer.command(DeleteTables([norm])))[1]
+        if not done:
+            raise not_found(code)
+        gone = done[0]
+        await after_delete(ctx, gone.code)
+    what = {"code": gone.code, "game": gone.game, "status": gone.status, "seq": gone.seq, "players": gone.players,
+            "created_at": iso(gone.created_at)}
     log.warning("admin deleted table %s", what["code"],
                 extra={"who": who, "action": "delete_table", "table": what, "at": iso(utcnow())})
     return what

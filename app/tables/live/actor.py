@@ -7,7 +7,8 @@ table's news in the order it happened, `after_commit`: publish the move or the n
 sockets and live tables take it from the broker), tell the seats newly to act (`your_turn`, and their
 webhooks in the background), and schedule the bots whose turn it is. A chat line (app/tables/lobby/chat.py)
 is a command too: `after_chat` keeps it in the live table's chat tail and publishes it, and the lines the
-table writes itself (a hint, a nudge) go out the same way.
+table writes itself (a hint, a nudge) go out the same way. A table deleted (an expired lobby, an admin's
+delete) is followed by `after_delete`.
 """
 from __future__ import annotations
 
@@ -47,6 +48,13 @@ async def after_commit(ctx: Tables, new: Snapshot, *, step: dict | None = None, 
     if seats:
         await ctx.announce_turn(new, seats)
     ctx.bots.schedule(new)
+
+
+async def after_delete(ctx: Tables, code: str) -> None:
+    """A table's deletion committed: this instance forgets its live table, and every instance hears it is
+    gone (their live copies go too: app/tables/live/fanout.py)."""
+    ctx.live.drop(code)
+    await ctx.broker.publish({"kind": "gone", "table": code})
 
 
 async def after_chat(ctx: Tables, code: str, message: dict) -> None:
