@@ -1,5 +1,6 @@
 """Queries of the notifications beyond the socket (app/tables/notify/turns.py): the last delivery per channel,
-reminders due and claimed, the nudge's once-an-hour claim, and the server's own keys.
+reminders due and claimed, a table's reminder delay, and the server's own keys. (What players set, and the
+nudge's once-an-hour claim, are writer commands: app/store/seat_records.py.)
 
 Reminders are scheduled by the table row itself: a seat is due a reminder when its table is playing, has
 neither started nor moved for the table's `remind_after` seconds (the server's default when NULL, never
@@ -11,7 +12,7 @@ AsyncSession inside a transaction; none commits.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 from sqlalchemy import Row, and_, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -61,23 +62,6 @@ async def claim_reminder(s: AsyncSession, table_id: int, seq: int) -> bool:
                              or_(Table.reminded_seq.is_(None), Table.reminded_seq != seq))
          .values(reminded_seq=seq).execution_options(synchronize_session=False))
     return (await s.execute(q)).rowcount == 1
-
-
-async def claim_nudge(s: AsyncSession, table_id: int, now: datetime, every: float) -> datetime | None:
-    """Mark a nudge at `now` unless the table had one less than `every` seconds ago: None when claimed,
-    else the time of the last nudge (to tell the player when the next may be)."""
-    since = now - timedelta(seconds=every)
-    q = (update(Table).where(Table.id == table_id, or_(Table.nudged_at.is_(None), Table.nudged_at <= since))
-         .values(nudged_at=now).execution_options(synchronize_session=False))
-    if (await s.execute(q)).rowcount == 1:
-        return None
-    last = (await s.execute(select(Table.nudged_at).where(Table.id == table_id))).scalar_one()
-    return last.replace(tzinfo=timezone.utc) if last.tzinfo is None else last  # SQLite's are naive UTC
-
-
-async def set_remind_after(s: AsyncSession, table_id: int, after: int | None) -> None:
-    await s.execute(update(Table).where(Table.id == table_id).values(remind_after=after)
-                    .execution_options(synchronize_session=False))
 
 
 async def remind_after_of(s: AsyncSession, table_id: int) -> int | None:

@@ -11,7 +11,8 @@ the server, the bigger the batches, and no move waits on a timer.
 The lobby's writes travel the same way (`command()`: a new table, a seat taken, a game started; the
 commands and their checks are app/store/lobby_records.py): on SQLite in the same transaction as the
 batch's moves, on PostgreSQL in one transaction of their own per batch; and so do chat lines
-(app/store/chat_records.py) and rematches (app/store/rematch_records.py), beside the lobby's commands.
+(app/store/chat_records.py), rematches (app/store/rematch_records.py), and the hints counted, nudges
+claimed and notification settings of app/store/seat_records.py, beside the lobby's commands.
 """
 from __future__ import annotations
 
@@ -27,13 +28,15 @@ from app.store.lobby_records import LobbyCommand, column_json, sqlite_time
 from app.store.move_records import MoveRecord
 from app.store.postgres_batches import PostgresBatches
 from app.store.rematch_records import MakeRematch
+from app.store.seat_records import SeatCommand
 from app.store.sqlite_batches import SqliteBatches
 
 log = logging.getLogger("icehouse.writer")
 
 MAX_BATCH = 500  # moves per transaction, at most
 
-Command = LobbyCommand | ChatLine | MakeRematch  # what command() runs in a batch: each sets its own result
+# What command() runs in a batch: each sets its own result.
+Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand
 
 
 class MoveWriter:
@@ -84,8 +87,8 @@ class MoveWriter:
         return await self._enqueue(record)
 
     async def command(self, command: Command) -> tuple:
-        """Run a lobby command or store a chat line with the next batch; its result (lobby_records,
-        chat_records) once the batch commits. A database error is raised to the caller."""
+        """Run a Command with the next batch; its result (lobby_records, chat_records, rematch_records,
+        seat_records) once the batch commits. A database error is raised to the caller."""
         await self._enqueue(command)
         return command.result
 

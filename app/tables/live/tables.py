@@ -39,7 +39,8 @@ STEP_TAIL = 16  # steps a live table keeps for a reconnecting socket's sync (mor
 
 @dataclass(slots=True)
 class SeatRow:
-    """A seat row as queries.seat_rows reads it, made in memory when a command takes a seat."""
+    """A seat row as queries.seat_rows reads it, made in memory when a command takes a seat or changes its
+    notification channels (app/tables/notify/settings.py)."""
 
     seat: int
     name: str | None = None

@@ -10,6 +10,10 @@ or more people, the first hint of a seat's turn is a line from the table itself 
 "hint": "Ann asked for a hint (hint 3 at this table)"), and the hints the seat asks again in that same turn
 are quiet rows (seat QUIET_HINT_SEAT), counted but never sent nor shown in the chat history. At a table
 of one person every hint is quiet: nobody else is there to tell. The count is in each hint's answer.
+
+The count and the row are a command on the live table, stored by the group-commit writer in its batch
+(app/store/seat_records.py: CountHint), like a chat line (chat.py); a shown line is kept and published
+only once that batch has committed.
 """
 from __future__ import annotations
 
@@ -18,19 +22,20 @@ import logging
 from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
 
-from sqlalchemy import func, select
-
 from app.bots import bot_for_game
 from app.games import GAMES
-from app.store import ChatMessage, queries, utcnow
-from app.tables.lobby.chat import HINT_SEAT, QUIET_HINT_SEAT, as_message
-from app.tables.live.actor import after_chat
+from app.store import utcnow
+from app.store.seat_records import CountHint
+from app.tables.lobby.chat import HINT_SEAT, KINDS, QUIET_HINT_SEAT
+from app.tables.live.actor import after_chat, stored
 from app.tables.errors import Conflict, NotPlaying, NotYourTurn, Unavailable
-from app.tables.lobby.seats import Caller
+from app.tables.lobby.seats import Caller, not_found
+from app.tables.live.state import iso
 from app.tables.service import Tables
 
 log = logging.getLogger("icehouse.hints")
 
+HINT_LINE = "{name} asked for a hint (hint {count} at this table)"  # a hint's chat row (seat_records.CountHint)
 STREAKS_KEPT = 10_000  # (table, seat) -> the seq of its last shown hint line, per app instance
 
 
@@ -41,13 +46,17 @@ class Streaks:
         self._shown: OrderedDict[tuple[str, int], int] = OrderedDict()
 
     def first_of_turn(self, code: str, seat: int, seq: int) -> bool:
+        """No line was shown for this seat's turn at `seq` yet (nothing is marked: see `shown`)."""
+        return self._shown.get((code, seat)) != seq
+
+    def shown(self, code: str, seat: int, seq: int) -> None:
+        """The line of the seat's turn at `seq` was stored: marked once its batch committed (a failed one
+        marks nothing, so the hint asked again is still the first)."""
         key = (code, seat)
-        first = self._shown.get(key) != seq
         self._shown.pop(key, None)
         self._shown[key] = seq
         while len(self._shown) > STREAKS_KEPT:
             self._shown.popitem(last=False)
-        return first
 
 
 streaks = Streaks()
@@ -82,20 +91,27 @@ async def hint(ctx: Tables, caller: Caller) -> dict:
 async def record(ctx: Tables, caller: Caller, seat: int, seq: int) -> int:
     """Count a hint (see the module docstring); the line "Ann asked for a hint (hint 2 at this table)" is
     written and sent only for a seat's first hint of a turn at a table of two or more people. Returns the
-    number of hints asked at this table, this one included."""
-    async with ctx.db.writing() as s:
-        seats = await queries.seats_of(s, caller.table_id)
-        count = 1 + (await s.execute(select(func.count()).select_from(ChatMessage).where(
-            ChatMessage.table_id == caller.table_id, ChatMessage.seat.in_((HINT_SEAT, QUIET_HINT_SEAT))))
-        ).scalar_one()
-        people = sum(1 for x in seats if x.name is not None and not x.bot)
-        shown = people > 1 and streaks.first_of_turn(caller.code, seat, seq)
-        name = seats[seat].name or f"Seat {seat}"
-        msg = ChatMessage(table_id=caller.table_id, seat=HINT_SEAT if shown else QUIET_HINT_SEAT, name=name,
-                          text=f"{name} asked for a hint (hint {count} at this table)", at=utcnow())
-        s.add(msg)
-        await s.commit()
-        message = as_message(msg)
-    if shown:
-        await after_chat(ctx, caller.code, message)
+    number of hints asked at this table, this one included.
+
+    A command on the live table, like a chat line (chat.say): under its lock, who is seated is the
+    snapshot's (seats change only in the lobby), the count and the row are the writer's, in its batch (two
+    hints, from here or from another instance, never get the same number), and the line is kept and
+    published (`after_chat`) only once that batch has committed; a database failure is a 503."""
+    live = await ctx.live.get(caller.code)
+    async with live.lock:
+        code = live.snap.code
+        people = sum(1 for x in live.snap.seats if x["name"] is not None and not x["bot"])
+        shown = people > 1 and streaks.first_of_turn(code, seat, seq)
+        chat_seat = HINT_SEAT if shown else QUIET_HINT_SEAT
+        at = utcnow()
+        result = await stored(ctx, CountHint(live.snap.id, seat, chat_seat, (HINT_SEAT, QUIET_HINT_SEAT), HINT_LINE,
+                                             at))
+        if result[0] != "ok":  # deleted meanwhile (an admin)
+            ctx.live.drop(code)
+            raise not_found(caller.code)
+        _, count, name, text = result
+        if shown:
+            streaks.shown(code, seat, seq)
+            await after_chat(ctx, code, {"seat": chat_seat, "name": name, "text": text, "at": iso(at),
+                                         "kind": KINDS[chat_seat]})
     return count

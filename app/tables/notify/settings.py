@@ -2,36 +2,47 @@
 topic, Web Push subscription), shown back with each channel's last delivery; the table's reminder delay
 (the host's choice); and the nudge, with which a teammate reminds the seat to act (once an hour per
 table, noted in the table's chat as a line of kind "nudge").
+
+Each change is a command on the live table (app/tables/live/tables.py), like a chat line or a seat taken:
+under the table's lock, checked against the snapshot in memory, stored by the group-commit writer in its
+batch (app/store/seat_records.py: SetChannels, SetReminders, ClaimNudge) and answered only once that batch
+has committed; a database failure is a 503 and nothing is published. A seat's new channels change the live
+table's seat row and its snapshot's "hook" in memory, and that state is published (every instance's live
+table learns whether the seat has a channel at all) with no read of the database. A nudge is checked
+against the snapshot (playing, someone else to act), then claimed in the batch, where the table must still
+be at that turn (else the live table is read again and the nudge decided once more) and not nudged within
+Settings.nudge_every_seconds by any instance (429 with Retry-After); its line goes out with `after_chat`.
 """
 from __future__ import annotations
 
-from datetime import timedelta
 from math import ceil
 
-from app.store import ChatMessage, notices, queries, utcnow
+from app.store import notices, queries, utcnow
+from app.store.seat_records import ClaimNudge, SeatColumns, SetChannels, SetReminders
 from app.tables.notify import turns as notify
 from app.tables.notify.channels import clean_format, clean_ntfy
-from app.tables.lobby.chat import NUDGE_SEAT, as_message
-from app.tables.live.actor import after_chat
-from app.tables.context import Context
-from app.tables.errors import Forbidden, Invalid, NotPlaying, RateLimited
-from app.tables.lobby.seats import Caller, find_table
-from app.tables.live.state import load_snapshot
+from app.tables.lobby.chat import KINDS, NUDGE_SEAT
+from app.tables.live.actor import after_chat, stored
+from app.tables.live.tables import LiveTable, SeatRow
+from app.tables.errors import Conflict, Forbidden, Invalid, NotPlaying, RateLimited
+from app.tables.lobby.seats import Caller, not_found
+from app.tables.live.state import Snapshot, iso, seat_dicts
 from app.tables.notify.webhooks import clean_url
 from app.tables.notify.webpush import clean_subscription
+from app.tables.service import Tables
 
 REMINDERS = {"off": 0, "1h": 3600, "12h": 12 * 3600, "24h": 24 * 3600}  # a host's choices
 UNSET = object()
 
 
-async def get_channels(ctx: Context, caller: Caller) -> dict:
+async def get_channels(ctx: Tables, caller: Caller) -> dict:
     seat = caller.seated()
     async with ctx.db.session() as s:
         seats = await queries.seats_of(s, caller.table_id)
     return notify.channels_view(ctx, seats[seat])
 
 
-async def set_channels(ctx: Context, caller: Caller, *, url: object = UNSET, fmt: object = UNSET,
+async def set_channels(ctx: Tables, caller: Caller, *, url: object = UNSET, fmt: object = UNSET,
                        ntfy: object = UNSET, push: object = UNSET) -> dict:
     """Change the caller's own channels (only those given; None or "" clears one); Invalid with a sentence
     for a bad value. Every instance's live table learns whether the seat has a channel at all."""
@@ -46,23 +57,32 @@ async def set_channels(ctx: Context, caller: Caller, *, url: object = UNSET, fmt
         values["ntfy_url"] = clean_ntfy(ntfy, allow_private=private)
     if push is not UNSET:
         values["push"] = None if push is None else clean_subscription(push, allow_private=private)
-    async with ctx.db.writing() as s:
-        table = await find_table(s, caller.code)
-        seats = await queries.seats_of(s, table.id)
-        row = seats[seat]
-        for name, value in values.items():
-            setattr(row, name, value)
-        for name in ("webhook_url", "ntfy_url", "push"):  # a new address starts with no delivery to show
-            if name in values:
-                row.deliveries = {k: v for k, v in (row.deliveries or {}).items() if k != name.split("_")[0]}
-        await s.commit()
-        view = notify.channels_view(ctx, row)
-        snap = await load_snapshot(s, table, seats)
-    await ctx.publish_state(snap)
-    return view
+    live = await ctx.live.get(caller.code)
+    async with live.lock:
+        result = await stored(ctx, SetChannels(live.snap.id, seat, values))
+        if result[0] != "ok":  # deleted meanwhile (an expired lobby, an admin)
+            ctx.live.drop(live.snap.code)
+            raise not_found(caller.code)
+        row: SeatColumns = result[1]
+        await ctx.publish_state(_seat_changed(live, row))
+    return notify.channels_view(ctx, row)
 
 
-def reminder_view(ctx: Context, after: int | None) -> dict:
+def _seat_changed(live: LiveTable, row: SeatColumns) -> Snapshot:
+    """The live table once `row` (as its batch committed it) is the seat's: its seat row, and the
+    snapshot's seat with its "hook" (the table's seq and updated_at stay: nothing in the game changed)."""
+    if live.seats is not None and row.seat < len(live.seats):
+        seats = list(live.seats)
+        seats[row.seat] = SeatRow(row.seat, row.name, row.bot, row.player_id, row.token_hash, row.webhook_url,
+                                  row.notify, row.ntfy_url, row.push)
+        live.seats = seats
+    dicts = list(live.snap.seats)
+    dicts[row.seat] = seat_dicts([row])[0]
+    live.snap = live.snap.moved(seats=dicts)
+    return live.snap
+
+
+def reminder_view(ctx: Tables, after: int | None) -> dict:
     default = ctx.settings.remind_after_seconds
     seconds = default if after is None else after
     choice = next((k for k, v in REMINDERS.items() if v == after), None)
@@ -70,57 +90,69 @@ def reminder_view(ctx: Context, after: int | None) -> dict:
             "choices": list(REMINDERS)}
 
 
-async def get_reminders(ctx: Context, caller: Caller) -> dict:
+async def get_reminders(ctx: Tables, caller: Caller) -> dict:
     async with ctx.db.session() as s:
         return reminder_view(ctx, await notices.remind_after_of(s, caller.table_id))
 
 
-async def set_reminders(ctx: Context, caller: Caller, raw: object) -> dict:
-    """The host chooses the table's reminder delay: off, 1h, 12h or 24h ("default": the server's)."""
+async def set_reminders(ctx: Tables, caller: Caller, raw: object) -> dict:
+    """The host chooses the table's reminder delay: off, 1h, 12h or 24h ("default": the server's). Nothing
+    in the table's state changes (the sweep reads the delay from the table row), so nothing is published."""
     if caller.seated() != 0:
         raise Forbidden("Only the host (seat 0) chooses the table's reminders.")
     if raw != "default" and raw not in REMINDERS:
         shown = str(raw)[:20]
         raise Invalid(f"Reminders are one of {', '.join(REMINDERS)} or default; not {shown!r}.")
     after = None if raw == "default" else REMINDERS[raw]
-    async with ctx.db.writing() as s:
-        await notices.set_remind_after(s, caller.table_id, after)
-        await s.commit()
+    live = await ctx.live.get(caller.code)
+    async with live.lock:
+        if (await stored(ctx, SetReminders(live.snap.id, after)))[0] != "ok":  # deleted meanwhile
+            ctx.live.drop(live.snap.code)
+            raise not_found(caller.code)
     return reminder_view(ctx, after)
 
 
-async def nudge(ctx: Context, caller: Caller) -> dict:
+async def nudge(ctx: Tables, caller: Caller) -> dict:
     """A seated player nudges the seat(s) to act: every channel they set up, their sockets' your_turn, and a
     chat line. At most one nudge per table every Settings.nudge_every_seconds (429 with Retry-After)."""
     seat = caller.seated()
-    every, now = ctx.settings.nudge_every_seconds, utcnow()
-    async with ctx.db.writing() as s:
-        table = await find_table(s, caller.code)
-        if table.status != "playing":
-            raise NotPlaying(f"Table {table.code} is not playing: it is {table.status}, so nobody is to act.")
-        seats = await queries.seats_of(s, table.id)
-        targets = [x for x in seats if x.seat in (table.to_act or []) and x.seat != seat and x.bot is None]
-        if not targets:
-            raise Invalid("There is nobody to nudge: it is your turn, or a bot's.", "nobody_to_nudge")
-        last = await notices.claim_nudge(s, table.id, now, every)
-        if last is not None:
-            wait = max(1, ceil((last + timedelta(seconds=every) - now).total_seconds()))
+    every = ctx.settings.nudge_every_seconds
+    live = await ctx.live.get(caller.code)
+    async with live.lock:
+        for _ in range(3):
+            snap = live.snap
+            if snap.status != "playing":
+                raise NotPlaying(f"Table {snap.code} is not playing: it is {snap.status}, so nobody is to act.")
+            targets = [x for x in snap.seats if x["seat"] in snap.to_act and x["seat"] != seat and not x["bot"]]
+            if not targets:
+                raise Invalid("There is nobody to nudge: it is your turn, or a bot's.", "nobody_to_nudge")
+            by = snap.seats[seat]["name"] or f"Seat {seat}"
+            names = " and ".join(x["name"] or f"Seat {x['seat']}" for x in targets)
+            now = utcnow()
+            command = ClaimNudge(snap.id, snap.seq, [x["seat"] for x in targets], NUDGE_SEAT, by,
+                                 f"{by} nudged {names}", now, every)
+            result = await stored(ctx, command)
+            if result[0] != "moved":
+                break
+            await ctx.live.reload(live)  # another instance moved or ended it: decide again as the database says
+        else:
+            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+        if result[0] == "gone":  # deleted meanwhile (an admin)
+            ctx.live.drop(snap.code)
+            raise not_found(caller.code)
+        if result[0] == "wait":
+            wait = max(1, ceil(result[1].timestamp() + every - utcnow().timestamp()))  # from now: after the batch
             raise RateLimited(f"This table was nudged less than {_span(every)} ago; you may nudge again in "
                               f"{_span(wait)}.", retry_after=wait)
-        by = seats[seat].name or f"Seat {seat}"
-        names = " and ".join(x.name or f"Seat {x.seat}" for x in targets)
-        msg = ChatMessage(table_id=table.id, seat=NUDGE_SEAT, name=by, text=f"{by} nudged {names}", at=now)
-        s.add(msg)
-        await s.commit()
-        message, seq = as_message(msg), table.seq
-        code, game, table_id = table.code, table.game, table.id
-    await after_chat(ctx, code, message)
-    await ctx.publish_turn(code, [x.seat for x in targets], seq)
-    for x in targets:
+        rows: list[SeatColumns] = result[1]
+        message = {"seat": NUDGE_SEAT, "name": by, "text": command.text, "at": iso(now), "kind": KINDS[NUDGE_SEAT]}
+        await after_chat(ctx, snap.code, message)
+        await ctx.publish_turn(snap.code, command.targets, snap.seq)
+    for x in rows:
         if x.notify:
-            notify.deliver(ctx, table_id, x, notify.notice_for(ctx, "nudge", code=code, game=game, seat=x, seq=seq,
-                                                               by=by))
-    return {"nudged": [x.seat for x in targets], "message": message}
+            notify.deliver(ctx, snap.id, x, notify.notice_for(ctx, "nudge", code=snap.code, game=snap.game, seat=x,
+                                                              seq=snap.seq, by=by))
+    return {"nudged": command.targets, "message": message}
 
 
 def _span(seconds: float) -> str:
