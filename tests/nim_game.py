@@ -21,6 +21,10 @@ class Nim(Game):
     css = "css/games/nim.css"
     rules_template = "rules/nim.html"
     bot = "nim:NimBot"
+    max_plies = 48  # each move takes a stone; the most stones: heaps of 9, 11, 13 and 15
+    simultaneous = False
+    chance = True  # the first seat
+    hidden_information = False
 
     def option_specs(self, players: int) -> list[dict]:
         return [

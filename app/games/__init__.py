@@ -5,7 +5,7 @@ one line to `_GAME_CLASSES`; the server, the pages, the bots and the benchmarks 
 """
 from __future__ import annotations
 
-from .base import Game, IllegalMove, Step
+from .base import Game, IllegalMove, InvalidMove, Step
 from .three_high import ThreeHigh
 from .dash import Dash
 from .martian_treasure_hunt import MartianTreasureHunt
@@ -29,4 +29,4 @@ def get_game(name: str) -> Game:
         raise KeyError(f"Unknown game {name!r}; known games: {', '.join(sorted(GAMES))}.") from None
 
 
-__all__ = ["GAMES", "Game", "IllegalMove", "Step", "get_game"]
+__all__ = ["GAMES", "Game", "IllegalMove", "InvalidMove", "Step", "get_game"]

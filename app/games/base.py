@@ -15,6 +15,14 @@ class IllegalMove(ValueError):
     """A move the rules refuse; the message is a sentence a player understands."""
 
 
+class InvalidMove(IllegalMove):
+    """Not a move of this game at all (no position of the game as set up would take it): not the game's
+    shape of a move (a wrong type, a missing or extra field, an unknown action) or a name the game does not
+    have (a card, a cell, a square off this board). A subclass of IllegalMove, so every caller that refuses
+    illegal moves refuses these too, while a client or a log can tell "not a move" (a bug in the sender)
+    from "not allowed now" (a player's mistake)."""
+
+
 class Step(NamedTuple):
     """The result of `Game.apply`: the new document and what happened, as event dicts."""
 
@@ -78,10 +86,20 @@ class Game(ABC):
     - css: the game's stylesheet under static/css/;
     - rules_template: the rules page under templates/;
     - bot: the default bot, as "module:Class" under app.bots (a string: engines import no bot);
+    - max_plies: the most moves (calls of `apply`) a game can take under its rules, or None when the rules
+      set no bound (a game that can go on forever, ending with probability 1 only); tests play random
+      games to this bound instead of guessing one;
+    - simultaneous: True when several seats choose at the same time, each unseen by the others until all
+      have chosen (Martian Treasure Hunt's arrangements); several seats that may act where the first move
+      settles it (Dash's dare) are not simultaneous;
+    - chance: True when the rules draw from the secret (a shuffle, dice, a first seat drawn by lot);
+    - hidden_information: True when, with some options, a seat may see what another may not (a hidden
+      hand, an arrangement before the reveal); a shuffled pile that nobody sees is chance, not hidden;
     - option_specs(players): the table options, checked once, here, by `check_options`.
 
-    A subclass that leaves a declaration empty, or lacks a method of the contract, fails when it is
-    defined (declaration) or instantiated at import of the registry (abstract methods).
+    A subclass that leaves a declaration empty or undeclared (max_plies and the three flags have no default:
+    a wrong default would pass unseen), or lacks a method of the contract, fails when it is defined
+    (declaration) or instantiated at import of the registry (abstract methods).
     """
 
     name: ClassVar[str] = ""
@@ -94,18 +112,32 @@ class Game(ABC):
     css: ClassVar[str] = ""
     rules_template: ClassVar[str] = ""
     bot: ClassVar[str] = ""
+    max_plies: ClassVar[int | None]
+    simultaneous: ClassVar[bool]
+    chance: ClassVar[bool]
+    hidden_information: ClassVar[bool]
 
     DECLARATION: ClassVar[tuple[str, ...]] = ("name", "title", "pitch", "client", "css", "rules_template", "bot")
+    KIND: ClassVar[tuple[str, ...]] = ("max_plies", "simultaneous", "chance", "hidden_information")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if getattr(cls, "abstract", False) or cls.__dict__.get("abstract"):
             return
         missing = [attr for attr in cls.DECLARATION if not getattr(cls, attr, "")]
+        missing += [attr for attr in cls.KIND if not hasattr(cls, attr)]  # annotated on Game, never given
         if missing:
             raise TypeError(f"Game {cls.__name__} does not declare {', '.join(missing)}.")
         if not 1 <= cls.min_players <= cls.max_players:
             raise TypeError(f"Game {cls.__name__} declares {cls.min_players}..{cls.max_players} players.")
+        flags = [attr for attr in cls.KIND[1:] if not isinstance(getattr(cls, attr), bool)]
+        if flags:
+            raise TypeError(f"Game {cls.__name__} declares {', '.join(flags)} as something other than "
+                            f"True or False.")
+        bound = cls.max_plies
+        if bound is not None and (not isinstance(bound, int) or isinstance(bound, bool) or bound < 1):
+            raise TypeError(f"Game {cls.__name__} declares max_plies {bound!r}: a whole number of moves "
+                            f"from 1 up, or None when its rules set no bound.")
 
     # --- the contract (ENGINE.md) ----------------------------------------------------------------
     @abstractmethod

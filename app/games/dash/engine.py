@@ -30,6 +30,12 @@ class Dash(Game):
     css = "css/games/dash.css"
     rules_template = "rules/dash.html"
     bot = "dash:DashBot"
+    # No bound: back cards, "back to Start" and swaps undo any progress, and the discards are shuffled into
+    # a new deck for ever, so a race can last any number of turns (random games end in a few hundred plies).
+    max_plies = None
+    simultaneous = False  # a dare is set by whichever opponent sends it first, in the open
+    chance = True  # the deck's order, its reshuffles and the first seat
+    hidden_information = False  # the deck's order is hidden from everyone alike: chance
 
     def option_specs(self, players: int) -> list[dict]:
         return [{"name": "there_and_back", "type": "bool", "default": False,

@@ -33,6 +33,12 @@ class MartianTreasureHunt(Game):
     css = "css/games/martian_treasure_hunt.css"
     rules_template = "rules/martian_treasure_hunt.html"
     bot = "martian_treasure_hunt:MartianTreasureHuntBot"
+    # No bound: a coin may move without capturing, back and forth, for ever (capturing is never forced), so
+    # a hunt can last any number of plays; random games end within a few hundred.
+    max_plies = None
+    simultaneous = True  # every seat arranges its coins at once, unseen until all have
+    chance = True  # the dice and the first seat
+    hidden_information = True  # another seat's arrangement, until the reveal
 
     def option_specs(self, players: int) -> list[dict]:
         return []

@@ -38,6 +38,12 @@ class ThreeHigh(Game):
     css = "css/games/three_high.css"
     rules_template = "rules/three_high.html"
     bot = "three_high:ThreeHighBot"
+    # Every play moves one card of the 32 from a hand to the discard, which is never shuffled back: at most
+    # 32 plays (a game ends sooner, when a draw finds the pile empty or five trees stand).
+    max_plies = 32
+    simultaneous = False
+    chance = True  # the deal, the draw pile's order and the first seat
+    hidden_information = True  # with hidden_hands each seat sees only its own hand
 
     def __init__(self) -> None:
         self._memo = Memo()

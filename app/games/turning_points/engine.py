@@ -32,6 +32,12 @@ class TurningPoints(Game):
     css = "css/games/turning_points.css"
     rules_template = "rules/turning_points.html"
     bot = "turning_points:TurningPointsBot"
+    # One placement fills one empty cell and the game ends when none is left: at most one ply per cell of
+    # the largest board, the 8x8 square (64; a hexagon of side 5 has 61).
+    max_plies = 64
+    simultaneous = False
+    chance = True  # the first seat; in solitaire the edges' colours and the bag's order
+    hidden_information = False  # the bag's order is hidden from everyone alike: chance
 
     def option_specs(self, players: int) -> list[dict]:
         """Shape and size; the shapes that seat `players` (a square has four sides; one player: the
