@@ -12,7 +12,8 @@ The lobby's writes travel the same way (`command()`: a new table, a seat taken, 
 commands and their checks are app/store/lobby_records.py): on SQLite in the same transaction as the
 batch's moves, on PostgreSQL in one transaction of their own per batch; and so do chat lines
 (app/store/chat_records.py), rematches (app/store/rematch_records.py), and the hints counted, nudges
-claimed and notification settings of app/store/seat_records.py, beside the lobby's commands.
+claimed and notification settings of app/store/seat_records.py, beside the lobby's commands, and the
+ends of tables (app/store/end_records.py: idle tables abandoned, stale lobbies and the admin's deletes).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from sqlalchemy.exc import DBAPIError
 
 from app.store.chat_records import ChatLine
 from app.store.db import Database, is_sqlite
+from app.store.end_records import EndCommand
 from app.store.lobby_records import LobbyCommand, column_json, sqlite_time
 from app.store.move_records import MoveRecord
 from app.store.postgres_batches import PostgresBatches
@@ -36,7 +38,7 @@ log = logging.getLogger("icehouse.writer")
 MAX_BATCH = 500  # moves per transaction, at most
 
 # What command() runs in a batch: each sets its own result.
-Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand
+Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand | EndCommand
 
 
 class MoveWriter:

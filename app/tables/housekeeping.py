@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -59,28 +57,13 @@ async def run(ctx: Tables) -> dict:
     return {"abandoned": abandoned, "deleted_lobbies": len(deleted)}
 
 
-@asynccontextmanager
-async def locked(ctx: Tables, codes: list[str]) -> AsyncIterator[dict[str, LiveTable]]:
-    """The live tables kept here among `codes`, each under its lock until the block ends. The locks are
-    taken in code order, so two holders of several never wait on each other in a circle; the tables are
-    idle, so nobody waits long for them."""
-    async with AsyncExitStack() as stack:
-        lives = {}
-        for code in sorted(codes):
-            live = ctx.live.peek(code)
-            if live is not None:
-                await stack.enter_async_context(live.lock)
-                lives[code] = live
-        yield lives
-
-
 async def abandon_idle(ctx: Tables, before: datetime, now: datetime) -> list[str]:
     """Abandon the tables still playing and idle since `before` (a batch of them); their codes."""
     async with ctx.db.reading() as s:
         idle = await idle_playing(s, before, BATCH)
     if not idle:
         return []
-    async with locked(ctx, [code for _, code in idle]) as lives:
+    async with ctx.live.locked([code for _, code in idle]) as lives:
         done: list[Abandoned] = (await ctx.writer.command(AbandonTables([tid for tid, _ in idle], before, now)))[1]
         snaps = {a.code: snap for a in done if (snap := _from_memory(lives.get(a.code), a)) is not None}
         snaps |= await _read(ctx, [a.code for a in done if a.code not in snaps])
@@ -125,7 +108,7 @@ async def delete_stale_lobbies(ctx: Tables, before: datetime) -> list[str]:
         codes = await stale_lobbies(s, before, BATCH)
     if not codes:
         return []
-    async with locked(ctx, codes):
+    async with ctx.live.locked(codes):
         done = (await ctx.writer.command(DeleteTables(codes, lobby_before=before)))[1]
         for gone in done:
             await after_delete(ctx, gone.code)

@@ -20,7 +20,6 @@ from app.store import Seat, Table, admin_queries, utcnow
 from app.store.admin_queries import SORT_COLUMNS, TableFilter
 from app.store.end_records import DeleteTables
 from app.tables.errors import Forbidden, Invalid, Unauthorized
-from app.tables.housekeeping import locked
 from app.tables.live.actor import after_delete
 from app.tables.live.state import iso
 from app.tables.lobby import text
@@ -203,7 +202,7 @@ async def delete_table(ctx: Tables, code: str, who: str) -> dict:
     norm = normalise_code(code)
     if norm is None:
         raise not_found(code)
-    async with locked(ctx, [norm]):
+    async with ctx.live.locked([norm]):
         done = (await ctx.writer.command(DeleteTables([norm])))[1]
         if not done:
             raise not_found(code)

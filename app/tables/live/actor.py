@@ -21,10 +21,10 @@ from app.tables.errors import Unavailable
 from app.tables.live.state import Snapshot
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.context import Context
 
 
-async def stored(ctx: Tables, command: Any) -> tuple:
+async def stored(ctx: Context, command: Any) -> tuple:
     """`command`'s result once the group-commit writer's batch holding it has committed; a database error
     is a 503 with a sentence (nothing was stored, nothing is published)."""
     try:
@@ -38,7 +38,7 @@ def unavailable() -> Unavailable:
                        "Try again in a moment.")
 
 
-async def after_commit(ctx: Tables, new: Snapshot, *, step: dict | None = None, newly: Iterable[int] = ()) -> None:
+async def after_commit(ctx: Context, new: Snapshot, *, step: dict | None = None, newly: Iterable[int] = ()) -> None:
     """Publish `new` (with `step` when a move made it), announce the seats `newly` to act, schedule bots."""
     if step is None:
         await ctx.publish_state(new)
@@ -50,14 +50,14 @@ async def after_commit(ctx: Tables, new: Snapshot, *, step: dict | None = None, 
     ctx.bots.schedule(new)
 
 
-async def after_delete(ctx: Tables, code: str) -> None:
+async def after_delete(ctx: Context, code: str) -> None:
     """A table's deletion committed: this instance forgets its live table, and every instance hears it is
     gone (their live copies go too: app/tables/live/fanout.py)."""
     ctx.live.drop(code)
     await ctx.broker.publish({"kind": "gone", "table": code})
 
 
-async def after_chat(ctx: Tables, code: str, message: dict) -> None:
+async def after_chat(ctx: Context, code: str, message: dict) -> None:
     """A chat line committed: this instance's live table keeps it in its tail, then every instance hears it
     (the broker's echo of it here is not kept twice: app/tables/live/fanout.py)."""
     ctx.live.said(code, message)

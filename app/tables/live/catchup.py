@@ -30,7 +30,7 @@ from app.tables.live.state import Snapshot, iso, make_step, snapshot_of_view, st
 from app.tables.tasks import cancel_all
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.context import Context
 
 log = logging.getLogger("icehouse.catchup")
 
@@ -40,7 +40,7 @@ CHUNK = 500  # table codes per query when checking
 
 
 class CatchUp:
-    def __init__(self, ctx: Tables):
+    def __init__(self, ctx: Context):
         self.ctx = ctx
         self._running: dict[str, asyncio.Task] = {}
         self._again: set[str] = set()

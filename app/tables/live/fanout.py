@@ -19,10 +19,10 @@ from app.tables.notify import turns as notify
 from app.tables.live.state import Snapshot, build_state, make_step, step_for
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.context import Context
 
 
-async def dispatch(ctx: Tables, msg: dict) -> None:
+async def dispatch(ctx: Context, msg: dict) -> None:
     kind, code = msg.get("kind"), msg.get("table")
     if not isinstance(code, str):
         return
@@ -58,7 +58,7 @@ async def dispatch(ctx: Tables, msg: dict) -> None:
         _to_seats(ctx, code, set(msg.get("seats") or []), {"type": "your_turn", "seq": msg.get("seq")})
 
 
-def _to_seats(ctx: Tables, code: str, seats: set, message: dict) -> None:
+def _to_seats(ctx: Context, code: str, seats: set, message: dict) -> None:
     """`message`, encoded once, to the sockets of `seats` only."""
     text = encode(message)
     for conn in ctx.hub.connections(code):
@@ -71,7 +71,7 @@ def encode(message: dict) -> str:
     return orjson.dumps(message).decode()
 
 
-def _to_all(ctx: Tables, code: str, message: dict) -> None:
+def _to_all(ctx: Context, code: str, message: dict) -> None:
     conns = ctx.hub.connections(code)
     if conns:
         text = encode(message)
@@ -79,7 +79,7 @@ def _to_all(ctx: Tables, code: str, message: dict) -> None:
             conn.send(text)
 
 
-def _presence(ctx: Tables, code: str) -> None:
+def _presence(ctx: Context, code: str) -> None:
     """Who is connected, to the sockets it is news to: instances re-announce their sockets every sweep (a
     few thousand tables at once), and a repeat would only cost every socket a message."""
     conns = ctx.hub.connections(code)
@@ -91,7 +91,7 @@ def _presence(ctx: Tables, code: str) -> None:
                 conn.send_latest(text)  # replaces one not sent yet: a storm of joins never drops a socket
 
 
-def _states(ctx: Tables, code: str, snap: Snapshot, conns: list) -> dict:
+def _states(ctx: Context, code: str, snap: Snapshot, conns: list) -> dict:
     """Build each seat's state once, however many sockets share that seat."""
     connected, spectators = ctx.presence.connected(code), ctx.presence.spectators(code)
     reading = GAMES[snap.game].reading(snap.doc)  # the doc parsed once for every seat
@@ -102,7 +102,7 @@ def _states(ctx: Tables, code: str, snap: Snapshot, conns: list) -> dict:
     return cache
 
 
-def _state(ctx: Tables, code: str, snap: Snapshot) -> None:
+def _state(ctx: Context, code: str, snap: Snapshot) -> None:
     # Not to a socket that has a newer seq already (a late message would take its client back).
     conns = [c for c in ctx.hub.connections(code) if cursors.takes_state(c, snap.seq)]
     states = _states(ctx, code, snap, conns)
@@ -112,7 +112,7 @@ def _state(ctx: Tables, code: str, snap: Snapshot) -> None:
         cursors.sent(conn, snap.seq, snap.updated_at)
 
 
-def _move(ctx: Tables, code: str, msg: dict) -> None:
+def _move(ctx: Context, code: str, msg: dict) -> None:
     snap = msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"])
     seq = msg["seq"]
     conns, behind = [], False

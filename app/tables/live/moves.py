@@ -26,7 +26,7 @@ from app.tables.lobby.seats import Caller
 from app.tables.live.state import Snapshot, iso, make_step, step_for
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.context import Context
 
 log = logging.getLogger("icehouse.moves")
 
@@ -48,7 +48,7 @@ def refusal(snap: Snapshot, seat: int, seq: object) -> TableError | None:
     return None
 
 
-async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapshot:
+async def play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> Snapshot:
     """Play `move` for an authenticated `seat`, expecting the table at `seq`; returns the new snapshot."""
     started = time.perf_counter()
     live = await ctx.live.get(code)
@@ -88,7 +88,7 @@ async def play(ctx: Tables, code: str, seat: int, seq: int, move: Any) -> Snapsh
     return new
 
 
-async def play_for(ctx: Tables, caller: Caller, seq: int, move: Any) -> Snapshot:
+async def play_for(ctx: Context, caller: Caller, seq: int, move: Any) -> Snapshot:
     """`play` for an identified caller (REST or WebSocket)."""
     return await play(ctx, caller.code, caller.seated(), seq, move)
 
@@ -110,7 +110,7 @@ def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
         raise IllegalMoveError(detail if len(detail) <= DETAIL_MAX else detail[:DETAIL_MAX - 1] + "…") from None
 
 
-async def steps_since(ctx: Tables, s: AsyncSession, table_id: int, game: str, doc: dict, since: int,
+async def steps_since(ctx: Context, s: AsyncSession, table_id: int, game: str, doc: dict, since: int,
                       seat: int | None, limit: int = 1000) -> list[dict]:
     """The steps after `since`, as `seat` may see them."""
     g = GAMES[game]

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,6 +140,20 @@ class LiveTables:
             live = self._tables[norm] = LiveTable(snap, seats)
             self._trim()
         return live
+
+    @asynccontextmanager
+    async def locked(self, codes: list[str]) -> AsyncIterator[dict[str, LiveTable]]:
+        """The live tables kept here among `codes`, each under its lock until the block ends (a sweep, an
+        admin's delete). The locks are taken in code order, so two holders of several never wait on each
+        other in a circle."""
+        async with AsyncExitStack() as stack:
+            lives = {}
+            for code in sorted(codes):
+                live = self.peek(code)
+                if live is not None:
+                    await stack.enter_async_context(live.lock)
+                    lives[code] = live
+            yield lives
 
     def peek(self, code: str) -> LiveTable | None:
         """The live table kept here for a stored code, or None (nothing is loaded)."""

@@ -20,7 +20,7 @@ from app.tables.lobby.seats import Caller, not_found
 from app.tables.live.state import iso
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.context import Context
 
 CHAT_MAX = 500
 HISTORY = 200
@@ -34,7 +34,7 @@ KINDS = {HINT_SEAT: "hint", NUDGE_SEAT: "nudge", QUIET_HINT_SEAT: "hint"}
 
 def as_message(m: ChatMessage) -> dict:
     """A chat line; "kind" is "chat" (a seat spoke), "hint" (seat -1: the table notes a hint, hints.py) or
-    "nudge" (seat -2: a teammate nudged the seat to act, notify_settings.py)."""
+    "nudge" (seat -2: a teammate nudged the seat to act, app/tables/notify/settings.py)."""
     return {"seat": m.seat, "name": m.name, "text": m.text, "at": iso(m.at), "kind": KINDS.get(m.seat, "chat")}
 
 
@@ -47,7 +47,7 @@ async def history(s: AsyncSession, table_id: int) -> list[dict]:
     return [as_message(m) for m in await queries.chat_of(s, table_id, HISTORY)]
 
 
-async def say(ctx: Tables, caller: Caller, raw: object) -> dict:
+async def say(ctx: Context, caller: Caller, raw: object) -> dict:
     seat = caller.seated()
     text = clean_text(raw)
     live = await ctx.live.get(caller.code)

@@ -1,4 +1,4 @@
-"""Turn notifications beyond the WebSocket, through every channel a seat has set up (notify_settings.py):
+"""Turn notifications beyond the WebSocket, through every channel a seat has set up (app/tables/notify/settings.py):
 a chat room's webhook in its service's format, an ntfy topic, Web Push. Sent when the seat comes to act
 (only if no page of it is at the table; else once it leaves, app/tables/lobby/away.py), as a reminder when
 it has been to act for its table's reminder delay, and when a teammate nudges it.
@@ -25,7 +25,7 @@ from app.tables.lobby.identity import share_url
 from app.tables.live.state import Snapshot, iso
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.context import Context
 
 log = logging.getLogger("icehouse.webhooks")
 
@@ -33,14 +33,14 @@ REMIND_BATCH = 200  # tables looked at per sweep; the next sweep takes the rest
 GONE = (404, 410)  # a push service's answer for a subscription that no longer exists
 
 
-def notice_for(ctx: Tables, kind: str, *, code: str, game: str, seat: Any, seq: int,
+def notice_for(ctx: Context, kind: str, *, code: str, game: str, seat: Any, seq: int,
                by: str | None = None) -> Notice:
     title = GAMES[game].title if game in GAMES else game
     return Notice(kind=kind, code=code, title=title, seat=seat.seat, name=seat.name, seq=seq,
                   url=share_url(ctx.settings.public_url, code), by=by)
 
 
-def deliver(ctx: Tables, table_id: int, seat: Any, notice: Notice) -> int:
+def deliver(ctx: Context, table_id: int, seat: Any, notice: Notice) -> int:
     """Queue `notice` on every channel of `seat` (a Seat row); returns how many were queued. Never waits."""
     queued = 0
     if seat.webhook_url:
@@ -58,7 +58,7 @@ def deliver(ctx: Tables, table_id: int, seat: Any, notice: Notice) -> int:
     return queued
 
 
-def _recorder(ctx: Tables, table_id: int, code: str, seat: int, channel: str):  # noqa: ANN202 - a callback
+def _recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str):  # noqa: ANN202 - a callback
     """Keep a delivery's result as the seat's last on that channel, and tell the seat's open pages (over the
     broker: only that seat's sockets get it), so "Last one delivered" is live."""
     async def record(ok: bool, status: int | None, detail: str) -> None:
@@ -75,7 +75,7 @@ def _recorder(ctx: Tables, table_id: int, code: str, seat: int, channel: str):  
     return record
 
 
-async def turn(ctx: Tables, snap: Snapshot, seats: list[int]) -> None:
+async def turn(ctx: Context, snap: Snapshot, seats: list[int]) -> None:
     """Notify each person in `seats` (just came to act) who set up a channel, unless a page of theirs is at
     the table: then the turn is held and sent once they leave (app/tables/lobby/away.py). Never waits on a
     delivery."""
@@ -92,7 +92,7 @@ async def turn(ctx: Tables, snap: Snapshot, seats: list[int]) -> None:
         await _claim_and_deliver(ctx, snap.id, snap.code, snap.game, snap.seq, people - here)
 
 
-def presence_changed(ctx: Tables, code: str) -> None:
+def presence_changed(ctx: Context, code: str) -> None:
     """Who is at `code` changed (or a grace ran out): send the held turns of the seats that have left, and
     look again when the next hidden seat's grace ends. Never waits."""
     held = ctx.held.of(code)
@@ -114,7 +114,7 @@ def presence_changed(ctx: Tables, code: str) -> None:
         ctx.held.check_in(code, next_check + 0.05, lambda c: presence_changed(ctx, c))
 
 
-async def _claim_and_deliver(ctx: Tables, table_id: int, code: str, game: str, seq: int, seats: set[int],
+async def _claim_and_deliver(ctx: Context, table_id: int, code: str, game: str, seq: int, seats: set[int],
                              *, still_to_act: bool = False) -> None:
     """Claim the turn at `seq` of each of `seats` (once over every instance) and queue its notification.
     `still_to_act`: a held turn, sent only if the table is still at `seq` with the seat to act."""
@@ -137,7 +137,7 @@ async def _claim_and_deliver(ctx: Tables, table_id: int, code: str, game: str, s
         deliver(ctx, table_id, row, notice_for(ctx, "turn", code=code, game=game, seat=row, seq=seq))
 
 
-async def remind(ctx: Tables, now: datetime | None = None) -> int:
+async def remind(ctx: Context, now: datetime | None = None) -> int:
     """Remind each person whose turn it has been for their table's reminder delay, once per turn over every
     instance. Called by every instance's sweep; returns how many reminders this instance queued."""
     now = now or utcnow()
@@ -159,7 +159,7 @@ async def remind(ctx: Tables, now: datetime | None = None) -> int:
     return sent
 
 
-def channels_view(ctx: Tables, row: Any) -> dict:
+def channels_view(ctx: Context, row: Any) -> dict:
     """What a seat sees of its own channels (never another seat's)."""
     subscription = notices.loads(row.push)
     return {"seat": row.seat, "url": row.webhook_url, "format": row.webhook_format,
