@@ -12,7 +12,7 @@ import pytest
 
 from app.games import IllegalMove
 from app.games.turning_points import TurningPoints
-from app.games.turning_points.boards import board_of
+from app.games.turning_points.board import board_of
 
 G = TurningPoints()
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}

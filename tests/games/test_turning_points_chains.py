@@ -1,7 +1,7 @@
 """The chain's bound: why the engine's guard (ChainTooLong) never fires, and that it would if it had to.
 
 The FAQ says chains never loop forever; RULES.md says why (a rotor walk on a finite board with a sink).
-boards.chain_bound turns that argument into a number per board: counting departures from a cell, any
+board.chain_bound turns that argument into a number per board: counting departures from a cell, any
 `deg` consecutive ones use every direction once (each follows a clockwise turn, the placed piece's
 first one aside), so a cell leaves toward each neighbour at least floor(departures / deg) times. The
 outside and empty cells are reached at most once (the chain stops there), so a rim cell is turned at
@@ -16,8 +16,8 @@ import random
 
 import pytest
 
-from app.games.turning_points.boards import SIZES, Board, board_of, chain_bound
-from app.games.turning_points.state import EMPTY, ChainTooLong, chain_of
+from app.games.turning_points.board import SIZES, Board, board_of, chain_bound
+from app.games.turning_points.position import EMPTY, ChainTooLong, chain_of
 
 
 def arrivals_allowed(board: Board) -> list[int]:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.games.turning_points.boards import board_of
+from app.games.turning_points.board import board_of
 from tests.games.test_turning_points import G, apply_ok, grid, place, position, refused, turns
 
 

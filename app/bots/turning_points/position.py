@@ -6,8 +6,8 @@ the rules.
 """
 from __future__ import annotations
 
-from app.games.turning_points.boards import Board, board_of
-from app.games.turning_points.state import EMPTY, chain_of
+from app.games.turning_points.board import Board, board_of
+from app.games.turning_points.position import EMPTY, chain_of
 
 
 class Position:

@@ -1,6 +1,6 @@
 """Turning Points (Joseph Kisenwether): the game object of the engine contract (ENGINE.md, RULES.md).
 
-Checked entry points take and return JSON documents; the fast internal State lives in state.py. The
+Checked entry points take and return JSON documents; the fast internal State lives in position.py. The
 `move_targets` previews (every placement's chain and the scores after it) are computed once per position
 (`chains`, cached): the server builds them for every state message it sends.
 """
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..base import Chance, Game, IllegalMove, Step, derive_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret
 from . import stats as figures
 from . import view as views
-from .boards import DEFAULT_BOARD, DIRECTION_WORD, SIZES, Board, board_of, default_size, seat_sides
-from .docs import from_doc, result_of, to_doc
-from .state import (BAG_PER_COLOR, COLORS, EMPTY, State, apply_unchecked, chain_of, direction_counts, legal_codes,
+from .board import DEFAULT_BOARD, DIRECTION_WORD, SIZES, Board, board_of, default_size, seat_sides
+from .codec import from_doc, result_of, to_doc
+from .position import (BAG_PER_COLOR, COLORS, EMPTY, State, apply_unchecked, chain_of, direction_counts, legal_codes,
                     placements)
 
 MOVE_KEYS = ("cell", "dir")
@@ -136,7 +136,8 @@ class TurningPoints(Game):
 
     # --- checking -----------------------------------------------------------------------------------
     def _checked_code(self, st: State, seat, move) -> int:
-        """The code of `move` if it is legal for `seat` now; IllegalMove with the reason otherwise."""
+        """The code of `move` if it is legal for `seat` now; InvalidMove if it is no placement on this board,
+        IllegalMove with the reason if the rules refuse it."""
         board = st.board
         _check_shape(move, board)
         if st.to_act < 0:
@@ -174,19 +175,21 @@ def _seats(shape: str, players: int) -> bool:
 
 
 def _check_shape(move, board: Board) -> None:
+    """InvalidMove unless `move` is a placement on this board: a dict of a cell of the board and one of its
+    directions, as text."""
     example = f'{{"cell": "{board.cells[0]}", "dir": "{board.dirs[1]}"}}'
     if not isinstance(move, dict) or set(move) != set(MOVE_KEYS):
-        raise IllegalMove(f"A Turning Points move is a dict with a cell and a direction, like {example}, "
+        raise InvalidMove(f"A Turning Points move is a dict with a cell and a direction, like {example}, "
                           f"not {str(move)[:80]}.")
     cell, way = move["cell"], move["dir"]
     if not isinstance(cell, str) or not isinstance(way, str):
-        raise IllegalMove(f"A move names its cell and direction as text, like {example}, not {str(move)[:80]}.")
+        raise InvalidMove(f"A move names its cell and direction as text, like {example}, not {str(move)[:80]}.")
     if cell not in board.cell_id:
         hint = (f'x east and y north, "0,0" to "{board.size - 1},{board.size - 1}"' if board.shape == "square"
                 else f"axial q,r with |q|, |r| and |q+r| at most {board.size - 1}")
-        raise IllegalMove(f"{cell[:20]!r} is not a cell of the {board.describe()} (cells are {hint}).")
+        raise InvalidMove(f"{cell[:20]!r} is not a cell of the {board.describe()} (cells are {hint}).")
     if way not in board.dir_id:
-        raise IllegalMove(f"{way[:20]!r} is not a direction on a {board.shape} board; point a piece "
+        raise InvalidMove(f"{way[:20]!r} is not a direction on a {board.shape} board; point a piece "
                           f"{', '.join(board.dirs[:-1])} or {board.dirs[-1]}.")
 
 

@@ -1,9 +1,9 @@
 """What each seat may see of a Turning Points game, the events of a play in words, and the text board."""
 from __future__ import annotations
 
-from .boards import DIRECTION_WORD
-from .docs import cells_of, options_of, result_of
-from .state import COLORS, EMPTY, State, scores
+from .board import DIRECTION_WORD
+from .codec import cells_of, options_of, result_of
+from .position import COLORS, EMPTY, State, scores
 
 ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
 COLOR_LETTER = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}

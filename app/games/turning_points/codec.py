@@ -6,8 +6,8 @@ The engine also stores "result" (None while playing) so that `to_act` and `resul
 """
 from __future__ import annotations
 
-from .boards import DEFAULT_BOARD, SIZES, Board, board_of, default_size, seat_sides
-from .state import COLORS, EMPTY, State, scores, winners
+from .board import DEFAULT_BOARD, SIZES, Board, board_of, default_size, seat_sides
+from .position import COLORS, EMPTY, State, scores, winners
 
 GAME = "turning-points"
 SOLITAIRE_SIDE = "S"  # the solitaire player sits at the south edge

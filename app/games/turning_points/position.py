@@ -7,7 +7,7 @@ input; the checked entry points live in engine.py. Bots and the bench may call `
 """
 from __future__ import annotations
 
-from .boards import Board
+from .board import Board
 
 EMPTY = -1
 COLORS = ("red", "yellow", "green", "blue")  # the solitaire's four colours
@@ -15,7 +15,7 @@ BAG_PER_COLOR = 4  # solitaire: one large piece of each colour marks an edge; th
 
 
 class ChainTooLong(RuntimeError):
-    """A chain ran past its board's proven bound (boards.chain_bound): an engine bug, never a position."""
+    """A chain ran past its board's proven bound (board.chain_bound): an engine bug, never a position."""
 
 
 class State:

@@ -1,0 +1,71 @@
+"""Not a move and not allowed, through the API, in every game: the engine tells them apart (InvalidMove, a
+subclass of IllegalMove: tests/games/test_invalid_moves.py), the server answers both as it always has, 422
+`illegal_move` with the engine's sentence, over HTTP and the socket alike, and nothing is played.
+
+Each game's case, built from the state of the seat to act (None: play on), is a list of (move, words of
+the engine's sentence): first the malformed moves, the last one well-formed but refused."""
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from app.main import create_app
+from tests.api.helpers import bearer
+
+
+def turning_points(st: dict):
+    """Once a piece is down: another piece on its cell (refused), a cell left out or off the board (no move)."""
+    cells = st["view"]["cells"]
+    if not cells:
+        return None
+    taken = sorted(cells)[0]
+    return [({"cell": taken}, "a dict with a cell and a direction"), ({"cell": "9,9", "dir": "N"}, "not a cell"),
+            ({"cell": taken, "dir": "N"}, "is taken")]
+
+
+CASES = {"turning-points": turning_points}
+
+
+def two_people(tc: TestClient, name: str) -> tuple[str, dict[int, str]]:
+    """A started two-seat table of `name`, both seats people (no bot moves meanwhile): (code, tokens)."""
+    made = tc.post("/api/tables", json={"game": name, "players": 2, "name": "Ann"}).json()
+    tc.cookies.clear()  # Bea is another browser
+    joined = tc.post(f"/api/tables/{made['code']}/join", json={"name": "Bea"}).json()
+    r = tc.post(f"/api/tables/{made['code']}/start", headers=bearer(made["token"]))
+    assert r.status_code == 200, r.text
+    return made["code"], {0: made["token"], joined["seat"]: joined["token"]}
+
+
+def case_at(tc: TestClient, name: str, code: str, tokens: dict[int, str]):
+    """Play the first listed move until the game's case can be built for a seat to act: (token, state, case)."""
+    for _ in range(20):
+        for token in tokens.values():
+            st = tc.get(f"/api/tables/{code}", headers=bearer(token)).json()
+            if st["you"] in st["to_act"]:
+                break
+        case = CASES[name](st)
+        if case is not None:
+            return token, st, case
+        r = tc.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                    json={"seq": st["seq"], "move": st["legal_moves"][0]})
+        assert r.status_code == 200, r.text
+    raise AssertionError(f"no position for the {name} case")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_not_a_move_and_not_allowed_are_both_422_illegal_move(settings, name):
+    with TestClient(create_app(settings)) as tc:
+        code, tokens = two_people(tc, name)
+        token, st, case = case_at(tc, name, code, tokens)
+        for move, words in case:
+            r = tc.post(f"/api/tables/{code}/moves", headers=bearer(token), json={"seq": st["seq"], "move": move})
+            assert r.status_code == 422 and r.json()["code"] == "illegal_move", r.text
+            assert words in r.json()["detail"], (move, r.json())
+        with tc.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            for move, words in (case[0], case[-1]):
+                ws.send_json({"type": "move", "seq": st["seq"], "move": move})
+                while (msg := ws.receive_json())["type"] != "error":
+                    pass
+                assert msg["code"] == "illegal_move" and msg["status"] == 422 and words in msg["detail"], msg
+        assert tc.get(f"/api/tables/{code}", headers=bearer(token)).json()["seq"] == st["seq"]

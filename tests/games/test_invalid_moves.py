@@ -1,0 +1,83 @@
+"""Not a move (InvalidMove) against not allowed (IllegalMove), in every game, through the engine.
+
+A malformed move (not the game's shape of a move: a wrong type, a missing or extra field, an unknown
+action, a name the game as set up does not have) raises InvalidMove; a well-formed move the rules refuse
+now raises IllegalMove itself. Both leave the doc untouched. The API answers both alike
+(tests/api/test_invalid_moves.py).
+"""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from app.games import IllegalMove, InvalidMove, get_game
+
+GARBAGE_MOVES = [None, 42, "move", [], {}, {"nonsense": True}, {1: 2, "a": 3},
+                 {"card": None, "side": None, "piece": None}, {"action": [], "cell": {}, "to": [], "order": {}}]
+
+
+def turning_points():
+    """Two players on the 4x4 square after a piece on 0,0; and the solitaire, whose piece's way is forced."""
+    g = get_game("turning-points")
+    doc = g.setup(2, {"shape": "square", "size": 4}, 3)
+    doc = g.apply(doc, g.to_act(doc)[0], {"cell": "0,0", "dir": "N"}).doc
+    malformed = [{"cell": "1,1"}, {"cell": "1,1", "dir": "N", "color": "red"}, {"cell": 11, "dir": "N"},
+                 {"cell": "1,1", "dir": 0}, {"cell": "4,4", "dir": "N"}, {"cell": "1,1", "dir": "NE"}]
+    yield doc, malformed, [{"cell": "0,0", "dir": "E"}]
+    solo = g.setup(1, {}, 3)
+    forced = g.legal_moves(solo, 0)[0]
+    wrong = next(way for way in "NESW" if way != forced["dir"])
+    yield solo, [{"cell": "9,9", "dir": forced["dir"]}], [dict(forced, dir=wrong)]
+
+
+CASES = {"turning-points": turning_points}
+
+
+def cases():
+    for name, make in CASES.items():
+        for i, case in enumerate(make()):
+            yield pytest.param(name, *case, id=f"{name}-{i}")
+
+
+@pytest.mark.parametrize("name, doc, malformed, illegal", list(cases()))
+def test_a_malformed_move_is_invalid_and_a_refused_one_only_illegal(name, doc, malformed, illegal):
+    game = get_game(name)
+    seat = game.to_act(doc)[0]
+    before = copy.deepcopy(doc)
+    for move in malformed:
+        with pytest.raises(InvalidMove) as caught:
+            game.apply(doc, seat, move)
+        assert str(caught.value).endswith((".", ")")), caught.value
+        assert isinstance(caught.value, IllegalMove)  # every caller that refuses illegal moves refuses these
+    for move in illegal:
+        with pytest.raises(IllegalMove) as caught:
+            game.apply(doc, seat, move)
+        assert type(caught.value) is IllegalMove, f"{move} is a move of {name}, refused: not InvalidMove"
+        # the same answer through a reading, which the server applies moves with
+        with pytest.raises(IllegalMove) as again:
+            game.reading(doc).apply(seat, move)
+        assert type(again.value) is IllegalMove and str(again.value) == str(caught.value)
+    assert doc == before
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_garbage_from_the_seat_to_act_is_invalid(name):
+    game = get_game(name)
+    doc = game.setup(game.min_players, {}, 5)
+    seat = game.to_act(doc)[0]
+    for move in GARBAGE_MOVES:
+        with pytest.raises(InvalidMove):
+            game.apply(doc, seat, move)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_listed_move_by_a_seat_not_to_act_is_only_illegal(name):
+    game = get_game(name)
+    doc = game.setup(game.max_players, {}, 5)
+    seats = game.to_act(doc)
+    move = game.legal_moves(doc, seats[0])[0]
+    for seat in [s for s in range(game.max_players) if s not in seats] + [-1, game.max_players]:
+        with pytest.raises(IllegalMove) as caught:
+            game.apply(doc, seat, move)
+        assert type(caught.value) is IllegalMove
