@@ -22,8 +22,8 @@ import random
 import time
 
 from app.games import get_game
-from app.games.three_high import state as fast
-from app.games.three_high.docs import to_doc
+from app.games.three_high import position as fast
+from app.games.three_high.codec import to_doc
 
 
 def rate(work, seconds: float) -> float:

@@ -23,7 +23,15 @@ def turning_points(st: dict):
             ({"cell": taken, "dir": "N"}, "is taken")]
 
 
-CASES = {"turning-points": turning_points}
+def three_high(st: dict):
+    """A card the seat does not hold (refused), or one the game does not have (no move)."""
+    play, hand = st["legal_moves"][0], st["view"]["hands"][st["you"]]
+    other = next(value + suit for suit in "HDCS" for value in "A2345678" if value + suit not in hand)
+    return [(dict(play, card="ZZ"), "is not a card"), (dict(play, piece=3), "as text"),
+            (dict(play, card=other), "is not in your hand")]
+
+
+CASES = {"turning-points": turning_points, "three-high": three_high}
 
 
 def two_people(tc: TestClient, name: str) -> tuple[str, dict[int, str]]:

@@ -230,7 +230,7 @@ class TestPlan:
     @staticmethod
     def plan(board: dict, colour: int = 0) -> tuple[float, int]:
         from app.bots.three_high.plan import colour_plan, live_mask, trip_table
-        from app.games.three_high.docs import from_doc
+        from app.games.three_high.codec import from_doc
         st = from_doc(position(board, [["AC"]], pile=["2C"]))
         return colour_plan(st.top, st.below, st.pos, colour, trip_table(live_mask(st.discard)))
 

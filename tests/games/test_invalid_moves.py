@@ -12,6 +12,7 @@ import copy
 import pytest
 
 from app.games import IllegalMove, InvalidMove, get_game
+from app.games.three_high.cards import CARDS
 
 GARBAGE_MOVES = [None, 42, "move", [], {}, {"nonsense": True}, {1: 2, "a": 3},
                  {"card": None, "side": None, "piece": None}, {"action": [], "cell": {}, "to": [], "order": {}}]
@@ -31,7 +32,21 @@ def turning_points():
     yield solo, [{"cell": "9,9", "dir": forced["dir"]}], [dict(forced, dir=wrong)]
 
 
-CASES = {"turning-points": turning_points}
+def three_high():
+    """The first play of a two-seat game: the seat's card with another side or piece, a card not in its
+    hand, the piece under a stack."""
+    g = get_game("three-high")
+    doc = g.setup(2, {}, 2)  # a seed whose deal stacks two pieces
+    seat = g.to_act(doc)[0]
+    play = g.legal_moves(doc, seat)[0]
+    other = next(card for card in CARDS if card not in doc["hands"][seat])
+    covered = next(stack[0] for stack in doc["board"].values() if len(stack) > 1)
+    malformed = [dict(play, card="9H"), dict(play, side="NE"), dict(play, piece="purple3"), {"card": play["card"]},
+                 dict(play, seat=seat), dict(play, card=["AH"]), {"card": 8, "side": "N", "piece": "red3"}]
+    yield doc, malformed, [dict(play, card=other), dict(play, piece=covered)]
+
+
+CASES = {"turning-points": turning_points, "three-high": three_high}
 
 
 def cases():

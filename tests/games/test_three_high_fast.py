@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from app.games.base import Chance
-from app.games.three_high.docs import from_doc
+from app.games.three_high.codec import from_doc
 from app.games.three_high.encoded import legal_json
-from app.games.three_high.state import apply_unchecked, has_legal, legal_codes, legal_codes_in_order, random_code
+from app.games.three_high.position import apply_unchecked, has_legal, legal_codes, legal_codes_in_order, random_code
 from tests.games.three_high_helpers import G, play, position
 
 

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from app.games import IllegalMove
 from app.games.three_high.cards import CARDS, PIECES
-from app.games.three_high.docs import from_doc
-from app.games.three_high.state import has_legal, legal_codes
+from app.games.three_high.codec import from_doc
+from app.games.three_high.position import has_legal, legal_codes
 from tests.games.three_high_helpers import G
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import compress
 
 from app.games.three_high.cards import CARD_ID, WIN_TREES
-from app.games.three_high.state import State
+from app.games.three_high.position import State
 
 from .plan import colour_plan
 

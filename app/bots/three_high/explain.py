@@ -9,7 +9,7 @@ from typing import Any
 
 from app.games.three_high.cards import BOARD, COLORS, SQUARES, WIN_TREES, card_text, piece_text
 from app.games.three_high.engine import ThreeHigh
-from app.games.three_high.state import State, legal_codes
+from app.games.three_high.position import State, legal_codes
 
 from .evaluate import analyse
 from .plan import live_mask, trip_table

@@ -1,6 +1,6 @@
 """How far each colour is from its tree: plays still needed, and the cards that make progress now.
 
-`colour_plan(top, below, pos, colour, trips)` reads the fast State's board (app/games/three_high/state.py)
+`colour_plan(top, below, pos, colour, trips)` reads the fast State's board (app/games/three_high/position.py)
 and returns (cost, needs):
 
 - cost: the plays still needed to stack the colour's 3, 2 and 1. A piece covered by others costs one play
@@ -19,7 +19,7 @@ clubs, spades) or d (diamonds): TRIP[s][d] lists those cards. Squares are 0..63 
 from __future__ import annotations
 
 from app.games.three_high.cards import BOARD, DIAMONDS, card_value
-from app.games.three_high.tables import CARD_COUNT
+from app.games.three_high.position import CARD_COUNT
 
 ALL_CARDS = (1 << CARD_COUNT) - 1
 FAR = 2.0  # plays for a piece not on a line with its target: one to line up, one to arrive

@@ -21,7 +21,7 @@ import random
 from typing import Callable
 
 from app.games.three_high.cards import WIN_TREES
-from app.games.three_high.state import State, apply_unchecked, legal_codes
+from app.games.three_high.position import State, apply_unchecked, legal_codes
 
 from .evaluate import child_values
 from .plan import live_mask, trip_table

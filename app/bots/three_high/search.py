@@ -32,7 +32,7 @@ import time
 from typing import Any
 
 from app.games.three_high.engine import ThreeHigh
-from app.games.three_high.state import State, legal_codes
+from app.games.three_high.position import State, legal_codes
 
 from .evaluate import LOST, WON, child_values
 from .plan import live_mask, trip_table

@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 
 from app.games.three_high.cards import CARD_ID, PIECE_ID, SQUARE_ID
-from app.games.three_high.state import State
-from app.games.three_high.tables import CARD_COUNT
+from app.games.three_high.position import CARD_COUNT, State
 
 
 def base_state(view: dict) -> tuple[State, list[int], list[int]]:

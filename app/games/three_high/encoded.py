@@ -3,7 +3,7 @@
 The server sends the seat to act its legal moves after every move, about 90 of them mid-game. Building them
 as dicts and encoding those was a fifth of the server's time per move; here each play's text is encoded
 once, at import, and a position's lists are joined from pieces of text. The walk is legal_codes_in_order's
-(card in hand, then square, then side N E S W) with the same landing test (state.LANDS); the text is what
+(card in hand, then square, then side N E S W) with the same landing test (position.LANDS); the text is what
 encoding the engine's moves would give, which the conformance and property tests check.
 
 Most (card, piece, square) groups have every destination empty, and then all of the group's plays are
@@ -17,8 +17,7 @@ from __future__ import annotations
 import json
 
 from .cards import CARDS, PIECES, SIDES, SQUARES
-from .state import LANDS, State, tops_in_order
-from .tables import CARD_COUNT, PIECE_COUNT, SQUARE_COUNT
+from .position import CARD_COUNT, LANDS, PIECE_COUNT, SQUARE_COUNT, State, tops_in_order
 
 
 def _text(value: dict) -> bytes:

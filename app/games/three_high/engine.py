@@ -1,17 +1,17 @@
 """3-High (Jason Troutman): the game object of the engine contract (ENGINE.md, RULES.md "3-High").
 
-Checked entry points take and return JSON documents; the fast internal State lives in state.py.
+Checked entry points take and return JSON documents; the fast internal State lives in position.py.
 """
 from __future__ import annotations
 
-from ..base import Chance, Game, IllegalMove, Step, derive_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret
 from . import stats as figures
 from . import view as views
 from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
                     piece_text, step_square)
-from .docs import from_doc, options_of, result_of, to_doc
+from .codec import from_doc, options_of, result_of, to_doc
+from .position import LAND, NO_PIECE, State, apply_unchecked, deal, is_legal, legal_codes, legal_codes_in_order
 from .reading import Memo, ThreeHighReading
-from .state import LAND, NO_PIECE, State, apply_unchecked, deal, is_legal, legal_codes, legal_codes_in_order
 
 MOVE_KEYS = ("card", "piece", "side")
 BOT_STRENGTHS = ("quick", "normal", "strong")  # a table option for the shell's bot runner; the rules ignore it
@@ -123,7 +123,7 @@ class ThreeHigh(Game):
         return views.view(doc, seat, from_doc(doc))
 
     def result(self, doc: dict) -> dict | None:
-        """The stored result; a hand-built document without one is read as docs.implied_end says."""
+        """The stored result; a hand-built document without one is read as codec.implied_end says."""
         if "result" in doc:
             stored = doc["result"]
             if stored is not None:
@@ -179,7 +179,8 @@ class ThreeHigh(Game):
 
     # --- checking -----------------------------------------------------------------------------------
     def _checked_code(self, st: State, seat, move) -> int:
-        """The code of `move` if it is legal for `seat` now; IllegalMove with the reason otherwise."""
+        """The code of `move` if it is legal for `seat` now; InvalidMove if it is no 3-High play at all,
+        IllegalMove with the reason if the rules refuse it."""
         _check_shape(move)
         if st.over is not None:
             raise IllegalMove(f"The game is over: the team {'won' if st.over[0] == 'won' else 'lost'}.")
@@ -197,16 +198,17 @@ class ThreeHigh(Game):
 
 
 def _check_shape(move) -> None:
+    """InvalidMove unless `move` is a 3-High play: a dict of a card, a side and a piece the game has, as text."""
     if not isinstance(move, dict) or set(move) != set(MOVE_KEYS):
-        raise IllegalMove(f"A 3-High move is a dict with a card, a side and a piece, not {move!r}.")
+        raise InvalidMove(f"A 3-High move is a dict with a card, a side and a piece, not {move!r}.")
     if not all(isinstance(move[key], str) for key in MOVE_KEYS):
-        raise IllegalMove(f"A 3-High move names its card, side and piece as text, not {move!r}.")
+        raise InvalidMove(f"A 3-High move names its card, side and piece as text, not {move!r}.")
     if move["card"] not in CARD_ID:
-        raise IllegalMove(f"{move['card']!r} is not a card; cards are written like 8D or AH.")
+        raise InvalidMove(f"{move['card']!r} is not a card; cards are written like 8D or AH.")
     if move["side"] not in SIDE_ID:
-        raise IllegalMove(f"{move['side']!r} is not a side; play a card to side N, E, S or W.")
+        raise InvalidMove(f"{move['side']!r} is not a side; play a card to side N, E, S or W.")
     if move["piece"] not in PIECE_ID:
-        raise IllegalMove(f"{move['piece']!r} is not a piece; pieces are written like red3 or blue1.")
+        raise InvalidMove(f"{move['piece']!r} is not a piece; pieces are written like red3 or blue1.")
 
 
 def _why_illegal(st: State, card: int, side: int, piece: int) -> str:

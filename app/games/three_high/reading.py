@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..base import Reading, Step
 from . import view as views
-from .docs import from_doc
+from .codec import from_doc
 from .encoded import legal_json
 
 if TYPE_CHECKING:
     from .engine import ThreeHigh
-    from .state import State
+    from .position import State
 
 # Positions remembered: enough for a move's fan-out and bots to find the position it just made while a few
 # dozen other moves are in flight; parsing a forgotten doc again costs 6 us. Not more: each position held

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from .cards import (BOARD, CARDS, COLOR_LETTER, PIECES, SIDE_WORD, SQUARES, WIN_TREES, card_text,
                     distance, piece_color, piece_text)
-from .docs import options_of, result_of
-from .state import NO_PIECE, State, decode
+from .codec import options_of, result_of
+from .position import NO_PIECE, State, decode
 
 END_TEXT = {
     "trees": "completed the fifth tree: the team wins",

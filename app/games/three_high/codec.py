@@ -7,7 +7,7 @@ The engine also stores "result" (None while playing) so that `result(doc)` is O(
 from __future__ import annotations
 
 from .cards import CARD_ID, CARDS, PIECE_ID, PIECES, SQUARE_ID, SQUARES, WIN_TREES
-from .state import NO_PIECE, State, has_legal, tops_in_order
+from .position import NO_PIECE, State, has_legal, tops_in_order
 
 DEFAULT_OPTIONS = {"allow_zero_moves": False, "hidden_hands": False}
 
