@@ -4,7 +4,7 @@
   function; `new_client()` makes another browser (its own cookie jar) on the same app.
 - `live_server(database_url=None, **env)`: a factory starting a real uvicorn subprocess on a free port;
   `.stop()`, `.start()`, `.restart()`, `.url`, `.ws_url`. All servers are stopped at the end of the test.
-- `require_service("postgres" | "redis" | "chromium")`: skip locally when absent, fail when CI=true.
+- `require_service("postgres" | "redis" | "chromium" | "node")`: skip locally when absent, fail when CI=true.
 - `postgres_url`: a fresh PostgreSQL schema (dropped afterwards), migrated; `redis_url`.
 """
 from __future__ import annotations
@@ -78,8 +78,26 @@ def _chromium_up() -> str | None:
     return "Chromium is not installed (apt-get install chromium)"
 
 
+NODE_AT_LEAST = (20, 19)  # loads static/js/*.js as ES modules without a package.json (syntax detection)
+
+
+def _node_up() -> str | None:
+    node = shutil.which("node")
+    if node is None:
+        return "Node.js is not installed (apt-get install nodejs): the JavaScript unit tests need it"
+    try:
+        version = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+        found = tuple(int(part) for part in version.lstrip("v").split(".")[:2])
+    except (OSError, subprocess.SubprocessError, ValueError) as exc:
+        return f"Node.js at {node} does not say its version ({type(exc).__name__}: {exc})"
+    if found < NODE_AT_LEAST:
+        return (f"Node.js {version} is too old: the JavaScript unit tests need "
+                f"{'.'.join(map(str, NODE_AT_LEAST))} or newer (ES module syntax detection)")
+    return None
+
+
 _CHECKS: dict[str, Callable[[], str | None]] = {"postgres": _postgres_up, "redis": _redis_up,
-                                                 "chromium": _chromium_up}
+                                                 "chromium": _chromium_up, "node": _node_up}
 _seen: dict[str, str | None] = {}
 
 
