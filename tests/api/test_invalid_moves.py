@@ -31,7 +31,15 @@ def three_high(st: dict):
             (dict(play, card=other), "is not in your hand")]
 
 
-CASES = {"turning-points": turning_points, "three-high": three_high}
+def dash(st: dict):
+    """With no dare open: an action Dash lacks (no move), a dare to set (refused)."""
+    if st["view"]["dare"] is not None:
+        return None
+    return [({"action": "fly"}, "a dict with an action"), ({"action": "draw", "card": "red"}, "is written"),
+            ({"action": "set_dare", "text": "Sing"}, "There is no dare to set")]
+
+
+CASES = {"turning-points": turning_points, "three-high": three_high, "dash": dash}
 
 
 def two_people(tc: TestClient, name: str) -> tuple[str, dict[int, str]]:

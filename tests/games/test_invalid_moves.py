@@ -46,7 +46,23 @@ def three_high():
     yield doc, malformed, [dict(play, card=other), dict(play, piece=covered)]
 
 
-CASES = {"turning-points": turning_points, "three-high": three_high}
+def dash():
+    """A seat to draw; then a dare drawn (the deck stacked), which an opponent must write as text."""
+    g = get_game("dash")
+    doc = g.setup(3, {}, 6)
+    malformed = [{"action": "fly"}, {"action": ["draw"]}, {"action": "draw", "seat": 0}, {"action": "answer_dare"},
+                 {"action": "answer_dare", "done": "yes"}, {"action": "set_dare", "text": "Hop", "by": 1}]
+    yield doc, malformed, [{"action": "set_dare", "text": "Sing"}, {"action": "answer_dare", "done": True}]
+    deck = list(doc["deck"])
+    deck.remove("DARE")
+    dared = g.apply(dict(doc, deck=["DARE", *deck]), g.to_act(doc)[0], {"action": "draw"}).doc
+    assert dared["dare"] is not None and dared["dare"]["text"] is None
+    yield dared, [{"action": "set_dare", "text": 5}, {"action": "set_dare", "text": None}], [
+        {"action": "set_dare", "text": "  "}, {"action": "set_dare", "text": "Sing\nloud"},
+        {"action": "set_dare", "text": "x" * 201}, {"action": "draw"}, {"action": "answer_dare", "done": False}]
+
+
+CASES = {"turning-points": turning_points, "three-high": three_high, "dash": dash}
 
 
 def cases():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..base import IllegalMove
+from ..base import IllegalMove, InvalidMove
 
 MAX_DARE = 200  # characters (code points), after trimming
 
@@ -49,9 +49,10 @@ LINE_BREAKING = frozenset(["Cc", "Cs", "Zl", "Zp"])  # controls (newlines, tabs.
 
 
 def check_dare_text(text) -> str:
-    """The dare as stored (trimmed); IllegalMove with a sentence if it cannot be a dare."""
+    """The dare as stored (trimmed); InvalidMove if it is not text, IllegalMove with a sentence if the text
+    cannot be a dare."""
     if not isinstance(text, str):
-        raise IllegalMove(f"A dare is written as text, not {str(text)[:40]!r}.")
+        raise InvalidMove(f"A dare is written as text, not {str(text)[:40]!r}.")
     trimmed = text.strip()
     if not trimmed:
         raise IllegalMove("A dare cannot be blank: write what the dared player must do (1 to 200 characters).")

@@ -1,21 +1,18 @@
 """Dash (Alexa Curvey): the game object of the engine contract (ENGINE.md, RULES.md "Dash").
 
 A race along the Classic board driven by cards drawn face up, with dares set by the opponents. Checked
-entry points take and return JSON documents; the rules run on the internal State (state.py, rules.py).
+entry points take and return JSON documents; the rules run on the internal State (position.py).
 """
 from __future__ import annotations
 
-from ..base import Chance, Game, IllegalMove, Step, derive_secret
-from . import rules
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret
 from . import stats as figures
 from . import view as views
 from .board import DECK
+from .codec import from_doc, result_of, to_doc
 from .dares import check_dare_text
-from .state import NO_SEAT, State, from_doc, result_of, to_doc
+from .position import NO_SEAT, State, answer_dare, draw, legal_of, set_dare, suggestion_for
 
-DRAW = {"action": "draw"}
-SET_DARE = {"action": "set_dare"}
-ANSWERS = ({"action": "answer_dare", "done": True}, {"action": "answer_dare", "done": False})
 MOVE_KEYS = {"draw": {"action"}, "set_dare": {"action", "text"}, "answer_dare": {"action", "done"}}
 
 
@@ -71,13 +68,13 @@ class Dash(Game):
         _check_turn(st, seat, kind)
         after = st.copy()
         if kind == "draw":
-            events = rules.draw(after, seat)
+            events = draw(after, seat)
         elif kind == "set_dare":
             suggested = "text" not in move
-            text = rules.suggestion_for(st) if suggested else check_dare_text(move["text"])
-            events = rules.set_dare(after, seat, text, suggested)
+            text = suggestion_for(st) if suggested else check_dare_text(move["text"])
+            events = set_dare(after, seat, text, suggested)
         else:
-            events = rules.answer_dare(after, seat, move["done"])
+            events = answer_dare(after, seat, move["done"])
         return Step(to_doc(after), events)
 
     def view(self, doc: dict, seat: int | None) -> dict:
@@ -108,29 +105,19 @@ class Dash(Game):
         return str(move)
 
 
-def legal_of(st: State, seat) -> list[dict]:
-    if seat not in st.to_act():
-        return []
-    if st.dare_seat == NO_SEAT:
-        return [dict(DRAW)]
-    if st.dare_text is None:
-        return [dict(SET_DARE)]
-    return [dict(answer) for answer in ANSWERS]
-
-
 def _check_shape(move) -> str:
-    """The move's action, if the dict is shaped like a Dash move; IllegalMove otherwise."""
+    """The move's action, if the dict is shaped like a Dash move; InvalidMove otherwise."""
     if not isinstance(move, dict) or not isinstance(move.get("action"), str) or move["action"] not in MOVE_KEYS:
-        raise IllegalMove(f"A Dash move is a dict with an action (draw, set_dare or answer_dare), not "
+        raise InvalidMove(f"A Dash move is a dict with an action (draw, set_dare or answer_dare), not "
                           f"{str(move)[:80]}.")
     kind = move["action"]
     keys = set(move)
     if kind == "set_dare" and not keys <= MOVE_KEYS[kind] or kind != "set_dare" and keys != MOVE_KEYS[kind]:
         wanted = {"draw": '{"action": "draw"}', "set_dare": '{"action": "set_dare", "text": "..."}',
                   "answer_dare": '{"action": "answer_dare", "done": true or false}'}[kind]
-        raise IllegalMove(f"A {kind} move is written {wanted}, not {str(move)[:80]}.")
+        raise InvalidMove(f"A {kind} move is written {wanted}, not {str(move)[:80]}.")
     if kind == "answer_dare" and not isinstance(move["done"], bool):
-        raise IllegalMove(f"Answer a dare with done true (did it) or false (refused), not {str(move['done'])[:40]}.")
+        raise InvalidMove(f"Answer a dare with done true (did it) or false (refused), not {str(move['done'])[:40]}.")
     return kind
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from .board import (BOARD_NAME, BOARD_TITLE, COLOR_LETTER, FINISH, PICTURE_AT, PICTURES, ROW, SPACE_COLORS,
                     SPACES, START)
 from .dares import MAX_DARE, SUGGESTIONS
-from .state import NO_SEAT, State, result_of
+from .codec import result_of
+from .position import NO_SEAT, State
 
 LAYOUT = {
     "name": BOARD_NAME,

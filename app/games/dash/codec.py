@@ -1,4 +1,4 @@
-"""Documents <-> the internal State of a Dash game (field list in ENGINE.md "dash").
+"""Documents <-> the internal State of a Dash game (field list in ENGINE.md "dash"), checked as read.
 
 A hand-built document needs only "game", "players", "options", "to_act", "secret", "board", "positions",
 "skip", "deck", "discard" and "dare" ("legs" too with there_and_back); any other field takes its default.
@@ -8,64 +8,9 @@ counter of the next reshuffle's chance), "last_draw" ({"seat", "card"} or None) 
 from __future__ import annotations
 
 from .board import BOARD_NAME, CARDS, FINISH, START
+from .position import NO_SEAT, State, winner_reason
 
 DEFAULT_OPTIONS = {"there_and_back": False}
-NO_SEAT = -1
-
-
-class State:
-    """One Dash position. `turn` is the seat whose turn it is (the dared seat while a dare is open)."""
-
-    __slots__ = ("players", "there_and_back", "secret", "positions", "legs", "skip", "deck", "discard",
-                 "dare_seat", "dare_text", "turn", "winner", "reason", "reshuffles", "last_draw")
-
-    def __init__(self, players: int, there_and_back: bool, secret: str) -> None:
-        self.players = players
-        self.there_and_back = there_and_back
-        self.secret = secret
-        self.positions = [START] * players
-        self.legs = [0] * players  # 0: out toward Finish; 1: back toward Start (there_and_back)
-        self.skip = [False] * players  # loses its next turn (refused a dare)
-        self.deck: list[str] = []  # index 0 is drawn next
-        self.discard: list[str] = []  # last element is the top card
-        self.dare_seat = NO_SEAT
-        self.dare_text: str | None = None
-        self.turn = 0
-        self.winner = NO_SEAT
-        self.reason = ""
-        self.reshuffles = 0
-        self.last_draw: dict | None = None
-
-    def copy(self) -> "State":
-        new = State.__new__(State)
-        for slot in State.__slots__:
-            setattr(new, slot, getattr(self, slot))
-        new.positions, new.legs, new.skip = self.positions[:], self.legs[:], self.skip[:]
-        new.deck, new.discard = self.deck[:], self.discard[:]
-        return new
-
-    @property
-    def over(self) -> bool:
-        return self.winner != NO_SEAT
-
-    def to_act(self) -> list[int]:
-        """[] once won; every opponent of the dared seat while the dare has no text; else one seat."""
-        if self.winner != NO_SEAT:
-            return []
-        if self.dare_seat != NO_SEAT:
-            if self.dare_text is None:
-                return [seat for seat in range(self.players) if seat != self.dare_seat]
-            return [self.dare_seat]
-        return [self.turn]
-
-    def progress(self, seat: int) -> int:
-        """How far along the whole race a seat is: its space out, then 63 + the spaces back."""
-        position = self.positions[seat]
-        return position if self.legs[seat] == 0 else 2 * FINISH - position
-
-    def __repr__(self) -> str:
-        return (f"<State players={self.players} turn={self.turn} positions={self.positions} "
-                f"winner={self.winner}>")
 
 
 def options_of(doc: dict) -> dict:
@@ -160,10 +105,6 @@ def _read_turn(st: State, doc: dict) -> None:
         if not _is_int(to_act[0]) or not 0 <= to_act[0] < st.players:
             raise ValueError(f"to_act names seat {to_act[0]!r}, not a seat of this {st.players}-player table.")
         st.turn = to_act[0]
-
-
-def winner_reason(st: State) -> str:
-    return "back_to_start" if st.there_and_back else "finish"
 
 
 def implied_end(st: State) -> bool:

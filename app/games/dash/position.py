@@ -1,8 +1,9 @@
-"""The rules of a Dash turn, on the internal State, in place and unchecked: callers check legality first.
+"""The internal position of a Dash game, the moves a seat may make in it, and the rules of a turn.
 
-Each function returns the events of what it did, complete (every event is public in Dash: cards are
-drawn face up, so `view_events` shows them to everyone). Event texts have no subject; the table shows the
-seat's name in front ("drew a blue card").
+`State` is one position and `legal_of` lists a seat's moves. The rules below work on the State in place
+and unchecked: engine.py checks a move first (and works on a copy). Each returns the events of what it did,
+complete (every event is public in Dash: cards are drawn face up, so `view_events` shows them to everyone).
+Event texts have no subject; the table shows the seat's name in front ("drew a blue card").
 """
 from __future__ import annotations
 
@@ -10,8 +11,85 @@ from ..base import Chance
 from .board import (COLOR_INDEX, FINISH, NEXT_COLOR, PICTURE_AT, PICTURE_SPACES, START, STEP_CARDS,
                     card_text, space_text)
 from .dares import SUGGESTIONS
-from .state import NO_SEAT, State, winner_reason
 
+NO_SEAT = -1
+DRAW = {"action": "draw"}
+SET_DARE = {"action": "set_dare"}
+ANSWERS = ({"action": "answer_dare", "done": True}, {"action": "answer_dare", "done": False})
+
+
+class State:
+    """One Dash position. `turn` is the seat whose turn it is (the dared seat while a dare is open)."""
+
+    __slots__ = ("players", "there_and_back", "secret", "positions", "legs", "skip", "deck", "discard",
+                 "dare_seat", "dare_text", "turn", "winner", "reason", "reshuffles", "last_draw")
+
+    def __init__(self, players: int, there_and_back: bool, secret: str) -> None:
+        self.players = players
+        self.there_and_back = there_and_back
+        self.secret = secret
+        self.positions = [START] * players
+        self.legs = [0] * players  # 0: out toward Finish; 1: back toward Start (there_and_back)
+        self.skip = [False] * players  # loses its next turn (refused a dare)
+        self.deck: list[str] = []  # index 0 is drawn next
+        self.discard: list[str] = []  # last element is the top card
+        self.dare_seat = NO_SEAT
+        self.dare_text: str | None = None
+        self.turn = 0
+        self.winner = NO_SEAT
+        self.reason = ""
+        self.reshuffles = 0
+        self.last_draw: dict | None = None
+
+    def copy(self) -> "State":
+        new = State.__new__(State)
+        for slot in State.__slots__:
+            setattr(new, slot, getattr(self, slot))
+        new.positions, new.legs, new.skip = self.positions[:], self.legs[:], self.skip[:]
+        new.deck, new.discard = self.deck[:], self.discard[:]
+        return new
+
+    @property
+    def over(self) -> bool:
+        return self.winner != NO_SEAT
+
+    def to_act(self) -> list[int]:
+        """[] once won; every opponent of the dared seat while the dare has no text; else one seat."""
+        if self.winner != NO_SEAT:
+            return []
+        if self.dare_seat != NO_SEAT:
+            if self.dare_text is None:
+                return [seat for seat in range(self.players) if seat != self.dare_seat]
+            return [self.dare_seat]
+        return [self.turn]
+
+    def progress(self, seat: int) -> int:
+        """How far along the whole race a seat is: its space out, then 63 + the spaces back."""
+        position = self.positions[seat]
+        return position if self.legs[seat] == 0 else 2 * FINISH - position
+
+    def __repr__(self) -> str:
+        return (f"<State players={self.players} turn={self.turn} positions={self.positions} "
+                f"winner={self.winner}>")
+
+
+def legal_of(st: State, seat) -> list[dict]:
+    """[draw] for the seat to play; [set_dare] for each opponent of a dared seat until one sets it; [done,
+    refuse] for the dared seat once it is set; [] for a seat not to act."""
+    if seat not in st.to_act():
+        return []
+    if st.dare_seat == NO_SEAT:
+        return [dict(DRAW)]
+    if st.dare_text is None:
+        return [dict(SET_DARE)]
+    return [dict(answer) for answer in ANSWERS]
+
+
+def winner_reason(st: State) -> str:
+    return "back_to_start" if st.there_and_back else "finish"
+
+
+# --- the rules of a turn --------------------------------------------------------------------------------
 END_TEXT = {"finish": "reached Finish first and wins the race",
             "back_to_start": "is back on Start first and wins the race there and back"}
 
