@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
+from app.games import GAMES
 from app.main import create_app
 from tests.api.helpers import bearer
 
@@ -39,7 +40,16 @@ def dash(st: dict):
             ({"action": "set_dare", "text": "Sing"}, "There is no dare to set")]
 
 
-CASES = {"turning-points": turning_points, "three-high": three_high, "dash": dash}
+def martian_treasure_hunt(st: dict):
+    """While arranging: an order that is no arrangement (no move), a play (the other phase's move: refused)."""
+    if st["view"]["phase"] != "arrange":
+        return None
+    return [({"order": [0, 0, 0, 0, 0, 0]}, "exactly once"), ({"order": "any"}, "lists the six coin values"),
+            ({"to": "3,4"}, "In the arrange phase")]
+
+
+CASES = {"turning-points": turning_points, "three-high": three_high, "dash": dash,
+         "martian-treasure-hunt": martian_treasure_hunt}
 
 
 def two_people(tc: TestClient, name: str) -> tuple[str, dict[int, str]]:
@@ -85,3 +95,7 @@ def test_not_a_move_and_not_allowed_are_both_422_illegal_move(settings, name):
                     pass
                 assert msg["code"] == "illegal_move" and msg["status"] == 422 and words in msg["detail"], msg
         assert tc.get(f"/api/tables/{code}", headers=bearer(token)).json()["seq"] == st["seq"]
+
+
+def test_every_game_has_its_case():
+    assert sorted(CASES) == sorted(GAMES)

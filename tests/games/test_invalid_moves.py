@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from app.games import IllegalMove, InvalidMove, get_game
+from app.games import GAMES, IllegalMove, InvalidMove, get_game
 from app.games.three_high.cards import CARDS
 
 GARBAGE_MOVES = [None, 42, "move", [], {}, {"nonsense": True}, {1: 2, "a": 3},
@@ -62,7 +62,24 @@ def dash():
         {"action": "set_dare", "text": "x" * 201}, {"action": "draw"}, {"action": "answer_dare", "done": False}]
 
 
-CASES = {"turning-points": turning_points, "three-high": three_high, "dash": dash}
+def martian_treasure_hunt():
+    """Arranging (a play is the other phase's move), then a play of the rolled coin on the 6x10 board."""
+    g = get_game("martian-treasure-hunt")
+    doc = g.setup(2, {}, 7)
+    malformed = [{"order": [0, 0, 1, 2, 3, 4]}, {"order": [0, 1, 2]}, {"order": "012345"}, {"go": "3,4"},
+                 {"order": [0, 1, 2, 3, 4, True]}, {"order": [0, 1, 2, 3, 4, 5], "to": "3,4"}]
+    yield doc, malformed, [{"to": "3,4"}]
+    for seat in (0, 1):
+        doc = g.apply(doc, seat, {"order": [0, 1, 2, 3, 4, 5]}).doc
+    seat = g.to_act(doc)[0]
+    legal = g.legal_moves(doc, seat)
+    elsewhere = next(f"{x},{y}" for y in range(10) for x in range(6) if {"to": f"{x},{y}"} not in legal)
+    yield doc, [{"to": "9,0"}, {"to": 34}, {"to": None}, {"to": "3,4", "by": seat}], [
+        {"to": elsewhere}, {"order": [0, 1, 2, 3, 4, 5]}]
+
+
+CASES = {"turning-points": turning_points, "three-high": three_high, "dash": dash,
+         "martian-treasure-hunt": martian_treasure_hunt}
 
 
 def cases():
@@ -112,3 +129,7 @@ def test_a_listed_move_by_a_seat_not_to_act_is_only_illegal(name):
         with pytest.raises(IllegalMove) as caught:
             game.apply(doc, seat, move)
         assert type(caught.value) is IllegalMove
+
+
+def test_every_game_has_its_cases():
+    assert sorted(CASES) == sorted(GAMES)

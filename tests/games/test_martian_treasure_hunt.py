@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from app.games import IllegalMove
-from app.games.martian_treasure_hunt.rules import roll_dice
+from app.games.martian_treasure_hunt.position import roll_dice
 from tests.games.test_martian_treasure_hunt_helpers import (FAR_PYRAMID, G, KING, PAWN, QUEEN, ROOK, arranged,
                                                             position, roll_is, secret_for, with_secret)
 

@@ -6,7 +6,7 @@ from itertools import count
 
 from app.games.martian_treasure_hunt import MartianTreasureHunt
 from app.games.martian_treasure_hunt.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK  # noqa: F401
-from app.games.martian_treasure_hunt.rules import roll_dice
+from app.games.martian_treasure_hunt.position import roll_dice
 
 G = MartianTreasureHunt()
 SIDES = {2: ["S", "N"], 3: ["S", "W", "N"], 4: ["S", "W", "N", "E"]}

@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from app.games import IllegalMove
-from app.games.martian_treasure_hunt.rules import roll_dice
+from app.games.martian_treasure_hunt.position import roll_dice
 from tests.games.test_martian_treasure_hunt_helpers import G, with_secret
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.martian_treasure_hunt.state import from_doc
+from app.games.martian_treasure_hunt.codec import from_doc
 
 from .evaluate import score_destination
 

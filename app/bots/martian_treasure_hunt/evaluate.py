@@ -8,8 +8,7 @@ is one of 36 equally likely (number, kind) pairs, and each seat is assumed to ta
 from __future__ import annotations
 
 from app.games.martian_treasure_hunt.board import COIN_POINTS, STRIDE
-from app.games.martian_treasure_hunt.rules import destinations
-from app.games.martian_treasure_hunt.state import State
+from app.games.martian_treasure_hunt.position import State, destinations
 
 OWN_COIN_EXTRA = 1.5  # beyond the two points it gives away: one coin fewer to roll for and move
 MY_NEXT_ROLL = 0.5  # our own next roll comes after every opponent's: it is worth less than a sure thing

@@ -1,17 +1,18 @@
 """Martian Treasure Hunt (Ken Leyhe): the game object of the engine contract (ENGINE.md, RULES.md).
 
-Checked entry points take and return JSON documents; the rules work on the internal State (rules.py).
+Checked entry points take and return JSON documents; the rules work on the internal State (position.py).
+The checks below the class say, in words, why a move is not legal (python-chess style).
 """
 from __future__ import annotations
 
 from itertools import permutations
 
-from ..base import Game, IllegalMove, Step, derive_secret
+from ..base import Game, IllegalMove, InvalidMove, Step, derive_secret
 from . import view as views
-from .board import COIN_WORD, KINDS, PYRAMID_WORD, SIDE_WORD, geometry
-from .checks import check_order, check_shape, checked_dest
-from .rules import arrange, coin_text, destinations, play, settle
-from .state import State, from_doc, result_of, to_doc
+from .board import (BISHOP, COIN_WORD, DIRECTIONS, FORWARD, KING, KINDS, KNIGHT, PAWN, PYRAMID_WORD, QUEEN, ROOK,
+                    SIDE_WORD, STRIDE, geometry)
+from .codec import from_doc, result_of, to_doc
+from .position import State, arrange, coin_text, destinations, play, settle
 
 ORDERS = tuple(permutations(range(6)))  # every arrangement, the plain 0..5 first
 
@@ -46,10 +47,11 @@ class MartianTreasureHunt(Game):
     # --- the contract -------------------------------------------------------------------------------
     def setup(self, players: int = 2, options: dict | None = None, seed=0) -> dict:
         options = self.check_options(players, options)
-        return to_doc(self.new_state(players, seed), options)
+        return to_doc(self.new_state(players, options, seed), options)
 
-    def new_state(self, players: int, seed) -> State:
-        """The initial State: every pyramid in its ring, no coin arranged yet."""
+    def new_state(self, players: int, options: dict, seed) -> State:
+        """The initial State for `seed` (options already checked; the game has none yet): every pyramid in
+        its ring, no coin arranged yet."""
         st = State(players, derive_secret(self.name, seed))
         for sq, size in geometry(players).start_pyramids.items():
             st.pyr[sq] = size
@@ -171,6 +173,120 @@ class MartianTreasureHunt(Game):
                               f"{'s' * (len(acting) > 1)} {_seats(acting)} to arrange.")
         side = SIDE_WORD[st.geo.sides[st.to_act]]
         raise IllegalMove(f"It is seat {st.to_act}'s turn ({side}), not seat {seat}'s.")
+
+
+# --- why a move is refused, in words (python-chess style) -------------------------------------------
+KIND_RULE = {
+    PAWN: "A pawn moves one square straight ahead onto an empty square, or one square diagonally ahead "
+          "to capture",
+    ROOK: "A rook moves any distance along its row or its column",
+    KNIGHT: "A knight jumps two squares one way and one square the other",
+    BISHOP: "A bishop moves any distance diagonally",
+    QUEEN: "A queen moves any distance along a row, a column or a diagonal",
+    KING: "A king moves one square in any direction",
+}
+
+
+def check_shape(move, phase: str) -> None:
+    """InvalidMove unless `move` is an arrangement or a play, as dicts; IllegalMove if it is the other phase's."""
+    key = "order" if phase == "arrange" else "to"
+    example = '{"order": [0, 1, 2, 3, 4, 5]}' if phase == "arrange" else '{"to": "3,4"}'
+    if not isinstance(move, dict) or set(move) != {key}:
+        what = "arranging your coins" if phase == "arrange" else "a play"
+        refusal = IllegalMove if isinstance(move, dict) and set(move) in ({"order"}, {"to"}) else InvalidMove
+        raise refusal(f"In the {phase} phase a move is {what}, written like {example}; not {str(move)[:80]}.")
+
+
+def check_order(order) -> list[int]:
+    """The order of an arrangement; InvalidMove unless it lists the six coin values once each."""
+    if (not isinstance(order, list) or len(order) != 6
+            or any(not isinstance(v, int) or isinstance(v, bool) for v in order)):
+        raise InvalidMove(f"An arrangement lists the six coin values 0 to 5 along your home row, "
+                          f"not {str(order)[:80]}.")
+    if sorted(order) != [0, 1, 2, 3, 4, 5]:
+        missing = sorted(set(range(6)) - set(order))
+        raise InvalidMove(f"The order {order} must use each coin 0 to 5 exactly once "
+                          f"(missing: {', '.join(map(str, missing))}).")
+    return list(order)
+
+
+def occupant_text(st: State, sq: int) -> str:
+    coin = st.coin_at[sq]
+    if coin >= 0:
+        return f"the {coin_text(coin // 6, coin % 6)}"
+    if st.pyr[sq]:
+        return f"a {PYRAMID_WORD[st.pyr[sq]]} pyramid"
+    return "nothing"
+
+
+def why_illegal(st: State, dest_name) -> str:
+    """The reason the seat to act may not move its rolled coin to `dest_name`."""
+    seat, (number, kind) = st.to_act, st.dice
+    geo = st.geo
+    coin = seat * 6 + number
+    origin = st.coin_sq[coin]
+    if not isinstance(dest_name, str) or dest_name not in geo.index:
+        return (f"{str(dest_name)[:20]!r} is not a square of this board: squares are written \"x,y\" "
+                f"(x from 0 in the west, y from 0 in the south).")
+    dest = geo.index[dest_name]
+    me = f"Your {COIN_WORD[number]} (a {KINDS[kind]} this turn)"
+    at = geo.names[origin]
+    if dest == origin:
+        return f"{me} already stands on {dest_name}: a move must go somewhere."
+    dx, dy = dest % STRIDE - origin % STRIDE, dest // STRIDE - origin // STRIDE
+    if not _shape_fits(kind, dx, dy, FORWARD[geo.sides[seat]]):
+        return f"{KIND_RULE[kind]}; {dest_name} is not such a move from {at} for {me.lower()}."
+    z = geo.zone[dest]
+    if z >= 0 and z != seat:
+        return (f"No coin may enter another seat's back two rows: {dest_name} is in the "
+                f"{SIDE_WORD[geo.sides[z]]} seat's.")
+    if z == seat and st.left[coin]:
+        return f"{me} has left your back two rows and may never enter them again ({dest_name})."
+    if kind in (ROOK, BISHOP, QUEEN):
+        step = (dx // max(abs(dx), 1), dy // max(abs(dy), 1))
+        ray = geo.rays[origin][DIRECTIONS.index(step)]
+        for sq in ray[:ray.index(dest)]:
+            if st.coin_at[sq] >= 0 or st.pyr[sq]:
+                return f"The way from {at} to {dest_name} is blocked at {geo.names[sq]} by {occupant_text(st, sq)}."
+            if geo.zone[sq] >= 0 and (geo.zone[sq] != seat or st.left[coin]):
+                return f"The way from {at} to {dest_name} crosses back rows it may not enter ({geo.names[sq]})."
+    other = st.coin_at[dest]
+    if other >= 0 and other // 6 == seat:
+        return f"Your own {COIN_WORD[other % 6]} stands on {dest_name}."
+    if other >= 0 and st.on_board[other // 6] <= 1:
+        return (f"The {coin_text(other // 6, other % 6)} on {dest_name} is that seat's last coin on the board: "
+                f"it is immune to capture.")
+    if kind == PAWN and dx * dy == 0 and (other >= 0 or st.pyr[dest]):
+        return f"A pawn steps straight ahead only onto an empty square; {dest_name} holds {occupant_text(st, dest)}."
+    if kind == PAWN and dx * dy != 0 and other < 0 and not st.pyr[dest]:
+        return f"A pawn moves diagonally only to capture; {dest_name} is empty."
+    return f"{me} cannot move from {at} to {dest_name}."
+
+
+def _shape_fits(kind: int, dx: int, dy: int, forward: tuple[int, int]) -> bool:
+    adx, ady = abs(dx), abs(dy)
+    if kind == ROOK:
+        return dx == 0 or dy == 0
+    if kind == BISHOP:
+        return adx == ady
+    if kind == QUEEN:
+        return dx == 0 or dy == 0 or adx == ady
+    if kind == KNIGHT:
+        return {adx, ady} == {1, 2}
+    if kind == KING:
+        return max(adx, ady) == 1
+    fx, fy = forward  # pawn: straight ahead, or diagonally ahead
+    return (dx, dy) == (fx, fy) or (max(adx, ady) == 1 and adx == ady and (dx * fx + dy * fy) == 1)
+
+
+def checked_dest(st: State, move: dict) -> int:
+    """The destination square of a well-shaped play move, if legal; InvalidMove if it names no square of
+    this board, IllegalMove with the reason otherwise."""
+    name = move["to"]
+    sq = st.geo.index.get(name, -1) if isinstance(name, str) else -1
+    if sq >= 0 and sq in destinations(st, st.to_act * 6 + st.dice[0], st.dice[1]):
+        return sq
+    raise (IllegalMove if sq >= 0 else InvalidMove)(why_illegal(st, name))
 
 
 __all__ = ["MartianTreasureHunt"]

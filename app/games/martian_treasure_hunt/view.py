@@ -7,7 +7,8 @@ seats have arranged.
 from __future__ import annotations
 
 from .board import COIN_WORD, KINDS, STRIDE, SUITS, COIN_VALUES
-from .state import State, coins_of, result_of
+from .codec import result_of
+from .position import State, coins_of
 
 
 def may_see_coins(st: State, viewer: int | None, owner: int) -> bool:

@@ -1,4 +1,4 @@
-"""Martian Treasure Hunt documents <-> the engine's internal State (fields in ENGINE.md).
+"""Martian Treasure Hunt documents <-> the engine's internal State (fields in ENGINE.md), checked as read.
 
 A hand-built document needs only "game", "players", "options", "to_act", "secret", "layout", "sides",
 "phase", "coins", "left_home", "pyramids", "stash", "prisoners" and "dice"; anything missing takes its
@@ -7,70 +7,10 @@ default. The engine also stores "rolls" (dice rolled so far: the counter of the 
 """
 from __future__ import annotations
 
-from .board import COIN_POINTS, COIN_VALUES, KINDS, STRIDE, Geometry, geometry
-
-OVER_REASONS = ("pyramids_captured", "no_moves")
-
-
-class State:
-    """A position, as flat lists of ints. Coins are ids ``seat * 6 + value``; squares as in board.py."""
-
-    __slots__ = ("players", "geo", "secret", "phase", "coin_sq", "coin_at", "pyr", "pyramids_left", "left",
-                 "on_board", "arranged", "stash", "prisoners", "to_act", "dice", "rolls", "over")
-
-    def __init__(self, players: int, secret: str) -> None:
-        geo = geometry(players)
-        self.players, self.geo, self.secret = players, geo, secret
-        self.phase = "arrange"
-        self.coin_sq = [-1] * (6 * players)  # -1: not arranged yet, or captured
-        self.coin_at = [-1] * (STRIDE * STRIDE)  # the coin id on each square, -1 none
-        self.pyr = [0] * (STRIDE * STRIDE)  # the pyramid size on each square, 0 none
-        self.pyramids_left = 0
-        self.left = [False] * (6 * players)  # has the coin ever left its own back two rows?
-        self.on_board = [0] * players  # coins each seat still has on the board
-        self.arranged = [False] * players
-        self.stash: list[list[int]] = [[] for _ in range(players)]
-        self.prisoners: list[list[tuple[int, int]]] = [[] for _ in range(players)]
-        self.to_act = -1  # the seat to move in the play phase; -1 in the arrange phase or once over
-        self.dice: tuple[int, int] | None = None  # (number, kind) of the seat to act
-        self.rolls = 0
-        self.over: str | None = None  # the reason the game ended
-
-    def copy(self) -> "State":
-        new = State.__new__(State)
-        new.players, new.geo, new.secret, new.phase = self.players, self.geo, self.secret, self.phase
-        new.coin_sq, new.coin_at, new.pyr = self.coin_sq[:], self.coin_at[:], self.pyr[:]
-        new.pyramids_left, new.left, new.on_board = self.pyramids_left, self.left[:], self.on_board[:]
-        new.arranged = self.arranged[:]
-        new.stash = [s[:] for s in self.stash]
-        new.prisoners = [p[:] for p in self.prisoners]
-        new.to_act, new.dice, new.rolls, new.over = self.to_act, self.dice, self.rolls, self.over
-        return new
-
-    def seats_to_act(self) -> list[int]:
-        if self.over is not None:
-            return []
-        if self.phase == "arrange":
-            return [seat for seat in range(self.players) if not self.arranged[seat]]
-        return [] if self.to_act < 0 else [self.to_act]
-
-    def put_coin(self, coin: int, sq: int) -> None:
-        self.coin_sq[coin] = sq
-        self.coin_at[sq] = coin
-        self.on_board[coin // 6] += 1
-
-    def score(self, seat: int) -> int:
-        return sum(self.stash[seat]) + COIN_POINTS * len(self.prisoners[seat])
-
-    def scores(self) -> list[int]:
-        return [self.score(seat) for seat in range(self.players)]
-
-    def __repr__(self) -> str:
-        return (f"<State players={self.players} phase={self.phase} to_act={self.seats_to_act()} "
-                f"dice={self.dice} pyramids={self.pyramids_left} over={self.over}>")
+from .board import COIN_VALUES, KINDS, Geometry
+from .position import State, coins_of
 
 
-# --- documents --------------------------------------------------------------------------------------
 def _square(geo: Geometry, name, what: str) -> int:
     if not isinstance(name, str) or name not in geo.index:
         raise ValueError(f"{what}: {name!r} is not a square of the {geo.players}-player board.")
@@ -145,14 +85,6 @@ def from_doc(doc: dict) -> State:
     if stored is not None:
         st.over, st.to_act, st.dice = stored["reason"], -1, None
     return st
-
-
-def coins_of(st: State, seat: int) -> dict | None:
-    if not st.arranged[seat]:
-        return None
-    names = st.geo.names
-    return {str(v): (names[st.coin_sq[seat * 6 + v]] if st.coin_sq[seat * 6 + v] >= 0 else None)
-            for v in COIN_VALUES}
 
 
 def result_of(st: State) -> dict | None:
