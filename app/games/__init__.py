@@ -1,7 +1,8 @@
 """The rules engines (ENGINE.md): one game object per game, listed in GAMES by name.
 
-Adding a game: write a sibling package with a `Game` subclass (its declaration: see base.Game) and add
-one line to `_GAME_CLASSES`; the server, the pages, the bots and the benchmarks all read GAMES.
+Adding a game: write a sibling package in the layout of docs/ENGINE.md "Adding a game" (engine.py with the
+`Game` subclass and its declaration, see base.Game; position.py, codec.py, view.py) and add one line to
+`_GAME_CLASSES`; the server, the pages, the bots and the benchmarks all read GAMES.
 """
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import pytest
 
 from app.games import GAMES, get_game
 from app.games.base import Game
+from tests.games.test_conformance import option_variants
 from tests.nim_game import Nim
 
 KIND = {"max_plies": 10, "simultaneous": False, "chance": False, "hidden_information": False}
@@ -68,15 +69,6 @@ def test_every_game_declares_its_kind(game):
 
 
 # -- what a game declares is what it does ------------------------------------------------------------------
-def option_variants(game, players):
-    """The defaults, then each boolean option flipped on its own (hidden hands and the like)."""
-    out = [game.default_options(players)]
-    for spec in game.option_specs(players):
-        if spec["type"] == "bool" and "depends_on" not in spec:
-            out.append(dict(out[0], **{spec["name"]: not spec["default"]}))
-    return out
-
-
 def walk(game, players, options, seed, choices, plies):
     """(doc, seat, move, step) of up to `plies` random moves from setup(seed), the moves picked by `choices`."""
     rng, doc, out = random.Random(choices), game.setup(players, options, seed), []
