@@ -5,7 +5,7 @@ Two players take turns removing 1..3 stones from one heap; whoever takes the las
 """
 from __future__ import annotations
 
-from app.games.base import Chance, Game, IllegalMove, Step, derive_secret
+from app.games.base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret
 
 MAX_TAKE = 3  # stones per move, at most
 
@@ -55,6 +55,9 @@ class Nim(Game):
     def apply(self, doc: dict, seat: int, move) -> Step:
         if seat not in self.to_act(doc):
             raise IllegalMove(f"It is not seat {seat!r}'s turn.")
+        if not (isinstance(move, dict) and set(move) == {"heap", "take"}
+                and all(type(move[k]) is int for k in move)):
+            raise InvalidMove(f"{str(move)[:60]} is not a Nim move: a dict with a heap and a number to take.")
         if move not in self.legal_moves(doc, seat):
             raise IllegalMove(f"{str(move)[:60]} is not a legal Nim move: take 1 to {MAX_TAKE} stones from a heap.")
         heaps = list(doc["heaps"])

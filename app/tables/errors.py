@@ -35,6 +35,13 @@ class IllegalMoveError(Invalid):
     default_code = "illegal_move"
 
 
+class InvalidMoveError(IllegalMoveError):
+    """Not a move of the game at all (not a JSON object, far too large, or the engine's InvalidMove: a
+    malformed move, an unknown card or cell), as against a move the rules refuse now (illegal_move)."""
+
+    default_code = "invalid_move"
+
+
 class Unauthorized(TableError):
     """No seat token, or a token that does not belong to this table."""
 

@@ -109,7 +109,7 @@ async def test_refusals_carry_their_cause(new_client, name):
     r = await client.post(f"/api/tables/{code}/moves", headers=bearer(token),
                           json={"seq": st["seq"], "move": {"no such": "move"}})
     if acting in people:
-        assert r.status_code == 422 and r.json()["code"] == "illegal_move", r.text
+        assert r.status_code == 422 and r.json()["code"] == "invalid_move", r.text  # no move of the game
         assert isinstance(r.json()["detail"], str) and r.json()["detail"].endswith(".")
     r = await client.post(f"/api/tables/{code}/moves", headers=bearer(token),
                           json={"seq": st["seq"] + 5, "move": {}})

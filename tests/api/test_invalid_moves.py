@@ -1,6 +1,7 @@
 """Not a move and not allowed, through the API, in every game: the engine tells them apart (InvalidMove, a
-subclass of IllegalMove: tests/games/test_invalid_moves.py), the server answers both as it always has, 422
-`illegal_move` with the engine's sentence, over HTTP and the socket alike, and nothing is played.
+subclass of IllegalMove: tests/games/test_invalid_moves.py), and so does the server: 422 `invalid_move` for
+no move of the game, 422 `illegal_move` for a move the rules refuse, each with the engine's sentence, over
+HTTP and the socket alike, and nothing is played.
 
 Each game's case, built from the state of the seat to act (None: play on), is a list of (move, words of
 the engine's sentence): first the malformed moves, the last one well-formed but refused."""
@@ -79,21 +80,30 @@ def case_at(tc: TestClient, name: str, code: str, tokens: dict[int, str]):
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_not_a_move_and_not_allowed_are_both_422_illegal_move(settings, name):
+def test_not_a_move_is_invalid_move_and_not_allowed_is_illegal_move(settings, name):
     with TestClient(create_app(settings)) as tc:
         code, tokens = two_people(tc, name)
         token, st, case = case_at(tc, name, code, tokens)
-        for move, words in case:
+        for i, (move, words) in enumerate(case):
+            expected = "illegal_move" if i == len(case) - 1 else "invalid_move"
             r = tc.post(f"/api/tables/{code}/moves", headers=bearer(token), json={"seq": st["seq"], "move": move})
-            assert r.status_code == 422 and r.json()["code"] == "illegal_move", r.text
+            assert r.status_code == 422 and r.json()["code"] == expected, r.text
             assert words in r.json()["detail"], (move, r.json())
         with tc.websocket_connect(f"/ws/tables/{code}?token={token}") as ws:
             assert ws.receive_json()["type"] == "state"
-            for move, words in (case[0], case[-1]):
+            for (move, words), expected in ((case[0], "invalid_move"), (case[-1], "illegal_move")):
                 ws.send_json({"type": "move", "seq": st["seq"], "move": move})
                 while (msg := ws.receive_json())["type"] != "error":
                     pass
-                assert msg["code"] == "illegal_move" and msg["status"] == 422 and words in msg["detail"], msg
+                assert msg["code"] == expected and msg["status"] == 422 and words in msg["detail"], msg
+            ws.send_json({"type": "move", "seq": st["seq"], "move": {"card": "x" * 3000}})  # far too large
+            while (msg := ws.receive_json())["type"] != "error":
+                pass
+            assert msg["code"] == "invalid_move" and msg["status"] == 422, msg
+        # Far too large is no move either; a move that is not a JSON object is a bad body (its schema).
+        for move, expected in (({"card": "x" * 3000}, "invalid_move"), ([1, 2], "invalid")):
+            r = tc.post(f"/api/tables/{code}/moves", headers=bearer(token), json={"seq": st["seq"], "move": move})
+            assert r.status_code == 422 and r.json()["code"] == expected, r.text
         assert tc.get(f"/api/tables/{code}", headers=bearer(token)).json()["seq"] == st["seq"]
 
 

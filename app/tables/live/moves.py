@@ -16,12 +16,12 @@ import orjson
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.games import GAMES, IllegalMove
+from app.games import GAMES, IllegalMove, InvalidMove
 from app.store import queries, utcnow
 from app.store.move_records import MoveRecord
 from app.tables.lobby import text
 from app.tables.live.actor import after_commit
-from app.tables.errors import IllegalMoveError, Invalid, NotPlaying, NotYourTurn, StaleSeq, TableError, Unavailable
+from app.tables.errors import IllegalMoveError, InvalidMoveError, NotPlaying, NotYourTurn, StaleSeq, TableError, Unavailable
 from app.tables.lobby.seats import Caller
 from app.tables.live.state import Snapshot, iso, make_step, step_for
 
@@ -99,15 +99,16 @@ DETAIL_MAX = 300
 
 def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
     if not isinstance(move, dict):
-        raise Invalid("A move must be a JSON object, like one of the legal_moves.")
+        raise InvalidMoveError("A move must be a JSON object, like one of the legal_moves.")
     text.check_strings(move, "A move")  # free text in a move (a message to the table) is user text like any other
     if len(orjson.dumps(move, default=str, option=orjson.OPT_NON_STR_KEYS)) > MOVE_MAX:
-        raise Invalid(f"That move is too large to be a {g.title} move: pick one of the legal_moves.")
+        raise InvalidMoveError(f"That move is too large to be a {g.title} move: pick one of the legal_moves.")
     try:
         return g.reading(doc).apply(seat, move)  # the live doc, parsed once since the move that made it
     except IllegalMove as exc:  # the engine's sentence; any other exception is an engine bug: a logged 500
         detail = str(exc)
-        raise IllegalMoveError(detail if len(detail) <= DETAIL_MAX else detail[:DETAIL_MAX - 1] + "…") from None
+        error = InvalidMoveError if isinstance(exc, InvalidMove) else IllegalMoveError  # not a move / not now
+        raise error(detail if len(detail) <= DETAIL_MAX else detail[:DETAIL_MAX - 1] + "…") from None
 
 
 async def steps_since(ctx: Context, s: AsyncSession, table_id: int, game: str, doc: dict, since: int,
