@@ -173,6 +173,17 @@ async def test_the_home_page_and_games_list_come_from_the_registry(client):
     assert "Take one to three stones" in home
 
 
+async def test_the_games_list_says_how_each_game_declares_itself(client):
+    """What kind of game each is (issue 35): its bound on length, simultaneous moves, chance, hidden
+    information, as the game's class declares them, for every game in the registry."""
+    listed = {g["name"]: g for g in (await client.get("/api/games")).json()}
+    assert sorted(listed) == sorted(GAMES)
+    for name, g in GAMES.items():
+        for field in ("max_plies", "simultaneous", "chance", "hidden_information"):
+            assert listed[name][field] == getattr(g, field), (name, field)
+    assert listed["three-high"]["hidden_information"] is True and listed["three-high"]["max_plies"] == 32
+
+
 def nim_with_a_bot(tc: TestClient) -> tuple[dict, dict]:
     """A started Nim table of Ann (seat 0) and a bot: (the table as made, its state once started)."""
     made = tc.post("/api/tables", json={"game": "nim", "players": 2, "name": "Ann"}).json()

@@ -19,7 +19,8 @@ def games() -> list[dict]:
     out = []
     for g in GAMES.values():
         out.append({"name": g.name, "title": g.title, "pitch": g.pitch, "cooperative": g.cooperative,
-                    "min_players": g.min_players, "max_players": g.max_players,
+                    "min_players": g.min_players, "max_players": g.max_players, "max_plies": g.max_plies,
+                    "simultaneous": g.simultaneous, "chance": g.chance, "hidden_information": g.hidden_information,
                     "options": g.default_options(g.min_players), "option_specs": g.option_specs(g.min_players),
                     "client": f"/static/{g.client}", "css": f"/static/{g.css}", "rules": f"/rules/{g.name}"})
     return out
