@@ -4,6 +4,7 @@
 import { state, redraw, onRedraw, h } from "./core/store.js";
 import { get, post, toast, showError, copyText, saveName } from "./core/api.js";
 import { Connection } from "./core/connection.js";
+import { Mover } from "./core/moves.js";
 import { ENDED, setupReplay } from "./table_replay.js";
 import * as notify from "./core/notify.js";
 import { setupWebhook } from "./webhook.js";
@@ -20,7 +21,6 @@ Object.assign(state, {
   conn: "connecting",
   log: [],            // [{seq, seat, events}] in seq order
   chat: [],
-  pending: false,     // a move is on its way
   hinting: false,     // a hint is on its way
   resultClosed: false,
   watching: false,
@@ -46,8 +46,8 @@ function applyTable(t) {
   const newRematch = !first && t.rematch && !state.table.rematch;
   state.table = t;
   state.me = (t.you === undefined) ? state.me : t.you;
-  if (typeof t.seq === "number" && (conn.lastSeq == null || t.seq > conn.lastSeq)) conn.lastSeq = t.seq;
-  if (oldSeq !== t.seq && !inFlight) state.pending = false;   // a move of mine in flight waits for its own step
+  conn.saw(t.seq);
+  if (oldSeq !== t.seq) mover.moved();   // a move of mine in flight waits for its own step
   if (first || oldSeq !== t.seq) addStep(t.last);
   if (t.status === "playing") state.resultClosed = false;
   if (newRematch) {  // someone else made the rematch: offer it where everyone looks
@@ -87,7 +87,7 @@ function onMessage(msg) {
       const step = { seq: msg.seq, seat: msg.seat, move: msg.move, events: msg.events || [] };
       addStep(step);
       if (state.board && state.board.animate && (!state.table || msg.seq > state.table.seq)) state.board.animate(step);
-      settle(step, null);   // before applyTable: my own step ends the wait (state.pending) it redraws
+      mover.settle(step);   // before applyTable: my own step ends the wait (state.pending) it redraws
       applyTable(msg.state);
       // The game's headline events are told to everyone, not only logged.
       const headlines = (state.game && state.game.headlines) || [];
@@ -100,7 +100,7 @@ function onMessage(msg) {
     case "sync":   // the steps we missed (we asked, or the server saw we were behind) and the fresh state
       for (const s of msg.steps || []) addStep(s);
       if (msg.state) {
-        if (inFlight) settle((msg.steps || []).concat(msg.state.last || []).find((s) => s && s.seq === inFlight.seq + 1), null);
+        for (const s of (msg.steps || []).concat(msg.state.last || [])) mover.settle(s);
         applyTable(msg.state);
       }
       break;
@@ -127,15 +127,9 @@ function onMessage(msg) {
       checkTurn();
       break;
     case "error": {
-      const retried = !!inFlight && RETRYABLE.has(msg.code);   // sendMove sends the move again: no toast
-      state.pending = false;
-      settle(null, msg);
-      if (msg.code === "stale_seq") {   // someone played first: catch up (the only error that needs it)
-        conn.requestSync();
-        if (!state.quietStale) toast(msg.detail || "Someone played first.", "error", 6000);
-      } else if (!retried) {
-        toast(msg.detail || "The server refused that.", "error", 6000);
-      }
+      const quiet = mover.refused(msg);   // quiet: the move is sent again, or its game resends it
+      if (msg.code === "stale_seq") conn.requestSync();   // someone played first: catch up (the only error that needs it)
+      if (!quiet) toast(msg.detail || (msg.code === "stale_seq" ? "Someone played first." : "The server refused that."), "error", 6000);
       redraw();
       break;
     }
@@ -154,96 +148,14 @@ const conn = new Connection(`/ws/tables/${encodeURIComponent(code)}`, {
 });
 
 // ---------- actions ----------
-// The move in flight: sendMove's promise settles with {ok: true} when its own step comes back (the step
-// right after the seq it was sent at, by my seat, with my move where the step shows it), or {ok: false,
-// code, detail} when the server refuses it (codes: docs/API.md). Another seat's step at that seq is a
-// simultaneous move that won: the server's stale_seq refusal of ours follows on the same socket, and the
-// game decides whether to send it again.
-let inFlight = null;
-function settle(step, error) {
-  if (!inFlight) return;
-  const entry = inFlight;
-  if (error) { inFlight = null; entry.resolve({ ok: false, code: error.code, detail: error.detail }); return; }
-  if (step && step.seq === entry.seq + 1 && ownStep(step, entry)) { inFlight = null; entry.resolve({ ok: true }); }
-}
-// A step that may hide part of a move from this viewer (null or missing fields) still matches on the rest.
-function ownStep(step, entry) {
-  if (step.seat !== state.me) return false;
-  const shown = step.move;
-  if (!shown || typeof shown !== "object") return true;
-  return Object.keys(entry.move).every((k) => shown[k] == null || JSON.stringify(shown[k]) === JSON.stringify(entry.move[k]));
-}
-
-// A move that met a server that could not save it (its database is restarting: "unavailable"), or no
-// answer at all (a socket cut, an instance going away, a proxy's 502/504), is sent again with the same seq
-// after a pause: if it was saved after all, the table has moved on and the retry stops (or gets a quiet
-// stale_seq). About 45 s in all, then the player is told.
-const RETRYABLE = new Set(["unavailable", "timeout", "network"]);
-const RETRY_MS = [1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// Send one move (exactly a dict from legal_moves) through the socket, or REST when the socket is down.
-async function sendMove(move, { quietStale = false } = {}) {
-  if (state.pending) { say("Your play is on its way to the server…"); return { ok: false, code: "pending" }; }
-  const seq = state.table.seq;
-  let notice = null;  // "sent again in a moment": shown for as long as the retries last, then a little longer
-  const done = (res) => {
-    if (notice) { const el = notice; setTimeout(() => el.remove(), 3500); }
-    return res;
-  };
-  for (let attempt = 0; ; attempt += 1) {
-    const res = await sendOnce(move, seq, quietStale || attempt > 0, attempt < RETRY_MS.length);
-    if (res.ok || !RETRYABLE.has(res.code)) return done(res);
-    if (attempt >= RETRY_MS.length) {
-      if (notice) notice.remove();
-      toast("Your move could not be sent: the server is not answering. Try again in a moment.", "error", 8000);
-      return res;
-    }
-    if (attempt === 0) {
-      notice = toast("The server cannot save moves just now: your move will be sent again in a moment.", "info", 0);
-    }
-    state.pending = true;
-    redraw();
-    await sleep(Math.round(RETRY_MS[attempt] * (0.75 + Math.random() * 0.5)));
-    state.pending = false;
-    if (!state.table || state.table.seq !== seq) { redraw(); return done({ ok: false, code: "stale_seq" }); }
-  }
-}
-
-async function sendOnce(move, seq, quietStale, willRetry) {
-  state.pending = true;
-  state.quietStale = quietStale;
-  redraw();
-  if (conn.send({ type: "move", seq, move })) {
-    const entry = { seq, move, resolve: null };
-    const done = new Promise((resolve) => { entry.resolve = resolve; });
-    inFlight = entry;
-    // The answer is an "update" (or an "error"); unstick the board if neither comes.
-    setTimeout(() => {
-      if (inFlight === entry) {
-        state.pending = false;
-        settle(null, { code: "timeout", detail: "The server did not answer in time." });
-        conn.requestSync();
-        redraw();
-      }
-    }, 8000);
-    return done;
-  }
-  try {
-    const nt = await post(`/api/tables/${code}/moves`, { seq, move });
-    if (nt.last && state.board && state.board.animate) state.board.animate(nt.last);
-    applyTable(nt);
-    conn.lastSeq = nt.seq;
-    return { ok: true };
-  } catch (err) {
-    state.pending = false;
-    const cause = [0, 502, 503, 504].includes(err.status) && err.code !== "unavailable" ? "network" : err.code;
-    if (err.code === "stale_seq") refresh();
-    if (!(quietStale && err.code === "stale_seq") && !(willRetry && RETRYABLE.has(cause))) showError(err);
-    redraw();
-    return { ok: false, code: cause, detail: err.message };
-  }
-}
+// The move in flight and its retries live in core/moves.js; the boards read state.pending.
+const mover = new Mover({
+  conn, post, path: `/api/tables/${code}/moves`, table: () => state.table, me: () => state.me,
+  applied: applyTable, animate: (step) => state.board && state.board.animate && state.board.animate(step),
+  refresh, redraw, toast, showError, say,
+});
+Object.defineProperty(state, "pending", { get: () => mover.pending, enumerable: true });
+const sendMove = (move, options) => mover.send(move, options);
 
 async function join(name) {
   saveName(name);
@@ -532,7 +444,6 @@ async function main() {
   }
   if (t) {
     applyTable(t);
-    conn.lastSeq = t.seq;
     loadLog();
     replay.fromAddress(t);
   }

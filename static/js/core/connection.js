@@ -141,6 +141,11 @@ export class Connection {
     this.syncTimer = setTimeout(() => { this.syncing = false; }, 5000);
   }
 
+  // A table state that came another way (a REST answer): the cursor only moves forward.
+  saw(seq) {
+    if (typeof seq === "number" && (this.lastSeq == null || seq > this.lastSeq)) this.lastSeq = seq;
+  }
+
   receive(msg) {
     const seqOf = (m) => (m && m.state && typeof m.state.seq === "number") ? m.state.seq : null;
     if (msg.type === "state") {

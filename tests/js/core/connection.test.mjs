@@ -302,3 +302,12 @@ test("a WebSocket constructor that throws is retried with back-off", () => {
     globalThis.WebSocket = Real;
   }
 });
+
+test("saw: a table state that came another way (REST) moves the seq cursor forward, never back", () => {
+  const conn = connect();
+  conn.saw(7);
+  assert.equal(conn.lastSeq, 7);
+  conn.saw(3);
+  conn.saw(undefined);
+  assert.equal(conn.lastSeq, 7);
+});
