@@ -1,7 +1,12 @@
 """Small helpers for the API tests: make tables, sit people down, play legal moves."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import httpx
+from sqlalchemy import select, update
+
+from app.store import Table, utcnow
 
 GAME = "three-high"
 
@@ -75,3 +80,18 @@ async def race(clients: list[httpx.AsyncClient], code: str, tokens: dict[int, st
             json={"seq": mine["seq"], "move": legal[i % len(legal)]}) for i in range(per_round)]
         out.append(sorted(r.status_code for r in await asyncio.gather(*calls)))
     return out
+
+
+async def age(app, code: str, seconds: float) -> None:
+    """Nothing has happened at the table for `seconds` (written behind the live table's back: it changes
+    nothing a client sees), for the housekeeping tests."""
+    async with app.state.tables.db.writing() as s:
+        await s.execute(update(Table).where(Table.code == code)
+                        .values(updated_at=utcnow() - timedelta(seconds=seconds)))
+        await s.commit()
+
+
+async def row(app, code: str) -> Table | None:
+    """The table's row as the database has it (None: deleted)."""
+    async with app.state.tables.db.session() as s:
+        return (await s.execute(select(Table).where(Table.code == code))).scalar_one_or_none()

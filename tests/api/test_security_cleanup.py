@@ -3,15 +3,13 @@
 PostgreSQL, by the server's own sweep."""
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from app.config import Settings
-from app.store import ChatMessage, Seat, Table, utcnow
+from app.store import ChatMessage, Seat
 from app.tables import housekeeping
-from tests.api.helpers import bearer, create, full_table, state
+from tests.api.helpers import age, bearer, create, full_table, row, state
 from tests.conftest import eventually
 
 
@@ -24,19 +22,6 @@ def database_url(request) -> str:
 def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
                     abandon_after_seconds=3600, lobby_expire_seconds=7200, housekeeping_seconds=3600)
-
-
-async def age(app, code: str, seconds: float) -> None:
-    """Pretend nothing has happened at the table for `seconds`."""
-    async with app.state.tables.db.writing() as s:
-        await s.execute(update(Table).where(Table.code == code)
-                        .values(updated_at=utcnow() - timedelta(seconds=seconds)))
-        await s.commit()
-
-
-async def row(app, code: str) -> Table | None:
-    async with app.state.tables.db.session() as s:
-        return (await s.execute(select(Table).where(Table.code == code))).scalar_one_or_none()
 
 
 async def playing_solo(client) -> dict:

@@ -17,7 +17,7 @@ from app.store.end_records import AbandonTables, DeleteTables
 from app.tables import housekeeping
 from app.tables.live import state as live_state
 from app.tables.live.tables import LiveTables
-from tests.api.helpers import bearer, create, full_table, state
+from tests.api.helpers import age, bearer, create, full_table, row, state
 from tests.conftest import eventually
 from tests.tables.test_catchup import socket_on
 from tests.tables.writer_helpers import fail_every_batch, published
@@ -36,20 +36,6 @@ def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
                     abandon_after_seconds=IDLE, lobby_expire_seconds=STALE, housekeeping_seconds=3600,
                     admin_token=ADMIN["Authorization"].split()[1])
-
-
-async def age(app, code: str, seconds: float) -> None:
-    """Nothing has happened at the table for `seconds` (behind the live table's back: it changes nothing
-    a client sees)."""
-    async with app.state.tables.db.session() as s:
-        await s.execute(update(Table).where(Table.code == code)
-                        .values(updated_at=utcnow() - timedelta(seconds=seconds)))
-        await s.commit()
-
-
-async def row(app, code: str) -> Table | None:
-    async with app.state.tables.db.session() as s:
-        return (await s.execute(select(Table).where(Table.code == code))).scalar_one_or_none()
 
 
 async def playing(app, new_client) -> dict:
