@@ -114,8 +114,9 @@ def _status(ex: Exec, table_id: int) -> str | None:
 
 @dataclass(slots=True)
 class CreateTable:
-    """A new table in the lobby, its seats, and seat 0 taken by its creator. ("ok", table id, player id,
-    new player?)."""
+    """A new table in the lobby, its seats, and seat 0 taken by its creator; dealt `deal` (its row written
+    first, unless stored already: app/store/deal_records.py) when given. ("ok", table id, player id, new
+    player?)."""
 
     code: str
     game: str
@@ -126,16 +127,20 @@ class CreateTable:
     now: datetime
     host: PlayerSpec
     token_hash: str
+    deal: Any = None  # a deal_records.DealRow, or None: a deal of its own
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
+        if self.deal is not None:
+            self.deal.write(ex, self.now)
         row = ex.first(
             "INSERT INTO tables (code, game, players, options, seed, status, initial_doc, doc, seq, to_act, "
-            "created_at, updated_at, moved_at) VALUES (:code, :game, :players, CAST(:options AS json), :seed, "
-            "'lobby', CAST(:doc AS json), CAST(:doc AS json), 0, CAST(:to_act AS json), :at, :at, :at) "
-            "ON CONFLICT (code) DO NOTHING RETURNING id",
+            "created_at, updated_at, moved_at, deal_id) VALUES (:code, :game, :players, CAST(:options AS json), "
+            ":seed, 'lobby', CAST(:doc AS json), CAST(:doc AS json), 0, CAST(:to_act AS json), :at, :at, :at, "
+            ":deal) ON CONFLICT (code) DO NOTHING RETURNING id",
             {"code": self.code, "game": self.game, "players": self.players, "options": column_json(self.options),
-             "seed": self.seed, "doc": column_json(self.doc), "to_act": "[]", "at": ex.time(self.now)})
+             "seed": self.seed, "doc": column_json(self.doc), "to_act": "[]", "at": ex.time(self.now),
+             "deal": None if self.deal is None else self.deal.id})
         if row is None:
             self.result = ("code",)
             return

@@ -73,6 +73,8 @@ class Table(Base):
     # Made by an admin's import of an exported file (revision 0006), not played here: the statistics
     # leave it out (and count it apart).
     imported: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The deal it was dealt (revision 0007): results by deal put its result beside the other tables'.
+    deal_id: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
 
     @validates("seed")
     def _seed_as_text(self, _key: str, seed: object) -> str:
@@ -139,6 +141,25 @@ class TurnClaim(Base):
     kind: Mapped[str] = mapped_column(String(16), primary_key=True)
     owner: Mapped[str] = mapped_column(String(32))  # the app instance that holds it
     claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Deal(Base):
+    """A deal everyone can play (revision 0007): a game, a seat count, the options that shape the deal and a
+    seed, named by a short id that is an HMAC of them with the server's secret (app/tables/deals/). The
+    seed never leaves the server; `hidden`: an admin hid its results."""
+
+    __tablename__ = "deals"
+    __table_args__ = (Index("ix_deals_created_at", "created_at"), Index("ix_deals_day", "day"))
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(8))  # daily|named
+    day: Mapped[str | None] = mapped_column(String(10), nullable=True)  # a daily deal's UTC date, YYYY-MM-DD
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class ServerKey(Base):

@@ -25,6 +25,7 @@ from sqlalchemy.exc import DBAPIError
 
 from app.store.chat_records import ChatLine
 from app.store.db import Database, is_sqlite
+from app.store.deal_records import DealCommand
 from app.store.end_records import EndCommand
 from app.store.lobby_records import LobbyCommand, column_json, sqlite_time
 from app.store.move_records import MoveRecord
@@ -38,7 +39,7 @@ log = logging.getLogger("icehouse.writer")
 MAX_BATCH = 500  # moves per transaction, at most
 
 # What command() runs in a batch: each sets its own result.
-Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand | EndCommand
+Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand | EndCommand | DealCommand
 
 
 class MoveWriter:

@@ -47,6 +47,7 @@ class Tables:
         self.bots = BotRunner(settings, db, functools.partial(moves.play, self), owner=self.instance)
         self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)  # webhooks, ntfy, Web Push
         self.push: WebPush | None = None  # the server's VAPID key pair, loaded at start
+        self.deal_secret: bytes | None = None  # the deals' HMAC key, loaded on first use (app/tables/deals/)
         self.watchers = Watchers()  # live /me pages of this instance
         self.catch_up = CatchUp(self)  # sockets behind the database are brought up to date
         self._sweeper: asyncio.Task | None = None

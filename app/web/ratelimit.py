@@ -169,6 +169,7 @@ class AdminGuard:
 
 ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
     ("POST", re.compile(r"/api/tables/?"), "create"),
+    ("POST", re.compile(r"/api/deals/([^/]+)/tables/?"), "create"),  # a table dealt a deal: a table created
     ("POST", re.compile(r"/api/tables/([^/]+)/join/?"), "join"),
     ("POST", re.compile(r"/api/tables/([^/]+)/chat/?"), "chat"),
     ("POST", re.compile(r"/api/tables/([^/]+)/moves/?"), "move"),

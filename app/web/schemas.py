@@ -33,3 +33,15 @@ class PlayMove(Body):
 
 class Say(Body):
     text: StrictStr
+
+
+class PlayToday(Body):
+    game: StrictStr = "three-high"
+    players: StrictInt
+    options: dict[str, Any] | None = None  # house rules (the deal's own options are the deal's)
+    name: StrictStr
+
+
+class PlayDeal(Body):
+    options: dict[str, Any] | None = None  # house rules
+    name: StrictStr

@@ -1,6 +1,7 @@
 // Home page: pick a game, seats and house rules, type a name, create the table, share the link.
 import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
 import { h } from "./core/store.js";
+import { playOn, dealTitle } from "./deal_play.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -159,6 +160,8 @@ async function soloClick(ev) {
   }
 }
 
+let afterName = null;   // what the name form deals once a name is typed: solo (null) or today's deal
+
 async function soloNamed(ev) {
   ev.preventDefault();
   const name = $("solo-name-input").value.trim();
@@ -171,13 +174,66 @@ async function soloNamed(ev) {
   btn.disabled = true;
   btn.textContent = "Dealing…";
   try {
-    await playSolo($("solo-btn").dataset.game, name);
+    if (afterName) await afterName(name); else await playSolo($("solo-btn").dataset.game, name);
   } catch (err) {
     error.textContent = err.message;
     error.hidden = false;
     btn.disabled = false;
     btn.textContent = "Deal";
   }
+}
+
+// Today's deals (the same cards for every table on the server today): 3-High solo or for a group of 2-4,
+// and Turning Points' solitaire. A deal this browser has played is not dealt again: the line says so and
+// links its results.
+let daily = [];
+
+function dailyChosen() {
+  return daily.find((d) => d.id === $("daily-pick").value) || null;
+}
+
+function renderDaily() {
+  const d = dailyChosen();
+  if (!d) return;
+  const note = $("daily-note");
+  $("daily-btn").textContent = d.game === "three-high" ? "Today's 3-High deal" : `Today's ${dealTitle(d)}`;
+  $("daily-btn").disabled = d.played;
+  note.replaceChildren(d.played
+    ? h("span", {}, "You have played this one today: ", h("a", { href: d.url, id: "daily-results" }, "see how everyone did"), ".")
+    : (d.players === 1 ? "The same cards for everyone today: compare how you did." : "Dealt to your table; send the link to your group."));
+}
+
+async function playDaily(name) {
+  const d = dailyChosen();
+  await playOn("/api/deals/today/tables", { game: d.game, players: d.players, name }, d.players === 1);
+}
+
+async function dailyClick(ev) {
+  const btn = ev.currentTarget;
+  btn.disabled = true;
+  try {
+    const name = await knownName();
+    if (!name) {
+      btn.disabled = false;
+      afterName = playDaily;
+      $("solo-name").hidden = false;
+      $("solo-name-input").focus();
+      return;
+    }
+    await playDaily(name);
+  } catch (err) {
+    showError(err.message);
+    toast(err.message, "error");
+    btn.disabled = false;
+  }
+}
+
+async function loadDaily() {
+  try { daily = (await get("/api/deals/today")).deals || []; } catch { return; }
+  if (!daily.length) return;
+  $("daily-pick").replaceChildren(...daily.map((d) => h("option", { value: d.id }, dealTitle(d))));
+  $("daily").hidden = false;
+  renderDaily();
 }
 
 async function init() {
@@ -208,7 +264,12 @@ async function init() {
   document.querySelectorAll('input[name="game"]').forEach((r) => r.addEventListener("change", renderSeats));
   $("players").addEventListener("change", () => { $("options").replaceChildren(); renderOptions(); });
   $("create-form").addEventListener("submit", create);
-  if ($("solo-btn")) $("solo-btn").addEventListener("click", soloClick);
+  if ($("solo-btn")) $("solo-btn").addEventListener("click", (ev) => { afterName = null; soloClick(ev); });
+  if ($("daily")) {
+    $("daily-btn").addEventListener("click", dailyClick);
+    $("daily-pick").addEventListener("change", renderDaily);
+    loadDaily();
+  }
   if ($("solo-name")) $("solo-name").addEventListener("submit", soloNamed);
   if (!$("name").value) knownName().then((n) => { if (n && !$("name").value) $("name").value = n; });
   $("copy-btn").addEventListener("click", async () => {

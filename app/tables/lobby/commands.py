@@ -42,18 +42,24 @@ _write = stored  # the writer's answer once its batch committed, or a 503
 
 
 async def create(ctx: Tables, *, game: object, players: int, options: dict | None, name: object,
-                 cookie: str | None) -> Seated:
+                 cookie: str | None, deal: Any = None) -> Seated:
+    """A new table in the lobby with its creator at seat 0: dealt afresh, or dealt `deal` (a
+    deals.core.Deal, whose game, seat count and deal-shaping options the caller has put in the arguments)."""
     g = game_or_422(game)
     if not g.min_players <= players <= g.max_players:
         raise Invalid(f"{g.title} is played by {g.min_players} to {g.max_players} players, not {players}.")
     name = clean_name(name)
     opts = check_options(g, players, options)
-    seed, doc = _setup(g, players, opts)
+    if deal is None:
+        seed, doc = _setup(g, players, opts)
+    else:
+        seed, doc = deal.seed, g.setup(players=players, options=opts, seed=deal.seed)
     spec, fresh = _player(ctx, cookie, name)
     token = new_token()
     for _ in range(CODE_TRIES):
         now = utcnow()
-        command = CreateTable(new_code(), g.name, players, opts, seed, doc, now, spec, hash_token(token))
+        command = CreateTable(new_code(), g.name, players, opts, seed, doc, now, spec, hash_token(token),
+                              None if deal is None else deal.row())
         result = await _write(ctx, command)
         if result[0] == "ok":
             break

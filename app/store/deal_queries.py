@@ -1,0 +1,77 @@
+"""Reads about deals (app/tables/deals/): a deal by id, whether a player has played or finished it, the
+finished tables on it with their seats and hints, and the admin's list of deals with their plays. Each takes
+an AsyncSession; none writes.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.store.models import ChatMessage, Deal, Seat, Table
+
+HINT_SEATS = (-1, -3)  # the chat rows a hint writes (app/tables/lobby/chat.py: shown and quiet)
+
+
+async def deal_by_id(s: AsyncSession, deal_id: str) -> Deal | None:
+    return (await s.execute(select(Deal).where(Deal.id == deal_id))).scalar_one_or_none()
+
+
+async def deals_by_id(s: AsyncSession, ids: Sequence[str]) -> dict[str, Deal]:
+    rows = (await s.execute(select(Deal).where(Deal.id.in_(list(ids))))).scalars()
+    return {d.id: d for d in rows}
+
+
+async def tables_of_player_on(s: AsyncSession, player_id: int, deal_ids: Sequence[str]) -> dict[str, list[str]]:
+    """deal id -> the statuses of the tables on it where the player sits (as a person)."""
+    q = (select(Table.deal_id, Table.status).join(Seat, Seat.table_id == Table.id)
+         .where(Seat.player_id == player_id, Table.deal_id.in_(list(deal_ids))))
+    out: dict[str, list[str]] = {}
+    for deal, status in (await s.execute(q)).all():
+        out.setdefault(deal, []).append(status)
+    return out
+
+
+async def finished_tables(s: AsyncSession, deal_id: str, limit: int) -> list[Table]:
+    """The finished tables dealt `deal_id`, the latest first."""
+    q = (select(Table).where(Table.deal_id == deal_id, Table.status == "finished")
+         .order_by(Table.finished_at.desc(), Table.id.desc()).limit(limit))
+    return list((await s.execute(q)).scalars())
+
+
+async def seats_of(s: AsyncSession, table_ids: Sequence[int]) -> dict[int, list[Seat]]:
+    q = select(Seat).where(Seat.table_id.in_(list(table_ids))).order_by(Seat.table_id, Seat.seat)
+    out: dict[int, list[Seat]] = {}
+    for seat in (await s.execute(q)).scalars():
+        out.setdefault(seat.table_id, []).append(seat)
+    return out
+
+
+async def hints_of(s: AsyncSession, table_ids: Sequence[int]) -> dict[int, int]:
+    q = (select(ChatMessage.table_id, func.count()).where(ChatMessage.table_id.in_(list(table_ids)),
+                                                         ChatMessage.seat.in_(HINT_SEATS))
+         .group_by(ChatMessage.table_id))
+    return {t: n for t, n in (await s.execute(q)).all()}
+
+
+async def count_finished(s: AsyncSession, deal_id: str) -> int:
+    q = select(func.count()).where(Table.deal_id == deal_id, Table.status == "finished")
+    return (await s.execute(q)).scalar_one()
+
+
+async def list_deals(s: AsyncSession, limit: int, offset: int) -> list[tuple[Deal, int, int]]:
+    """The newest deals with (deal, tables dealt it, tables that finished it)."""
+    dealt = (select(Table.deal_id, func.count().label("n"),
+                    func.count().filter(Table.status == "finished").label("done"))
+             .where(Table.deal_id.is_not(None)).group_by(Table.deal_id).subquery())
+    q = (select(Deal, func.coalesce(dealt.c.n, 0), func.coalesce(dealt.c.done, 0))
+         .outerjoin(dealt, dealt.c.deal_id == Deal.id)
+         .order_by(Deal.created_at.desc(), Deal.id).limit(limit).offset(offset))
+    return [(d, n, done) for d, n, done in (await s.execute(q)).all()]
+
+
+async def count_deals(s: AsyncSession) -> int:
+    return (await s.execute(select(func.count()).select_from(Deal))).scalar_one()
+
+

@@ -1,0 +1,111 @@
+"""What a deal is, and how its id and the deal of the day are derived.
+
+A deal is a game, a seat count, the options that shape the deal (Turning Points' board; none for 3-High,
+whose cards are dealt alike whatever its house rules) and a seed. Its id is an HMAC of those with the
+server's secret, in base32: short enough for a link, and neither guessable nor telling anything of the
+seed. The deal of the day for a UTC date is seeded by an HMAC of the secret and the date, so the same deal
+reaches every table of the server that day and nobody can compute it in advance. The secret has 256
+random bits, made on the first use and kept in the database (server_keys, like the Web Push key), so every
+instance and every restart derive the same deals.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from app.games import GAMES
+from app.store import utcnow
+from app.store.deal_records import DealRow
+from app.store.notices import server_key
+
+KEY_NAME = "deal_secret"
+ID_LENGTH = 10  # base32 characters: 50 bits
+ID_ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz234567")
+
+# The games whose deals can be shared, and the options that shape each one's deal; every other option of
+# theirs is a house rule (results under other house rules are ranked apart) or the table's own (bot_strength).
+DEAL_OPTIONS: dict[str, tuple[str, ...]] = {"three-high": (), "turning-points": ("shape", "size")}
+TABLE_ONLY = ("bot_strength",)  # a table's own: neither the deal nor a house rule
+
+# The deals of the day: 3-High for each seat count, Turning Points' solitaire.
+DAILY: tuple[tuple[str, int], ...] = (("three-high", 1), ("three-high", 2), ("three-high", 3), ("three-high", 4),
+                                      ("turning-points", 1))
+DAILY_TRIES = 16  # seeds tried in order for a daily deal that can be played (not over before the first move)
+
+
+@dataclass(frozen=True)
+class Deal:
+    id: str
+    game: str
+    players: int
+    options: dict  # the options that shape the deal
+    seed: str
+    kind: str
+    day: str | None = None
+
+    def row(self) -> DealRow:
+        return DealRow(self.id, self.game, self.players, dict(self.options), self.seed, self.kind, self.day)
+
+
+async def load_secret(ctx: Any) -> bytes:
+    """The server's deal secret (made and stored on the first call anywhere), kept by the context."""
+    if ctx.deal_secret is None:
+        async with ctx.db.writing() as s:
+            text = await server_key(s, KEY_NAME, secrets.token_hex(32), utcnow())
+            await s.commit()
+        ctx.deal_secret = bytes.fromhex(text)
+    return ctx.deal_secret
+
+
+def deal_options(game: str, options: dict) -> dict:
+    """The options of `options` that shape the deal of `game`."""
+    return {k: options[k] for k in DEAL_OPTIONS.get(game, ()) if k in options}
+
+
+def house_rules(game: str, options: dict) -> dict:
+    """The options of a table that are house rules: neither the deal's nor the table's own."""
+    shaping = DEAL_OPTIONS.get(game, ())
+    return {k: v for k, v in sorted(options.items()) if k not in shaping and k not in TABLE_ONLY}
+
+
+def deal_id(secret: bytes, game: str, players: int, options: dict, seed: str) -> str:
+    """The deal's short id: 10 base32 characters of an HMAC of what makes it, with the server's secret."""
+    blob = json.dumps([game, players, options, seed], sort_keys=True, separators=(",", ":")).encode()
+    mac = hmac.new(secret, b"deal:" + blob, hashlib.sha256).digest()
+    return base64.b32encode(mac).decode().lower()[:ID_LENGTH]
+
+
+def daily_seed(secret: bytes, day: date, game: str, players: int, attempt: int) -> str:
+    """The seed of the day's deal: 128 bits of an HMAC of the secret and the date (nobody without the
+    secret can compute it)."""
+    msg = f"daily:{day.isoformat()}:{game}:{players}:{attempt}".encode()
+    return hmac.new(secret, msg, hashlib.sha256).hexdigest()[:32]
+
+
+def daily_deal(secret: bytes, day: date, game: str, players: int) -> Deal:
+    """The deal of the day for `game` at `players` seats: the first of its seeds that leaves a play to
+    make (a deal over before its first move is no deal to share)."""
+    g = GAMES[game]
+    options = g.check_options(players, {})
+    for attempt in range(DAILY_TRIES):
+        seed = daily_seed(secret, day, game, players, attempt)
+        if g.result(g.setup(players=players, options=options, seed=seed)) is None:
+            break
+    shaping = deal_options(game, options)
+    return Deal(deal_id(secret, game, players, shaping, seed), game, players, shaping, seed, "daily",
+                day.isoformat())
+
+
+def today() -> date:
+    return utcnow().date()
+
+
+def well_formed(text: object) -> bool:
+    """Could `text` be a deal's id at all (checked before any read)."""
+    return isinstance(text, str) and len(text) == ID_LENGTH and set(text) <= ID_ALPHABET

@@ -1,0 +1,140 @@
+"""Playing a deal: today's deals (and whether this browser has played them), a table dealt today's deal or
+a named one, and the deal of a finished table, named on first asking so that others may play it.
+
+A table on a deal is made like any table (lobby/commands.py create, through the live table and the
+group-commit writer), with the deal's seed instead of a fresh one and the deal's row written in the same
+batch. Nothing here sends a seed: a deal is known outside by its id, and a table's deal id is given only
+once its game is over (before, the id would lead to other tables' replays of the very cards in play).
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from app.games import GAMES
+from app.store import ENDED, Deal as DealRecord, Table, deal_queries
+from app.store.deal_records import MakeDeal
+from app.tables.deals.core import (DAILY, DEAL_OPTIONS, Deal, daily_deal, deal_id, deal_options, house_rules,
+                                   load_secret, today, well_formed)
+from app.tables.errors import Conflict, Invalid, NotFound
+from app.tables.live.actor import stored
+from app.tables.lobby import commands
+from app.tables.lobby.rematch import Seated, check_options, game_or_422
+from app.tables.lobby.seats import find_table, player_of_cookie
+from app.tables.service import Tables
+from app.store import utcnow
+
+_daily: dict[tuple[bytes, date], list[Deal]] = {}  # today's deals, derived once a day per secret
+
+
+async def todays(ctx: Tables) -> list[Deal]:
+    secret, day = await load_secret(ctx), today()
+    key = (secret, day)
+    if key not in _daily:
+        _daily.clear()
+        _daily[key] = [daily_deal(secret, day, game, players) for game, players in DAILY]
+    return _daily[key]
+
+
+def link(deal_id_: str) -> str:
+    return f"/deals/{deal_id_}"
+
+
+async def my_statuses(ctx: Tables, cookie: str | None, ids: list[str]) -> dict[str, list[str]]:
+    """deal id -> the statuses of this browser's tables on it (empty for a browser with no identity)."""
+    async with ctx.db.reading() as s:
+        player = await player_of_cookie(s, cookie)
+        if player is None:
+            return {}
+        return await deal_queries.tables_of_player_on(s, player.id, ids)
+
+
+def describe(deal: Deal | DealRecord) -> dict:
+    g = GAMES.get(deal.game)
+    return {"id": deal.id, "game": deal.game, "title": g.title if g else deal.game, "players": deal.players,
+            "options": dict(deal.options), "kind": deal.kind, "day": deal.day, "url": link(deal.id)}
+
+
+async def today_view(ctx: Tables, cookie: str | None) -> dict:
+    deals = await todays(ctx)
+    mine = await my_statuses(ctx, cookie, [d.id for d in deals])
+    return {"day": today().isoformat(), "deals": [
+        describe(d) | {"played": d.id in mine, "finished": any(x in ENDED for x in mine.get(d.id, []))}
+        for d in deals]}
+
+
+async def play_today(ctx: Tables, *, game: object, players: object, name: object, options: object,
+                     cookie: str | None) -> Seated:
+    """A table dealt today's deal for `game` at `players` seats; 409 already_played when this browser has
+    sat at a table on it (it is never dealt a deal of the day twice)."""
+    g = game_or_422(game)
+    deal = next((d for d in await todays(ctx) if d.game == g.name and d.players == players), None)
+    if deal is None:
+        offered = ", ".join(f"{GAMES[x].title} for {n}" for x, n in DAILY)
+        raise Invalid(f"There is no deal of the day for {g.title} at {str(players)[:4]} seats; today's are: {offered}.")
+    if deal.id in await my_statuses(ctx, cookie, [deal.id]):
+        raise Conflict(f"You have played today's {g.title} deal for {deal.players} already: see how everyone did "
+                       f"at {link(deal.id)}. A new one comes at midnight UTC.", "already_played")
+    return await _create(ctx, deal, name, options, cookie)
+
+
+async def play_named(ctx: Tables, did: str, *, name: object, options: object, cookie: str | None) -> Seated:
+    """A table dealt the deal `did` (any kind), with the house rules asked for."""
+    async with ctx.db.reading() as s:
+        row = await find_deal(s, did)
+    deal = Deal(row.id, row.game, row.players, dict(row.options), row.seed, row.kind, row.day)
+    return await _create(ctx, deal, name, options, cookie)
+
+
+async def find_deal(s: Any, did: str) -> DealRecord:
+    row = await deal_queries.deal_by_id(s, did) if well_formed(did) else None
+    if row is None or row.game not in GAMES:
+        raise NotFound(f"There is no deal {str(did)[:20]!r}: check the link you were sent.")
+    return row
+
+
+async def _create(ctx: Tables, deal: Deal, name: object, options: object, cookie: str | None) -> Seated:
+    g = GAMES[deal.game]
+    if options is not None and not isinstance(options, dict):
+        raise Invalid("options must be an object of house rules, like {\"hidden_hands\": true}.")
+    given = dict(options or {})
+    for key, value in deal.options.items():
+        if key in given and given[key] != value:
+            raise Invalid(f"This deal is played with {key} {value!r}; it cannot be changed to {given[key]!r}.")
+    opts = check_options(g, deal.players, {**given, **deal.options})
+    return await commands.create(ctx, game=deal.game, players=deal.players, options=opts, name=name,
+                                 cookie=cookie, deal=deal)
+
+
+async def deal_of_table(ctx: Tables, code: str, cookie: str | None) -> dict:
+    """The deal of an ended table, for its page's "Play this deal": named on first asking (its row, and the
+    table's deal_id); 409 not_over before the end, 422 for a game whose deals are not shared."""
+    async with ctx.db.reading() as s:
+        table = await find_table(s, code)
+        _can_share(table)
+        row = await deal_queries.deal_by_id(s, table.deal_id) if table.deal_id else None
+    if row is None:
+        secret = await load_secret(ctx)
+        shaping = deal_options(table.game, table.options or {})
+        did = deal_id(secret, table.game, table.players, shaping, str(table.seed))
+        deal = Deal(did, table.game, table.players, shaping, str(table.seed), "named")
+        result = await stored(ctx, MakeDeal(deal.row(), table.id, utcnow()))
+        if result[0] != "ok":
+            raise NotFound(f"There is no table with the code {code[:20]!r}.")
+        async with ctx.db.reading() as s:
+            row = await deal_queries.deal_by_id(s, did)
+    assert row is not None
+    mine = await my_statuses(ctx, cookie, [row.id])
+    return describe(row) | {"house_rules": house_rules(table.game, table.options or {}), "played": row.id in mine,
+                            "playing": any(x not in ENDED for x in mine.get(row.id, []))}
+
+
+def _can_share(table: Table) -> None:
+    if table.status not in ENDED:
+        raise Conflict(f"The game at table {table.code} is not over yet: its deal is shown once it has ended.",
+                       "not_over")
+    if table.game not in DEAL_OPTIONS:
+        shared = " and ".join(GAMES[g].title for g in DEAL_OPTIONS)
+        raise Invalid(f"Only deals of {shared} can be shared, not of {GAMES[table.game].title}.")
+    if table.imported:
+        raise Invalid(f"Table {table.code} was imported from another server: its deal is not known here.")

@@ -1,0 +1,58 @@
+"""Deals (docs/API.md "Deals"): today's deals, a table dealt one, a finished table's deal, results by deal,
+and the /deals/<id> page. Thin: parse, depend, call one function of app/tables/deals."""
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import HTMLResponse
+
+from app.tables.deals import play, results
+from app.tables.deals.core import well_formed
+from app.web.api import set_identity
+from app.web.deps import Cookie, Ctx
+from app.web.pages import _page, not_found
+from app.web.schemas import PlayDeal, PlayToday
+
+router = APIRouter(prefix="/api")
+pages = APIRouter(include_in_schema=False)
+
+
+@router.get("/deals/today")
+async def deals_today(ctx: Ctx, cookie: Cookie) -> dict:
+    """Today's deals (UTC): 3-High for 1 to 4 seats and Turning Points' solitaire, with whether this browser
+    has played each (a deal of the day is never dealt to it twice)."""
+    return await play.today_view(ctx, cookie)
+
+
+@router.post("/deals/today/tables", status_code=201,
+             responses={409: {"description": "This browser has played that deal already (already_played)."}})
+async def play_today(body: PlayToday, ctx: Ctx, cookie: Cookie, response: Response) -> dict:
+    seated = await play.play_today(ctx, game=body.game, players=body.players, name=body.name,
+                                   options=body.options, cookie=cookie)
+    set_identity(response, ctx, seated.cookie)
+    return seated.body
+
+
+@router.get("/deals/{deal_id}")
+async def deal_results(deal_id: str, ctx: Ctx, cookie: Cookie, spoilers: bool = False) -> dict:
+    """The deal and, under the spoiler rule, every finished table on it, ranked within its house rules."""
+    return await results.results(ctx, deal_id, cookie, spoilers)
+
+
+@router.post("/deals/{deal_id}/tables", status_code=201)
+async def play_deal(deal_id: str, body: PlayDeal, ctx: Ctx, cookie: Cookie, response: Response) -> dict:
+    seated = await play.play_named(ctx, deal_id, name=body.name, options=body.options, cookie=cookie)
+    set_identity(response, ctx, seated.cookie)
+    return seated.body
+
+
+@router.get("/tables/{code}/deal", responses={409: {"description": "The game has not ended yet (not_over)."}})
+async def table_deal(code: str, ctx: Ctx, cookie: Cookie) -> dict:
+    """Once the game has ended: its deal, to play again or send to another group."""
+    return await play.deal_of_table(ctx, code, cookie)
+
+
+@pages.get("/deals/{deal_id}", response_class=HTMLResponse)
+async def deal_page(request: Request, deal_id: str) -> HTMLResponse:
+    if not well_formed(deal_id):
+        return not_found(request, f"There is no deal “{deal_id[:20]}”. Check the link you were sent.")
+    return _page(request, "deal.html", deal_id=deal_id, title="Results by deal")

@@ -1,0 +1,79 @@
+// /deals/<id>: a deal, a button to play it, and its results under the spoiler rule (docs/API.md "Deals").
+import { get, copyText, toast, savedName, saveName } from "./core/api.js";
+import { h } from "./core/store.js";
+import { playOn, dealTitle, rulesText } from "./deal_play.js";
+
+const $ = (id) => document.getElementById(id);
+const id = $("deal-root").dataset.deal;
+let deal = null;
+
+function resultText(r) {
+  if ("trees" in r) return `${r.outcome === "won" ? "Won" : "Lost"}, ${r.trees ?? "?"} tree${r.trees === 1 ? "" : "s"}`;
+  return r.scores && r.scores.length > 1 ? `Scores ${r.scores.join(" / ")}` : `Score ${r.score ?? "?"}`;
+}
+
+function renderResults(d) {
+  const box = $("deal-variants");
+  box.replaceChildren();
+  $("deal-why").hidden = d.revealed;
+  $("deal-why").textContent = d.why || "";
+  $("spoilers-btn").hidden = d.revealed || d.played || !!(d.why || "").match(/admin/);
+  if (!d.revealed) return;
+  if (!d.variants.length) box.append(h("p", { class: "hint" }, "Nobody has finished this deal yet."));
+  for (const v of d.variants) {
+    box.append(h("h3", {}, `House rules: ${rulesText(v.house_rules)}`));
+    const rows = v.results.map((r) => h("tr", { class: r.yours ? "yours" : "" },
+      h("td", {}, String(r.rank)),
+      h("td", {}, h("a", { href: r.url }, r.code)),
+      h("td", {}, r.seats.join(", ")),
+      h("td", { class: "deal-result" }, resultText(r)),
+      h("td", {}, String(r.moves)), h("td", {}, String(r.hints)),
+      h("td", {}, new Date(r.finished_at).toLocaleDateString()),
+      h("td", {}, h("a", { href: r.replay }, "Replay"))));
+    box.append(h("table", { class: "deal-table" },
+      h("thead", {}, h("tr", {}, ...["#", "Table", "Players", "Result", "Moves", "Hints", "Date", ""].map((x) => h("th", {}, x)))),
+      h("tbody", {}, ...rows)));
+  }
+}
+
+async function load(spoilers = false) {
+  try {
+    deal = await get(`/api/deals/${id}${spoilers ? "?spoilers=1" : ""}`);
+  } catch (err) {
+    $("deal-title").textContent = "No such deal";
+    $("deal-about").textContent = err.message;
+    return;
+  }
+  $("deal-title").textContent = `${dealTitle(deal)}: deal ${deal.id}`;
+  const when = deal.kind === "daily" ? `the deal of the day for ${deal.day} (UTC)` : "a deal shared from a finished game";
+  $("deal-about").textContent = `${when}; ${deal.plays} table${deal.plays === 1 ? "" : "s"} finished it.`;
+  $("deal-play").hidden = false;
+  $("deal-play-note").textContent = deal.played ? "You have played this deal already." : "";
+  $("deal-link").value = `${location.origin}/deals/${deal.id}`;
+  renderResults(deal);
+}
+
+async function play(name) {
+  saveName(name);
+  try {
+    await playOn(`/api/deals/${id}/tables`, { name }, deal.players === 1);
+  } catch (err) {
+    $("deal-error").textContent = err.message;
+    $("deal-error").hidden = false;
+  }
+}
+
+$("deal-play-btn").addEventListener("click", () => {
+  const name = savedName();
+  if (name) play(name); else { $("deal-name").hidden = false; $("deal-name-input").focus(); }
+});
+$("deal-name").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const name = $("deal-name-input").value.trim();
+  if (name) play(name);
+});
+$("spoilers-btn").addEventListener("click", () => load(true));
+$("deal-copy").addEventListener("click", async () => {
+  toast((await copyText($("deal-link").value, $("deal-link"))) ? "Link copied." : "Select the link and copy it.");
+});
+load();
