@@ -23,6 +23,8 @@ from app.tables.admin import session as admin_session
 from app.tables.admin import stats as admin_stats
 
 from app.tables.admin import transfer
+
+from app.tables.admin import deals as admin_deals
 from app.tables.errors import Invalid, Unauthorized
 from app.web.deps import Ctx, Db
 from app.web.pages import templates
@@ -177,6 +179,26 @@ async def import_table(who: AdminAuth, ctx: Ctx, request: Request) -> dict:
     except orjson.JSONDecodeError:
         raise Invalid("The import must be a JSON file written by the export.") from None
     return await transfer.import_table(ctx, body, who)
+
+
+class HideDeal(BaseModel):
+    hidden: bool = True
+
+
+@api.get("/deals")
+async def list_deals(_: AdminAuth, db: Db, response: Response, limit: int | None = None,
+                     offset: int | None = None) -> list[dict]:
+    """Every deal, newest first, with the tables dealt it and those that finished it; the count in
+    `X-Total-Count`."""
+    rows, total = await admin_deals.list_deals(db, limit, offset)
+    response.headers["X-Total-Count"] = str(total)
+    return rows
+
+
+@api.post("/deals/{deal_id}/hide")
+async def hide_deal(deal_id: str, who: AdminAuth, ctx: Ctx, body: HideDeal | None = None) -> dict:
+    """Hide a deal's results from everyone ({"hidden": false} shows them again); its tables stay."""
+    return await admin_deals.hide_deal(ctx, deal_id, True if body is None else body.hidden, who)
 
 
 router = APIRouter()

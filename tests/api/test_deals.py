@@ -9,18 +9,27 @@ from datetime import date, timedelta
 import pytest
 from sqlalchemy import select
 
+from app.config import Settings
 from app.games import GAMES
 from app.store import Table
 from app.tables.deals.core import DAILY, daily_deal, daily_seed, deal_id, well_formed
 from tests.api.helpers import bearer
 
 SECRET, OTHER = b"\x01" * 32, b"\x02" * 32
+TOKEN = "deal-admin-token"
+ADMIN = {"Authorization": f"Bearer {TOKEN}"}
 DAY = date(2026, 12, 9)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def database_url(request, sqlite_url):
     return request.getfixturevalue("postgres_url") if request.param == "postgres" else sqlite_url
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
+                    bot_processes=0, bot_seconds=0.1, admin_token=TOKEN)
 
 
 # -- the derivation ------------------------------------------------------------------------------------
@@ -186,3 +195,26 @@ async def test_bad_input_gets_a_sentence(client):
         assert r.status_code == 404 and r.json()["detail"], r.text
     assert (await client.get("/deals/aaaaaaaaaa")).status_code == 200  # the page loads, and says it
     assert (await client.get("/deals/not-an-id!")).status_code == 404
+
+
+async def test_the_admin_lists_deals_with_their_plays_and_hides_a_deals_results(app, new_client):
+    ann, cal = new_client(), new_client()
+    made = await today_solo(ann)
+    await play_to_end(ann, made["code"], made["token"])
+    did = (await row(app, made["code"])).deal_id
+    assert (await cal.get("/api/admin/deals")).status_code == 401
+    r = await cal.get("/api/admin/deals", headers=ADMIN)
+    assert r.status_code == 200 and r.headers["X-Total-Count"] == "1"
+    (listed,) = r.json()
+    assert listed["id"] == did and listed["tables"] == 1 and listed["finished"] == 1 and not listed["hidden"]
+    assert "seed" not in listed
+    assert (await cal.post(f"/api/admin/deals/{did}/hide", json={"hidden": True})).status_code == 401
+    r = await cal.post(f"/api/admin/deals/{did}/hide", headers=ADMIN, json={"hidden": True})
+    assert r.status_code == 200 and r.json() == {"id": did, "hidden": True}
+    for who, query in ((ann, ""), (cal, "?spoilers=1")):  # the finisher too: hidden from everyone
+        body = (await who.get(f"/api/deals/{did}{query}")).json()
+        assert not body["revealed"] and body["variants"] == [] and "admin" in body["why"]
+    await cal.post(f"/api/admin/deals/{did}/hide", headers=ADMIN, json={"hidden": False})
+    assert (await ann.get(f"/api/deals/{did}")).json()["revealed"]
+    assert (await cal.post("/api/admin/deals/aaaaaaaaaa/hide", headers=ADMIN)).status_code == 404
+    assert (await cal.get("/api/admin/deals?limit=0", headers=ADMIN)).status_code == 422
