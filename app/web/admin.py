@@ -195,7 +195,7 @@ async def list_deals(_: AdminAuth, db: Db, response: Response, limit: int | None
     return rows
 
 
-@api.post("/deals/{deal_id}/hide")
+@api.post("/deals/{deal_id}/hide", responses={404: {"description": "There is no such deal."}})
 async def hide_deal(deal_id: str, who: AdminAuth, ctx: Ctx, body: HideDeal | None = None) -> dict:
     """Hide a deal's results from everyone ({"hidden": false} shows them again); its tables stay."""
     return await admin_deals.hide_deal(ctx, deal_id, True if body is None else body.hidden, who)

@@ -32,13 +32,16 @@ async def play_today(body: PlayToday, ctx: Ctx, cookie: Cookie, response: Respon
     return seated.body
 
 
-@router.get("/deals/{deal_id}")
+NO_DEAL = {404: {"description": "There is no such deal."}}
+
+
+@router.get("/deals/{deal_id}", responses=NO_DEAL)
 async def deal_results(deal_id: str, ctx: Ctx, cookie: Cookie, spoilers: bool = False) -> dict:
     """The deal and, under the spoiler rule, every finished table on it, ranked within its house rules."""
     return await results.results(ctx, deal_id, cookie, spoilers)
 
 
-@router.post("/deals/{deal_id}/tables", status_code=201)
+@router.post("/deals/{deal_id}/tables", status_code=201, responses=NO_DEAL)
 async def play_deal(deal_id: str, body: PlayDeal, ctx: Ctx, cookie: Cookie, response: Response) -> dict:
     seated = await play.play_named(ctx, deal_id, name=body.name, options=body.options, cookie=cookie)
     set_identity(response, ctx, seated.cookie)
