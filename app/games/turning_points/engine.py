@@ -28,8 +28,8 @@ class TurningPoints(Game):
     pitch = ("Lay pyramids pointing at the players; each one you point at turns, and the turns run on in "
              "chains. Most pieces pointing your way when the board is full wins.")
     cooperative = False
-    client = "js/games/turning_points.js"
-    css = "css/games/turning_points.css"
+    client = "js/games/turning_points/index.js"
+    css = "js/games/turning_points/turning_points.css"
     rules_template = "rules/turning_points.html"
     bot = "turning_points:TurningPointsBot"
     # One placement fills one empty cell and the game ends when none is left: at most one ply per cell of

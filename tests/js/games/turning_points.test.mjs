@@ -4,11 +4,13 @@ import "../helpers/dom.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fixture, playouts, steps, events, namesFor, NAMES, assertClean, clientModule } from "../helpers/fixtures.mjs";
-import { describeEvent, resultText, previewWords, plural, sideWord } from "../../../static/js/games/turning_points/words.js";
 import {
-  cellNames, frame, turnFor, pieceFill, screenPlace, shortName, arrowPath, seatVar, DIRS, WORD, COLOR_FILL, NOBODY,
+  describeEvent, resultText, previewWords, plural, sideWord, screenPlace, shortName,
+} from "../../../static/js/games/turning_points/words.js";
+import {
+  cellNames, frame, turnFor, pieceFill, arrowPath, seatVar, DIRS, WORD, COLOR_FILL, NOBODY,
 } from "../../../static/js/games/turning_points/parts.js";
-import { dirForKey, cellForKey } from "../../../static/js/games/turning_points/controls.js";
+import { dirForKey, cellForKey } from "../../../static/js/games/turning_points/ui.js";
 import { undoStep } from "../../../static/js/games/turning_points/anim.js";
 
 const fx = fixture("turning-points");

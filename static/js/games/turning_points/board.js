@@ -1,395 +1,254 @@
-// Turning Points board client. It draws the view (square or hex, the viewer's side at the bottom), lets
-// the player compose one of the moves the server listed in legal_moves, previews the chain the server
-// computed for it (move_targets), and plays every move's chain step by step. It decides no rule.
+// Turning Points' live board: the page's wiring. It puts draw.js's layers on the page (square or hex, the
+// viewer's side at the bottom), turns the player's clicks and keys into ui.js's functions (compose one of
+// the moves the server listed, preview the chain the server computed for it, send it unchanged), and
+// plays every move's chain (anim.js). render() reads the state and writes the page only: the state
+// changes in the event handlers and in animate (the shell's messages). It decides no rule.
 import { h } from "../../core/store.js";
-import { svg, frame, turnFor, drawPyramid, pieceFill, shortName, seatVar, screenPlace, WORD, COLOR_FILL } from "./parts.js";
-import { ChainPlayer } from "./anim.js";
+import { svg, seatVar } from "./parts.js";
+import { screenPlace, boardLabel, caption, hintText, SAY, LABELS } from "./words.js";
+import { LAYERS, frameFor, liveScene, drawBackground, drawSides, drawMarks, drawPreview, drawArrows, drawPiece, pieceLook, cellStates, markerDefs } from "./draw.js";
+import { createUi, situation, pickCell, chooseDir, place, cancel, arrowKey, sent, resumed, stepComing, takeSteps, skipChain, dropChain } from "./ui.js";
+import { chainItems, playChain } from "./anim.js";
 import { renderScores, renderBag, renderLegend } from "./panel.js";
-import { arrowButtons, renderPad, dirForKey, cellForKey } from "./controls.js";
-import { plural, previewWords } from "./words.js";
-import { paintMarks, paintPreview, markerDefs } from "./marks.js";
+import { renderPad } from "./pad.js";
 
 let boards = 0;   // a page may hold more than one board (ids of SVG markers stay unique)
 
 export function createBoard(root, ctx) {
   const { state } = ctx;
-  state.ui = state.ui || {};
-  const ui = () => state.ui;
+  const ui = state.ui = createUi();
   const names = (seat) => ctx.seatName(seat);
   const colorOf = (seat) => (ctx.seatColor ? ctx.seatColor(seat) : seatVar(seat));
   const id = `tp${++boards}`;
+  let alive = true;
 
-  const caption = h("p", { class: "tp-caption", role: "status", "aria-live": "polite" });
+  const captionEl = h("p", { class: "tp-caption", role: "status", "aria-live": "polite" });
   const tools = h("div", { class: "tp-tools" });
   const boardSvg = svg("svg", { class: "tp-board", role: "group" });
-  const layers = {};
   boardSvg.append(markerDefs(id));
   // Under the pieces: the board, the sides, rings. Above: the hit areas and arrows (for clicks), then the
   // chain's arrows, numbers and ghosts, which let clicks through.
-  for (const name of ["bg", "sides", "marks", "pieces", "hits", "arrows", "over", "preview"]) boardSvg.append(layers[name] = svg("g", { class: name }));
+  const layers = {};
+  for (const name of LAYERS) boardSvg.append(layers[name] = svg("g", { class: name }));
   const pad = h("div", { class: "tp-pad", hidden: true });
-  root.replaceChildren(h("div", { class: "tp" }, h("div", { class: "tp-top" }, caption, tools),
-    h("div", { class: "tp-boardwrap" }, boardSvg), pad));
+  root.replaceChildren(h("div", { class: "tp" }, h("div", { class: "tp-top" }, captionEl, tools), h("div", { class: "tp-boardwrap" }, boardSvg), pad));
   const scoresEl = h("section", { class: "tp-panel" });
   const bagEl = h("section", { class: "tp-panel tp-bag", hidden: true });
   const legendEl = h("div", { class: "tp-legend hint" });
   (ctx.sideRoot || root).replaceChildren(scoresEl, bagEl, legendEl);
 
-  const anim = new ChainPlayer({ paint: () => ctx.redraw(), urgent: () => derive().mine });
-  let fr = null, frameKey = "", pieces = {}, hits = {};
-  let settled = { seq: null, scores: null }, deltas = { seq: null, values: null };
+  // What is on the page now (not state: the DOM and the keys it was drawn from, to redraw only what changed).
+  const drawn = { frameKey: "", fr: null, pieces: {}, hits: {}, keys: {} };
+  const table = () => state.table;
+  const now = () => situation(ui, table(), state.pending);
+  const scene = () => liveScene(ui, table(), { me: state.me, pending: state.pending, names, colorOf, fr: drawn.fr, id });
 
-  // ---- what the state says (moves and previews only from legal_moves / move_targets) ----
-  function derive() {
-    const t = state.table;
-    const view = (t && t.view) || null;
-    const legal = t && Array.isArray(t.legal_moves) ? t.legal_moves : [];
-    const targets = t && Array.isArray(t.move_targets) ? t.move_targets : [];
-    const byCell = {};
-    legal.forEach((m, i) => { (byCell[m.cell] = byCell[m.cell] || []).push({ dir: m.dir, move: m, target: targets[i] || null }); });
-    const mine = !!t && t.status === "playing" && legal.length > 0;
-    return { t, view, byCell, mine, myTurn: mine && !state.pending && !anim.busy };
-  }
-  const optionsAt = (d, cell) => (cell && d.byCell[cell]) || [];
-  // Who a direction points at, in words: "you", "Bob", or the compass and "nobody".
-  const towardWords = (view, dir, mover = null) => {
-    const seat = view.solitaire ? -1 : view.sides.indexOf(dir);
-    if (seat < 0) return view.solitaire ? WORD[dir] : `${WORD[dir]} (at nobody)`;
-    const n = names(seat);
-    if (seat === mover) return n === "You" ? "at your own side" : "at their own side";
-    return n === "You" ? "at you" : `at ${n}`;
-  };
-  const chosenOption = (d) => optionsAt(d, ui().cell).find((o) => o.dir === ui().dir) || null;
-
-  // ---- the frame: outline, cells, hit areas; rebuilt when the board or the viewer's side changes ----
-  function buildFrame(view) {
-    const side = state.me != null && view.sides ? view.sides[state.me] : "S";
-    const { shape, size } = view.board;
-    const turn = view.solitaire ? 0 : turnFor(side);
-    const tagged = view.solitaire ? Object.keys(view.solitaire.edges || {}) : view.sides;
-    const key = `${shape}|${size}|${turn}|${tagged.join(",")}`;
-    if (key === frameKey) return;
-    frameKey = key;
-    fr = frame(shape, size, turn, tagged);
+  // ---- putting draw.js's layers on the page ----
+  function placeFrame(view) {
+    const { fr, key } = frameFor(view, state.me);
+    if (key === drawn.frameKey) return;
+    Object.assign(drawn, { frameKey: key, fr, pieces: {}, hits: {}, keys: {} });
     boardSvg.setAttribute("viewBox", `0 0 ${fr.width} ${fr.height}`);
     boardSvg.style.setProperty("--tp-aspect", (fr.width / fr.height).toFixed(3));
     boardSvg.style.setProperty("--tp-natural", `${Math.round(fr.width * 1.3)}px`);   // small boards stay small
-    boardSvg.setAttribute("aria-label", `The ${shape === "square" ? `${size}×${size} square` : `hexagonal (side ${size})`} board, ${
-      state.me != null && !view.solitaire ? "your side at the bottom" : "south at the bottom"}. Arrow keys move between empty cells.`);
-    layers.bg.replaceChildren(svg("polygon", { points: fr.outline.map((p) => p.join(",")).join(" "), class: "tp-outline" }),
-      ...fr.names.map((n) => svg("polygon", { points: fr.cells[n].points, class: "tp-cell" })));
-    hits = {};
+    layers.bg.replaceChildren(...drawBackground(fr));
+    layers.pieces.replaceChildren();
     layers.hits.replaceChildren(...fr.names.map((n) => {
       const hit = svg("polygon", { points: fr.cells[n].points, class: "hit", "data-cell": n });
       const tip = svg("title");
       hit.append(tip);
-      hits[n] = { hit, tip };
+      drawn.hits[n] = { hit, tip };
       return hit;
     }));
-    layers.pieces.replaceChildren();
-    pieces = {};
-    const rows = [...new Set(fr.names.map((n) => fr.cells[n].y))].sort((a, b) => a - b);
-    for (const n of fr.names) {
-      const c = fr.cells[n];
-      const row = fr.names.filter((m) => fr.cells[m].y === c.y).sort((a, b) => fr.cells[a].x - fr.cells[b].x);
-      hits[n].where = `row ${rows.indexOf(c.y) + 1}, place ${row.indexOf(n) + 1} from the left`;
-    }
   }
-
-  // ---- pieces: one group per cell, turned by a CSS rotation so a turn is seen clockwise ----
-  function paintPieces(cells, view, f) {
+  // A layer is drawn again only when what it shows has changed.
+  function layer(name, key, draw) {
+    if (drawn.keys[name] === key) return;
+    drawn.keys[name] = key;
+    draw();
+  }
+  // Pieces keep their element while they turn, so the CSS rotation shows each turn clockwise.
+  function placePieces(sc) {
+    const { fr, view, cells, frame: f } = sc;
     for (const [cell, piece] of Object.entries(cells)) {
-      const c = fr.cells[cell];
-      if (!c) continue;
-      const fill = pieceFill(piece, view);
-      let p = pieces[cell];
-      const target = fr.angle(piece.dir);
+      if (!fr.cells[cell]) continue;
+      const p = drawn.pieces[cell];
       if (!p) {
-        const g = svg("g", { class: "tp-piece", transform: `translate(${c.x} ${c.y})`, "data-cell": cell, "data-dir": piece.dir });
-        const drop = svg("g", { class: "tp-drop" });
-        const spin = svg("g", { class: "tp-spin" });
-        const pyramid = drawPyramid(fr.cellSize * 0.94, fill);
-        spin.append(pyramid);
-        drop.append(spin);
-        g.append(drop);
-        layers.pieces.append(g);
-        p = pieces[cell] = { g, spin, angle: target, fill, body: pyramid.querySelector(".body") };
-        spin.style.transform = `rotate(${target}deg)`;
-        if (f && f.dropping && f.placed === cell) drop.classList.add("dropping");
-      } else {
-        let delta = (((target - p.angle) % 360) + 360) % 360;
-        if (delta > 180) delta -= 360;
-        if (delta) { p.angle += delta; p.spin.style.transform = `rotate(${p.angle}deg)`; }
-        if (p.fill !== fill) { p.fill = fill; p.body.setAttribute("style", `fill: ${fill}`); }
+        const made = drawPiece(fr, cell, piece, view, { dropping: !!(f && f.dropping && f.placed === cell) });
+        layers.pieces.append(made.g);
+        drawn.pieces[cell] = made;
+        continue;
       }
+      const fresh = pieceLook(fr, piece, view);
+      let delta = (((fresh.angle - p.angle) % 360) + 360) % 360;
+      if (delta > 180) delta -= 360;
+      if (delta) { p.angle += delta; p.spin.style.transform = `rotate(${p.angle}deg)`; }
+      if (p.fill !== fresh.fill) { p.fill = fresh.fill; p.body.setAttribute("style", `fill: ${fresh.fill}`); }
       p.g.dataset.dir = piece.dir;
     }
-    for (const cell of Object.keys(pieces)) {
-      if (!cells[cell]) { pieces[cell].g.remove(); delete pieces[cell]; }
+    for (const cell of Object.keys(drawn.pieces)) {
+      if (!cells[cell]) { drawn.pieces[cell].g.remove(); delete drawn.pieces[cell]; }
     }
   }
-
-  // ---- the sides: each seat's side in its colour, with its name and live score ----
-  function paintSides(view, scores, acting) {
-    const solo = view.solitaire;
-    const key = JSON.stringify([frameKey, view.sides, view.sides.map((_, s) => names(s)), scores, acting, solo && solo.edges]);
-    if (layers.sides.dataset.key === key) return;
-    layers.sides.dataset.key = key;
-    const out = [];
-    for (const [dir, side] of Object.entries(fr.sides)) {
-      const seat = view.sides.indexOf(dir);
-      const edge = solo && solo.edges ? solo.edges[dir] : null;
-      const color = edge ? COLOR_FILL[edge] : seat >= 0 ? colorOf(seat) : null;
-      const line = svg("polyline", { points: side.line.map((p) => p.join(",")).join(" "), class: `tp-side${color ? "" : " empty"}`, "data-side": dir });
-      if (color) line.setAttribute("style", `stroke: ${color}`);
-      out.push(line);
-      let text = WORD[dir].replace("north", "N").replace("south", "S").replace("east", "E").replace("west", "W").replace("-", "");
-      if (seat >= 0) text = `${shortName(names(seat))} ${scores[seat] ?? 0}`;
-      else if (edge) text = edge;
-      const w = 12 + text.length * 7.6, hgt = 24;
-      const [x, y] = side.tagAt(w, hgt);
-      const tag = svg("g", { class: `tp-tag${seat >= 0 ? " seat" : ""}${acting.includes(seat) ? " acting" : ""}`, "data-side": dir,
-        ...(seat >= 0 ? { "data-seat": seat } : {}), transform: side.rotate && (seat >= 0 || edge) ? `rotate(${side.rotate} ${x} ${y})` : null });
-      const rect = svg("rect", { x: (x - w / 2).toFixed(1), y: (y - hgt / 2).toFixed(1), width: w.toFixed(1), height: hgt, rx: 12 });
-      if (seat >= 0) rect.setAttribute("style", `fill: ${color}`);
-      const label = svg("text", { x, y });
-      label.textContent = text;
-      const tip = svg("title");
-      tip.textContent = seat >= 0 ? `${names(seat)}: the ${WORD[dir]} side, ${plural(scores[seat] ?? 0, "piece")} pointing this way`
-        : edge ? `The ${edge} edge (${WORD[dir]}): ${edge} pieces point this way` : `The ${WORD[dir]} side: nobody sits here`;
-      tag.append(tip, rect, label);
-      out.push(tag);
-    }
-    layers.sides.replaceChildren(...out);
-  }
-
-  // ---- hit areas: the empty cells a move can go to are buttons (one tab stop; arrow keys move) ----
-  function paintHits(d, cells, view) {
-    const open = d.myTurn ? Object.keys(d.byCell) : [];
-    let focusCell = ui().focusCell && open.includes(ui().focusCell) ? ui().focusCell : (ui().cell && open.includes(ui().cell) ? ui().cell : open[0]);
-    for (const [cell, e] of Object.entries(hits)) {
-      const piece = cells[cell];
-      let label;
-      if (piece) {
-        const seat = view.sides.indexOf(piece.dir);
-        label = `${piece.color ? `${piece.color} piece` : "Piece"} pointing ${WORD[piece.dir]}${seat >= 0 ? `, at ${names(seat)}` : ""} (${e.where})`;
-      } else label = `Empty cell (${e.where})`;
-      if (open.includes(cell)) {
-        e.hit.setAttribute("role", "button");
-        e.hit.setAttribute("tabindex", cell === focusCell ? "0" : "-1");
-        e.hit.dataset.state = ui().cell === cell ? "picked" : "open";
-        e.hit.setAttribute("aria-label", ui().cell === cell ? `${label}: picked, now choose its direction` : `${label}: place a piece here`);
-      } else {
-        e.hit.removeAttribute("role");
-        e.hit.removeAttribute("tabindex");
-        delete e.hit.dataset.state;
-        e.hit.setAttribute("aria-label", label);
+  function placeHits(sc) {
+    const states = cellStates(sc);
+    for (const [cell, { hit, tip }] of Object.entries(drawn.hits)) {
+      const st = states[cell];
+      for (const [attr, value] of [["role", st.state ? "button" : null], ["tabindex", st.tabindex], ["aria-label", st.label]]) {
+        if (value == null) hit.removeAttribute(attr); else hit.setAttribute(attr, value);
       }
-      e.tip.textContent = label;
+      if (st.state) hit.dataset.state = st.state; else delete hit.dataset.state;
+      tip.textContent = st.label;
     }
   }
 
-  // ---- the words above the board: the chain as it plays, or the last move ----
-  function paintCaption(d, f) {
-    const t = d.t;
-    let text = "";
-    if (f) {
-      const place = f.step.events.find((e) => e.type === "place");
-      const piece = place.color ? `the ${place.color} piece` : "a piece";
-      const head = `${names(f.seat)} placed ${piece} pointing ${towardWords(d.view, place.dir, f.seat)}`;
-      if (f.index <= 0) text = `${head}.`;
-      else text = `${head} · turn ${f.index} of ${f.total}: the piece it reaches turns one notch clockwise, to face ${WORD[f.turn.dir]}.`;
-      if (f.index === 0 && !f.total) text = `${head}: it points at no piece, so nothing turns.`;
-    } else if (t.last && (t.last.events || []).some((e) => e.type === "place")) {
-      const place = t.last.events.find((e) => e.type === "place");
-      const mover = place.seat ?? t.last.seat;
-      text = `Last move: ${names(mover)} placed ${place.color ? `the ${place.color} piece` : "a piece"} pointing ${towardWords(d.view, place.dir, mover)}${place.turned ? `, turning ${plural(place.turned, "piece")} (numbered in order)` : ""}.`;
-    }
-    if (caption.textContent !== text) caption.textContent = text;
-    const want = f ? "skip" : t.last && (t.last.events || []).some((e) => e.type === "place") ? "replay" : "";
-    if (tools.dataset.key !== want) {
-      tools.dataset.key = want;
-      tools.replaceChildren(...(want === "skip"
-        ? [h("button", { type: "button", class: "btn small", onclick: () => anim.skip() }, "Skip")]
-        : want === "replay" ? [h("button", { type: "button", class: "btn small", "data-testid": "replay", onclick: replayLast }, "Replay the last move")] : []));
-    }
+  // ---- render: reads the state, writes the page ----
+  function render() {
+    const t = table(), view = t && t.view;
+    if (!t || !view || !view.board) return;
+    placeFrame(view);
+    const sc = scene();
+    const s = now();
+    const { fr, frame: f } = sc;
+    boardSvg.setAttribute("aria-label", boardLabel(view, state.me != null));
+    layer("sides", JSON.stringify([drawn.frameKey, view.sides, (view.sides || []).map((_, i) => names(i)), sc.scores, sc.acting, view.solitaire && view.solitaire.edges]),
+      () => layers.sides.replaceChildren(...drawSides(sc)));
+    const lastPlace = sc.last && (sc.last.events || []).find((e) => e.type === "place");
+    layer("marks", JSON.stringify([f && [f.step.seq, f.index, f.dropping], lastPlace && sc.last.seq, sc.picked, sc.open]), () => {
+      const { under, over } = drawMarks(sc);
+      layers.marks.replaceChildren(...under);
+      layers.over.replaceChildren(...over);
+    });
+    layer("preview", JSON.stringify([sc.picked, sc.option && sc.option.dir, sc.option && sc.option.target]),
+      () => layers.preview.replaceChildren(...drawPreview(sc)));
+    layer("arrows", JSON.stringify([sc.picked, sc.options.map((o) => o.dir), sc.chosen, (view.sides || []).map((_, i) => names(i))]),
+      () => layers.arrows.replaceChildren(...drawArrows(sc)));
+    placePieces(sc);
+    placeHits(sc);
+    renderCaption(sc);
+    const before = ui.before;
+    const deltas = !f && before && before.scores && t.seq > before.seq ? view.scores.map((v, i) => v - (before.scores[i] ?? v)) : null;
+    renderScores(scoresEl, { view, names, colorOf, acting: sc.acting, me: state.me, scores: sc.scores, deltas, placeOf: (dir) => screenPlace(fr.angle(dir)) });
+    renderBag(bagEl, view, (dir) => fr.angle(dir));
+    renderLegend(legendEl, view);
+    renderPad(pad, sc, s.myTurn, { dir: onDir, place: onPlace, cancel: onCancel });
+    root.classList.toggle("tp-busy", ui.chain.busy);
   }
 
-  function replayLast() {
-    const t = state.table;
-    if (!t || !t.last || anim.busy) return;
-    anim.push(t.last);
-    anim.sync(t, settled.scores);
+  function renderCaption(sc) {
+    const text = caption(sc.frame, table().last, sc.view, names);
+    if (captionEl.textContent !== text) captionEl.textContent = text;
+    const hasLast = table().last && (table().last.events || []).some((e) => e.type === "place");
+    const want = sc.frame ? "skip" : hasLast ? "replay" : "";
+    if (tools.dataset.key === want) return;
+    tools.dataset.key = want;
+    tools.replaceChildren(...(want === "skip"
+      ? [h("button", { type: "button", class: "btn small", onclick: onSkip }, LABELS.skip)]
+      : want === "replay" ? [h("button", { type: "button", class: "btn small", "data-testid": "replay", onclick: onReplayLast }, LABELS.replayLast)] : []));
   }
 
-  // ---- actions ----
-  function pickCell(cell) {
-    const d = derive();
-    if (!d.mine) { if (ctx.explainWait) ctx.explainWait(); return; }
-    if (!d.myTurn) { ctx.say(state.pending ? "Your move is on its way to the server…" : "Wait for the chain to finish (or press Skip)."); return; }
-    const options = optionsAt(d, cell);
-    if (!options.length) { ctx.say("That cell is taken: pick an empty one."); return; }
-    const u = ui();
-    if (u.cell === cell) {
-      if (u.dir && chosenOption(d)) return place();
-      u.cell = null; u.dir = null; u.focusCell = cell; u.wantFocus = "cell";
-    } else {
-      u.cell = cell;
-      u.focusCell = cell;
-      if (options.length === 1) u.dir = options[0].dir;
-      else if (!options.some((o) => o.dir === u.dir)) u.dir = null;
-      u.wantFocus = "arrow";
+  // ---- the handlers: each changes ui through ui.js, then the board is drawn ----
+  // Carry out what a ui.js function asked for: a toast, the shell's "why not", the move, the focus.
+  function carry(effect) {
+    if (!effect) return;
+    if (effect.explain && ctx.explainWait) ctx.explainWait();
+    if (effect.say) ctx.say(SAY[effect.say](effect));
+    if (effect.send) {
+      sent(ui, root.contains(document.activeElement));
+      ctx.sendMove(effect.send);   // exactly the dict the server listed
     }
+    render();   // now, so the keyboard can land on what was just drawn
+    if (effect.focus) focusOn(effect.focus);
     ctx.redraw();
   }
-  function chooseDir(dir) {
-    const d = derive();
-    if (!d.myTurn || !ui().cell) return;
-    if (!optionsAt(d, ui().cell).some((o) => o.dir === dir)) return;
-    if (ui().dir === dir) return place();
-    ui().dir = dir;
-    ui().wantFocus = "arrow";
-    ctx.redraw();
-  }
-  function place() {
-    const d = derive();
-    const opt = chosenOption(d);
-    if (!d.myTurn || !opt) return;
-    const u = ui();
-    u.resume = root.contains(document.activeElement);   // keyboard players get the board back on their next turn
-    u.focusCell = u.cell; u.cell = null; u.dir = null; u.wantFocus = null;
-    ctx.sendMove(opt.move);   // exactly the dict the server listed
-    ctx.redraw();
-  }
-  function cancel() {
-    const u = ui();
-    if (!u.cell) return;
-    u.focusCell = u.cell; u.cell = null; u.dir = null; u.wantFocus = "cell";
-    ctx.redraw();
+  const onDir = (dir) => carry(chooseDir(ui, now(), dir));
+  const onPlace = () => carry(place(ui, now()));
+  const onCancel = () => carry(cancel(ui));
+  const onSkip = () => { skipChain(ui); ctx.redraw(); };
+  function onReplayLast() {
+    const t = table();
+    if (!t || !t.last || ui.chain.busy) return;
+    stepComing(ui, t, t.last);
+    startChains();
   }
 
   boardSvg.addEventListener("click", (ev) => {
     const arrow = ev.target.closest(".tp-arrow");
-    if (arrow) { chooseDir(arrow.dataset.dir); return; }
+    if (arrow) { onDir(arrow.dataset.dir); return; }
     const hit = ev.target.closest(".hit");
-    if (hit) pickCell(hit.dataset.cell);
+    if (hit) carry(pickCell(ui, now(), hit.dataset.cell, state.pending));
   });
   const onKey = (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const inside = root.contains(ev.target);
     const typing = ev.target && (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA");
-    const d = derive();
-    const u = ui();
-    if (ev.key === "Escape" && u.cell) { ev.preventDefault(); cancel(); return; }
-    if (!inside || typing || !d.myTurn) return;
+    if (ev.key === "Escape" && ui.cell) { ev.preventDefault(); onCancel(); return; }
+    const s = now();
+    if (!inside || typing || !s.myTurn) return;
     const el = ev.target.closest && ev.target.closest(".hit, .tp-arrow");
     if ((ev.key === "Enter" || ev.key === " ") && el) {
       ev.preventDefault();
-      if (el.classList.contains("tp-arrow")) chooseDir(el.dataset.dir); else pickCell(el.dataset.cell);
+      if (el.classList.contains("tp-arrow")) onDir(el.dataset.dir); else carry(pickCell(ui, s, el.dataset.cell, state.pending));
       return;
     }
     if (!ev.key.startsWith("Arrow")) return;
     ev.preventDefault();
-    if (u.cell) {
-      const options = optionsAt(d, u.cell).map((o) => o.dir);
-      const dir = dirForKey(ev.key, fr, options, u.dir);
-      if (dir && options.includes(dir)) { u.dir = dir; u.wantFocus = "arrow"; ctx.redraw(); }
-      else if (options.length === 1) ctx.say(`This piece must point ${WORD[options[0]]}: press Enter to place it.`);
-      return;
-    }
-    const from = el && el.dataset.cell ? el.dataset.cell : u.focusCell;
-    const next = cellForKey(ev.key, fr, from, Object.keys(d.byCell));
-    if (next) { u.focusCell = next; u.wantFocus = "cell"; ctx.redraw(); }
+    carry(arrowKey(ui, s, ev.key, drawn.fr, el && el.dataset.cell));
   };
   root.addEventListener("keydown", onKey);
+  const onEsc = (ev) => { if (ev.key === "Escape" && ui.cell && !root.contains(ev.target)) onCancel(); };
   document.addEventListener("keydown", onEsc);
-  function onEsc(ev) { if (ev.key === "Escape" && ui().cell && !root.contains(ev.target)) cancel(); }
 
-  function moveFocus(d) {
-    const u = ui();
-    if (u.resume && d.myTurn && !u.wantFocus) {
-      u.resume = false;
-      const active = document.activeElement;
-      if (!active || active === document.body || root.contains(active)) u.wantFocus = "cell";
-    }
-    const want = u.wantFocus;
-    if (!want || !d.myTurn) return;
-    u.wantFocus = null;
+  // The keyboard goes where the last action asked: the chosen arrow, or the roving cell.
+  function focusOn(want) {
+    if (!now().myTurn) return;
     const active = document.activeElement;
     if (active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA")) return;
     let el = null;
-    if (want === "arrow") el = layers.arrows.querySelector(`.tp-arrow[data-dir="${u.dir}"]`) || layers.arrows.querySelector(".tp-arrow");
-    if (want === "cell" || !el) el = layers.hits.querySelector('.hit[tabindex="0"]');   // the roving cell
+    if (want === "arrow") el = layers.arrows.querySelector(`.tp-arrow[data-dir="${ui.dir}"]`) || layers.arrows.querySelector(".tp-arrow");
+    if (want === "cell" || !el) el = layers.hits.querySelector('.hit[tabindex="0"]');
     if (el && el.getAttribute("tabindex") != null && (root.contains(active) || !active || active === document.body)) {
       el.focus({ preventScroll: true });
     }
   }
+  // A keyboard player gets the board back on their next turn (once the chain that led to it has played).
+  function resumeTurn() {
+    if (!ui.resume || !now().myTurn) return;
+    resumed(ui);
+    const active = document.activeElement;
+    if (active && active !== document.body && !root.contains(active)) return;
+    render();
+    focusOn("cell");
+  }
 
-  // ---- render ----
-  function render() {
-    const t = state.table, view = t && t.view;
-    if (!t || !view || !view.board) return;
-    buildFrame(view);
-    if (!anim.busy && settled.seq !== t.seq && settled.seq != null && settled.scores && t.seq > settled.seq) {
-      deltas = { seq: t.seq, values: view.scores.map((s, i) => s - (settled.scores[i] ?? s)) };
+  // ---- the chains: the steps the shell announced, played once their state has arrived ----
+  function startChains() {
+    if (!alive) return;
+    const t = table();
+    const run = takeSteps(ui, t);
+    if (run.length) {
+      const before = ui.before && ui.before.seq < run[0].seq ? ui.before.scores : t.view.scores;
+      playChain(ui, chainItems(run, t, before), { paint: () => ctx.redraw(), alive: () => alive, urgent: () => now().mine })
+        .then(startChains);
     }
-    anim.sync(t, settled.scores || view.scores);   // first: a chain about to play means it is nobody's turn yet
-    const d = derive();
-    const u = ui();
-    if (u.seq !== t.seq) {   // a new state: keep a pick that still fits it
-      u.seq = t.seq;
-      if (u.cell && !optionsAt(d, u.cell).length) { u.cell = null; u.dir = null; }
-      if (u.cell && u.dir && !chosenOption(d)) u.dir = null;
-    }
-    const f = anim.frame;
-    if (!anim.busy) settled = { seq: t.seq, scores: view.scores };
-    const scores = f && f.scores ? f.scores : view.scores;
-    const acting = t.status === "playing" ? (t.to_act || []) : [];
-    paintPieces(f ? f.cells : view.cells || {}, view, f);
-    paintSides(view, scores, acting);
-    const opt = d.myTurn ? chosenOption(d) : null;
-    const previewing = d.myTurn && u.cell;   // the preview's numbers replace the last move's
-    paintMarks(layers.marks, layers.over, { fr, f, last: f || previewing ? null : t.last, picked: d.myTurn ? u.cell : null,
-      open: d.myTurn && !u.cell ? Object.keys(d.byCell) : [], colorOf, id });
-    paintPreview(layers.preview, { fr, cell: d.myTurn ? u.cell : null, option: opt, view, id });
-    layers.arrows.replaceChildren(...(d.myTurn && u.cell ? [arrowButtons(fr, u.cell, optionsAt(d, u.cell), u.dir, (dir) => towardWords(view, dir))] : []));
-    paintHits(d, f ? f.cells : view.cells || {}, view);
-    paintCaption(d, f);
-    renderScores(scoresEl, { view, names, colorOf, acting, me: state.me, scores, deltas: !f && deltas.seq === t.seq ? deltas.values : null,
-      placeOf: (dir) => screenPlace(fr.angle(dir)) });
-    renderBag(bagEl, view, (dir) => fr.angle(dir));
-    renderLegend(legendEl, view);
-    renderPad(pad, { myTurn: d.myTurn, cell: u.cell, options: optionsAt(d, u.cell), chosen: u.dir, target: opt && opt.target,
-      scoresNow: view.scores, names, angleOf: (dir) => fr.angle(dir), solitaire: !!view.solitaire, toward: (dir) => towardWords(view, dir),
-      onDir: chooseDir, onPlace: place, onCancel: cancel });
-    root.classList.toggle("tp-busy", anim.busy);
-    moveFocus(d);
+    resumeTurn();
   }
 
   // What to do next, for the page's turn banner (asked only when it is this browser's turn).
   function hint() {
-    const d = derive();
-    const u = ui();
-    if (state.pending) return "Sending your move…";
-    if (anim.busy) return "Your turn: watch the chain play out (or press Skip).";
-    const solo = d.view && d.view.solitaire;
+    const sc = scene();
     // a touch screen has no keyboard to speak of: name the keys only where a mouse (and so a keyboard) is
     const touch = !!window.matchMedia && !window.matchMedia("(pointer: fine) and (min-width: 700px)").matches;
-    if (!u.cell) {
-      if (solo && solo.bag && solo.bag[0]) return `Your turn: pick an empty cell for the ${solo.bag[0]} piece (it points ${WORD[solo.forced]}).`;
-      return touch ? "Your turn: tap an empty cell." : "Your turn: pick an empty cell (or use the arrow keys and Enter).";
-    }
-    const opt = chosenOption(d);
-    if (!opt) return touch ? "Now tap an arrow for the way it points, or Back to pick another cell."
-      : "Now pick the way it points: click an arrow (or use the arrow keys). Esc: pick another cell.";
-    const words = previewWords(opt.target, d.view.scores, names);
-    return `Pointing ${towardWords(d.view, u.dir)}: ${words}. ${touch ? "Tap the arrow again" : "Click the arrow again, press Enter"} or “Place” to play it.`;
+    return hintText({ pending: state.pending, busy: ui.chain.busy, picked: sc.picked, option: sc.option, dir: ui.dir,
+      view: sc.view, names, touch });
   }
 
   return {
     render, hint,
-    animate: (step) => anim.push(step),
-    busy: () => anim.busy || anim.queue.length > 0,   // the shell holds the result until the chain has played
-    destroy: () => { anim.stop(); document.removeEventListener("keydown", onEsc); },
+    // The shell calls this just before it applies the state that follows the step: the chain starts
+    // once that state is in (a microtask later).
+    animate: (step) => { stepComing(ui, table(), step); queueMicrotask(startChains); },
+    busy: () => ui.chain.busy || ui.chain.queue.length > 0,   // the shell holds the result until the chain has played
+    destroy: () => { alive = false; dropChain(ui); document.removeEventListener("keydown", onEsc); },
   };
 }

@@ -1,10 +1,8 @@
 // Beside the board: the live score of each seat, the solitaire's bag (the next piece, what is left, the
-// edges' colours), and a short legend. Everything comes from the view.
+// edges' colours), and a short legend. Everything comes from the view; the words from words.js.
 import { h } from "../../core/store.js";
-import { svg, drawPyramid, COLOR_FILL, COLORS, WORD } from "./parts.js";
-import { plural } from "./words.js";
-
-const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+import { svg, drawPyramid, COLOR_FILL, COLORS } from "./parts.js";
+import { scoresTitle, scoreSide, signed, deltaLabel, pointsLabel, scoresHint, BAG, legendLines, RULES_LINK } from "./words.js";
 
 // A little pyramid icon (an <svg>) pointing `angle` degrees on screen.
 export function pieceIcon(fill, angle, size = 34) {
@@ -28,14 +26,11 @@ export function renderScores(el, { view, names, colorOf, acting, me, scores, del
     return h("li", { class: `tp-score${acting.includes(seat) ? " acting" : ""}${seat === me ? " me" : ""}`, "data-seat": seat },
       swatch,
       h("span", { class: "who" }, h("span", { class: "name" }, names(seat)),
-        h("span", { class: "side" }, solo ? "sits at the south edge" : `${cap(WORD[side])} side, ${placeOf(side)}`)),
-      delta ? h("span", { class: `delta ${delta > 0 ? "up" : "down"}`, "aria-label": `${delta > 0 ? "+" : ""}${delta} on the last move` }, `${delta > 0 ? "+" : ""}${delta}`) : null,
-      h("span", { class: "points", "data-testid": `score-${seat}`, "aria-label": `${names(seat)}: ${plural(scores[seat] || 0, "point")}` }, String(scores[seat] || 0)));
+        h("span", { class: "side" }, scoreSide(solo, side, placeOf(side)))),
+      delta ? h("span", { class: `delta ${delta > 0 ? "up" : "down"}`, "aria-label": deltaLabel(delta) }, signed(delta)) : null,
+      h("span", { class: "points", "data-testid": `score-${seat}`, "aria-label": pointsLabel(names(seat), scores[seat] || 0) }, String(scores[seat] || 0)));
   });
-  el.replaceChildren(h("h3", {}, solo ? "Your score" : "Scores"),
-    h("ol", { class: "tp-scores" }, rows),
-    h("p", { class: "hint" }, solo ? "One point for each piece pointing toward you (south)."
-      : "One point for each piece pointing toward your side."));
+  el.replaceChildren(h("h3", {}, scoresTitle(solo)), h("ol", { class: "tp-scores" }, rows), h("p", { class: "hint" }, scoresHint(solo)));
 }
 
 // The solitaire's bag: the piece to place now (and the way it must point), how many of each colour are
@@ -45,28 +40,24 @@ export function renderBag(el, view, turnAngle) {
   el.hidden = !solo;
   if (!solo) return;
   const next = solo.bag && solo.bag[0];
-  const key = JSON.stringify([solo, turnAngle]);
+  const key = JSON.stringify([solo, solo.forced && turnAngle(solo.forced)]);
   if (el.dataset.key === key) return;
   el.dataset.key = key;
-  const edges = Object.entries(solo.edges || {});
   const nextBox = next && solo.forced
     ? h("div", { class: "tp-next", "data-testid": "next-piece" },
       pieceIcon(COLOR_FILL[next], turnAngle(solo.forced), 46),
-      h("div", {}, h("strong", {}, `Next: ${next}`), h("br"),
-        h("span", { class: "hint" }, `points ${WORD[solo.forced]}, toward the ${next} edge`)))
-    : h("div", { class: "tp-next done" }, h("strong", {}, "The bag is empty"));
+      h("div", {}, h("strong", {}, BAG.next(next)), h("br"), h("span", { class: "hint" }, BAG.points(next, solo.forced))))
+    : h("div", { class: "tp-next done" }, h("strong", {}, BAG.empty));
   el.replaceChildren(...[
-    h("h3", {}, "The bag"),
+    h("h3", {}, BAG.title),
     nextBox,
-    next ? h("p", { class: "tp-bag-count", "data-testid": "bag-count" },
-      solo.bag_count > 1 ? `${plural(solo.bag_count - 1, "more piece")} in the bag` : "This is the last piece") : null,
-    h("ul", { class: "tp-colors", "aria-label": "Pieces still to come, by colour (the next one included)" }, COLORS.map((c) => {
+    next ? h("p", { class: "tp-bag-count", "data-testid": "bag-count" }, BAG.count(solo.bag_count)) : null,
+    h("ul", { class: "tp-colors", "aria-label": BAG.colors }, COLORS.map((c) => {
       const dot = h("span", { class: "tp-swatch", "aria-hidden": "true" });
       dot.setAttribute("style", `background: ${COLOR_FILL[c]}`);
-      return h("li", {}, dot, `${c} ${(solo.bag_colors || {})[c] ?? "?"}`);
+      return h("li", {}, dot, BAG.color(c, (solo.bag_colors || {})[c]));
     })),
-    h("p", { class: "hint" }, "Edges: ", edges.map(([side, c]) => `${c} ${WORD[side]}`).join(", "),
-      ". Each piece points toward the edge of its own colour.")].filter(Boolean));
+    h("p", { class: "hint" }, BAG.edges(Object.entries(solo.edges || {})))].filter(Boolean));
 }
 
 export function renderLegend(el, view) {
@@ -75,9 +66,6 @@ export function renderLegend(el, view) {
   const key = `${solo}|${nobody}`;
   if (el.dataset.key === key) return;
   el.dataset.key = key;
-  el.replaceChildren(...[
-    h("span", {}, solo ? "Each piece keeps its colour and points toward the edge of that colour." : "Each piece takes the colour of the player it points at."),
-    nobody ? h("span", {}, "Grey pieces point at a side where nobody sits.") : null,
-    h("span", {}, "Numbers show the order in which pieces turned."),
-    h("a", { href: "/rules/turning-points", target: "_blank", rel: "noopener" }, "All the rules")].filter(Boolean));
+  el.replaceChildren(...legendLines(solo, nobody).map((line) => h("span", {}, line)),
+    h("a", { href: "/rules/turning-points", target: "_blank", rel: "noopener" }, RULES_LINK));
 }

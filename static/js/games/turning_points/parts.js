@@ -1,6 +1,6 @@
 // Turning Points drawing parts: the board's geometry (square or hex, turned so the viewer's side is at
 // the bottom), the sides' markers, pyramids lying on their side, arrows. Pure helpers with no page state:
-// the board, the panels and the admin replay share them. Geometry only: no rule of the game lives here.
+// draw.js and the panels share them. Geometry only: no rule of the game lives here.
 export const SVGNS = "http://www.w3.org/2000/svg";
 export const DIRS = { square: ["N", "E", "S", "W"], hex: ["N", "NE", "SE", "S", "SW", "NW"] };
 // Screen angle of each compass direction on an unturned board, degrees clockwise from east (SVG y down).
@@ -138,16 +138,4 @@ export function pieceFill(piece, view) {
   if (piece.color && COLOR_FILL[piece.color]) return COLOR_FILL[piece.color];
   const seat = (view.sides || []).indexOf(piece.dir);
   return seat >= 0 ? seatVar(seat) : NOBODY;
-}
-
-// Where a side is on screen, in words ("at the top", "lower left").
-export function screenPlace(angle) {
-  const a = ((Math.round(angle) % 360) + 360) % 360;
-  return { 0: "on the right", 90: "at the bottom", 180: "on the left", 270: "at the top", 30: "lower right",
-    150: "lower left", 210: "upper left", 330: "upper right" }[a] || "";
-}
-
-// Short name for a tag on the board ("Alexandra" -> "Alexand…").
-export function shortName(name, max = 9) {
-  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
 }
