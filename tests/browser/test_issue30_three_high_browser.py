@@ -72,7 +72,7 @@ def test_card_labels_on_file_a_keep_clear_of_the_rank_digits(live_server, new_pa
         page.keyboard.press("Escape")
     # the widest label there is, on each square of file a, drawn as the board draws it
     clash = page.evaluate("""async () => {
-        const { fitLabel, sqXY, S, SVGNS } = await import('/static/js/games/three_high_parts.js');
+        const { fitLabel, sqXY, S, SVGNS } = await import('/static/js/games/three_high/parts.js');
         const layer = document.querySelector('.th-board .coords');
         const coords = [...layer.querySelectorAll('.coord')];
         const bad = [];

@@ -58,8 +58,9 @@ async def test_other_pages_render(client, path):
 @pytest.mark.parametrize("path", ["/static/css/site.css", "/static/js/table.js", "/static/js/home.js",
                                   "/static/js/me.js", "/static/js/core/connection.js",
                                   "/static/js/core/store.js", "/static/js/core/api.js",
-                                  "/static/js/core/notify.js", "/static/js/games/three_high.js",
-                                  "/static/js/games/three_high_parts.js",
+                                  "/static/js/core/notify.js", "/static/js/games/three_high/index.js",
+                                  "/static/js/games/three_high/parts.js",
+                                  "/static/js/games/three_high/three_high.css",
                                   "/static/img/favicon.svg"])
 async def test_static_files_are_served_locally(client, path):
     r = await client.get(path)

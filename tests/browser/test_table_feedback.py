@@ -25,7 +25,7 @@ def test_log_lines_about_you_read_as_english(live_server, new_page):
     page = new_page()
     page.goto(server.url + "/rules/three-high")
     lines = page.evaluate("""async () => {
-        const m = await import('/static/js/games/three_high.js');
+        const m = await import('/static/js/games/three_high/index.js');
         const ev = {type: 'no_draw', seat: 0, text: 'draws no card after completing a tree'};
         const lost = m.resultText({outcome: 'lost', reason: 'out_of_cards'}, {view: {trees: 2}});
         return [m.describeEvent(ev, () => 'You'), m.describeEvent(ev, () => 'Ann'), lost.text];

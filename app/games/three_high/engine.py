@@ -34,8 +34,8 @@ class ThreeHigh(Game):
     pitch = ("Work together: move pyramids with playing cards and build all five trees before the cards "
              "run out.")
     cooperative = True
-    client = "js/games/three_high.js"
-    css = "css/games/three_high.css"
+    client = "js/games/three_high/index.js"
+    css = "js/games/three_high/three_high.css"
     rules_template = "rules/three_high.html"
     bot = "three_high:ThreeHighBot"
     # Every play moves one card of the 32 from a hand to the discard, which is never shuffled back: at most

@@ -4,11 +4,10 @@ import "../helpers/dom.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fixture, playouts, steps, events, namesFor, NAMES, assertClean, clientModule } from "../helpers/fixtures.mjs";
-import { describeEvent, resultText } from "../../../static/js/games/three_high_words.js";
+import { describeEvent, resultText, pieceWords, cardWords, cardLabel, SIDES } from "../../../static/js/games/three_high/words.js";
 import {
-  parsePiece, pieceWords, parseCard, cardWords, cardLabel, sqXY, allSquares, drawCount, starPath, drawStack,
-  SIDES, S, M, W,
-} from "../../../static/js/games/three_high_parts.js";
+  parsePiece, parseCard, sqXY, allSquares, drawCount, starPath, drawStack, S, M, W,
+} from "../../../static/js/games/three_high/parts.js";
 
 const fx = fixture("three-high");
 const CARD = /\b(?:[A2-8])[♥♦♣♠]/;

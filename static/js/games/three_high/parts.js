@@ -1,8 +1,8 @@
-// 3-High drawing parts: board geometry, pieces and cards in words, and the stack drawing.
-// Pure helpers with no page state; the board client (three_high.js) puts them together.
+// 3-High's drawing parts: board geometry, cards and pieces read from their codes, the stack drawing and
+// the fitting of a square's card label. Pure helpers with no page state; draw.js puts them together.
 export const SVGNS = "http://www.w3.org/2000/svg";
 export const S = 60;                 // one square, in SVG user units
-export const M = 30;                 // margin around the board: the side names and side buttons
+export const M = 30;                 // margin around the board: the side names
 export const W = 8 * S + 2 * M;
 export const FILES = "abcdefgh";
 export const COLORS = {
@@ -12,20 +12,15 @@ export const COLORS = {
   green: { fill: "#2a9d3f", pip: "#ffffff" },
   blue: { fill: "#1d63c7", pip: "#ffffff" },
 };
+// A letter on each pyramid (the "letters" setting), so colour is never the only cue.
+export const COLOR_LETTER = { red: "R", orange: "O", yellow: "Y", green: "G", blue: "B" };
 export const PIECE_W = { 3: 44, 2: 34, 1: 24 };   // base widths in the proportions of the real pieces
 export const PIECE_H = { 3: 48, 2: 37, 1: 26 };
-export const SIDES = { N: "north", E: "east", S: "south", W: "west" };
 export const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
-export const SUIT_WORD = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
 
-// ---- small pure helpers (display only) ----
 export function parsePiece(p) {
   const m = /^([a-z]+)(\d)$/.exec(p || "");
   return m ? { color: m[1], size: Number(m[2]) } : { color: "grey", size: 1 };
-}
-export function pieceWords(p) {
-  const { color, size } = parsePiece(p);
-  return `${color} ${size}`;
 }
 export function parseCard(c) {
   const r = c.slice(0, -1);
@@ -33,14 +28,8 @@ export function parseCard(c) {
   const value = r === "A" ? 1 : Number(r);
   return { rank: r, suit, value, red: suit === "H" || suit === "D" };
 }
-export function cardWords(c) {
-  const { rank, suit } = parseCard(c);
-  return `${rank === "A" ? "ace" : rank} of ${SUIT_WORD[suit] || suit}`;
-}
-export function cardLabel(c) {
-  const { rank, suit } = parseCard(c);
-  return `${rank}${SUITS[suit] || suit}`;
-}
+
+// Top-left corner of a square; every square, rank 8 first (reading order); the square under a point.
 export function sqXY(sq) {
   const f = FILES.indexOf(sq[0]);
   const r = Number(sq.slice(1));
@@ -51,6 +40,12 @@ export function allSquares() {
   for (let r = 8; r >= 1; r--) for (const f of FILES) out.push(f + r);
   return out;
 }
+export function squareAt(pt) {
+  if (!pt) return null;
+  const f = Math.floor((pt.x - M) / S), r = 8 - Math.floor((pt.y - M) / S);
+  return f >= 0 && f < 8 && r >= 1 && r <= 8 ? FILES[f] + r : null;
+}
+
 export function drawCount(view) {
   if (typeof view.draw_count === "number") return view.draw_count;
   if (typeof view.draw_pile === "number") return view.draw_pile;
@@ -70,17 +65,6 @@ export const starPath = (cx, cy, ro, ri) => Array.from({ length: 10 }, (_, i) =>
   const a = -Math.PI / 2 + (i * Math.PI) / 5, r = i % 2 ? ri : ro;
   return `${i ? "L" : "M"}${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}`;
 }).join(" ") + " Z";
-
-// The player's 3-High settings, remembered in this browser: "letters" (a letter on each pyramid, R O Y G B,
-// for colour-blind play) and "autoCard" (when several cards lead to the same square, play the card with
-// the fewest other plays instead of asking).
-export const COLOR_LETTER = { red: "R", orange: "O", yellow: "Y", green: "G", blue: "B" };
-export function prefOn(name) {
-  try { return localStorage.getItem(`icehouse.threeHigh.${name}`) === "1"; } catch { return false; }
-}
-export function setPref(name, on) {
-  try { localStorage.setItem(`icehouse.threeHigh.${name}`, on ? "1" : "0"); } catch { /* private mode: not remembered */ }
-}
 
 // A stack seen from the side, bottom to top: each pyramid a two-faced triangle (lit from the left,
 // its right face in shade) in the three sizes of the real pieces, each upper one set down onto the one
@@ -131,15 +115,19 @@ export function drawStack(stack) {
 }
 
 // A square's card label (the cards that take the picked pyramid there) sits at the square's top; on file a
-// the rank's digit is in the top-left corner, so there the label keeps to the right of it. A label too wide
-// for the room left is squeezed, never overlapping.
-export function fitLabel(label, sq) {
+// the rank's digit is in the top-left corner, so there the label keeps to the right of it. placeLabel is
+// the part that needs no layout (draw.js); fitLabel also squeezes a label too wide for the room left, never
+// overlapping, which needs the label on the page (the live board calls it after drawing).
+export function placeLabel(label, sq) {
   const [x] = sqXY(sq);
   const onA = sq[0] === FILES[0];
   label.setAttribute("x", onA ? x + S - 3 : x + S / 2);
   label.style.textAnchor = onA ? "end" : "";
+}
+export function fitLabel(label, sq) {
+  placeLabel(label, sq);
   label.removeAttribute("textLength");
-  const room = onA ? S - 16 : S - 4;
+  const room = sq[0] === FILES[0] ? S - 16 : S - 4;
   let width = 0;
   try { width = label.getComputedTextLength(); } catch { width = 0; }
   if (width > room) { label.setAttribute("textLength", room); label.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
