@@ -23,8 +23,8 @@ class Dash(Game):
     max_players = 5
     pitch = "Race your pyramid along a board of colours and pictures, drawing cards and daring your friends."
     cooperative = False
-    client = "js/games/dash.js"
-    css = "css/games/dash.css"
+    client = "js/games/dash/index.js"
+    css = "js/games/dash/dash.css"
     rules_template = "rules/dash.html"
     bot = "dash:DashBot"
     # No bound: back cards, "back to Start" and swaps undo any progress, and the discards are shuffled into

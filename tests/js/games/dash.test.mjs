@@ -5,9 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fixture, playouts, steps, events, namesFor, NAMES, assertClean, clientModule } from "../helpers/fixtures.mjs";
 import {
-  describeEvent, resultText, cardName, cardDoes, cardWords, spaceWords, COLOR_NAMES,
+  describeEvent, resultText, cardName, cardDoes, cardWords, spaceWords, spaceLabel, COLOR_NAMES,
 } from "../../../static/js/games/dash/words.js";
-import { CLASSIC, spaceXY, centre, slot, pictureAt, spaceLabel, pictureCurve, curvePoint, S, G, M, W } from "../../../static/js/games/dash/board.js";
+import { CLASSIC, spaceXY, centre, slot, pictureAt, pictureCurve, curvePoint, S, G, M, W } from "../../../static/js/games/dash/parts.js";
 import { plan } from "../../../static/js/games/dash/motion.js";
 
 const fx = fixture("dash");

@@ -1,182 +1,250 @@
-// The Classic board drawn in SVG: 8 rows of 8 coloured spaces, numbered 0..63 in reading order from the
-// bottom-left, the path's direction (chevrons along each row, a connector up to the next row), and the
-// picture pairs as icons joined by a line. The layout comes from the view ("layout"): no rules here.
-import { pictureIcon, PICTURE_LABEL } from "./icons.js";
+// Dash's live board: the Classic board, the card just drawn, the Draw button and the dare panel. It builds
+// the page's parts once, turns clicks and keys into calls of the ui functions (ui.js), sends the listed
+// moves they produce, and paints what draw.js and dare.js draw from the table and the ui (each part
+// replaced only when what it shows changed). It knows no rules: the moves come from legal_moves (draw,
+// set_dare + the text typed, answer_dare), the board's colours and pictures from the view's layout, and
+// every movement from the step's events.
+import { h, setChildren } from "../../core/store.js";
+import { drawBoard, drawCaption, drawCard, drawDeck, drawMarks, drawPyramids, drawStandings, drawStatus, initials } from "./draw.js";
+import { drawDare, updateDare } from "./dare.js";
+import { pictureSvg } from "./icons.js";
+import { plan, run } from "./motion.js";
+import { CLASSIC, svg } from "./parts.js";
+import * as UI from "./ui.js";
+import * as words from "./words.js";
 
-export const NS = "http://www.w3.org/2000/svg";
-export const S = 56;           // one space, in SVG user units
-export const G = 14;           // the gap between spaces (path chevrons, row connectors)
-export const M = 10;           // margin
-export const W = 2 * M + 8 * S + 7 * G;
+const MAX_LAG = 900;   // ms: the board never lags further behind the game than this
+// A keyboard hint only where a keyboard is likely: a fine pointer on a wide screen (not a phone or tablet).
+const keyboardLikely = () => !!window.matchMedia && window.matchMedia("(pointer: fine) and (min-width: 700px)").matches;
+const typing = (el) => !!el && (["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || el.isContentEditable);
 
-export const FILL = {          // light tints (pyramids in seat colours stay visible on them)
-  red: "#f7c3bd", orange: "#fbd7a6", yellow: "#fbeea0", green: "#bfe5c4", blue: "#bcd3f3",
-  start: "#ffffff", finish: "#ffffff",
-};
-export const EDGE = { red: "#d62828", orange: "#e07a00", yellow: "#d4ac0d", green: "#2a9d3f", blue: "#1d63c7",
-  start: "#1f2430", finish: "#1f2430" };
-const LETTER = { red: "R", orange: "O", yellow: "Y", green: "G", blue: "B" };
+export function createBoard(root, ctx) {
+  const { state } = ctx;
+  const ui = UI.create();
+  state.ui = ui;
+  const color = ctx.seatColor || ((seat) => `var(--seat-${seat % 6})`);
 
-// The classic layout, for a doc (admin replay) that carries no view.
-export const CLASSIC = {
-  rows: 8, columns: 8, start: 0, finish: 63,
-  spaces: Array.from({ length: 64 }, (_, i) => (i === 0 ? "start" : i === 63 ? "finish" : ["red", "orange", "yellow", "green", "blue"][(i - 1) % 5])),
-  pictures: [["tree", 3, 21], ["star", 8, 35], ["moon", 15, 42], ["sun", 28, 49], ["rocket", 33, 57], ["snowflake", 46, 60]]
-    .map(([name, a, b]) => ({ name, spaces: [a, b] })),
-};
-
-export function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v != null && v !== false) node.setAttribute(k, v);
-  for (const c of children) if (c != null) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
-
-// Top-left corner of a space, and its centre.
-export function spaceXY(space) {
-  const row = Math.floor(space / 8), col = space % 8;
-  return [M + col * (S + G), M + (7 - row) * (S + G)];
-}
-export function iconXY(space) {
-  const [x, y] = spaceXY(space);
-  return [x + S - 13, y + 13];
-}
-export function centre(space) {
-  const [x, y] = spaceXY(space);
-  return [x + S / 2, y + S / 2];
-}
-
-// Where each pyramid stands inside a space holding `n` of them (offsets from the space's centre).
-const SLOTS = {
-  1: [[0, 8]],
-  2: [[-12, 8], [12, 8]],
-  3: [[-14, 12], [14, 12], [0, -1]],
-  4: [[-13, 12], [13, 12], [-13, -4], [13, -4]],
-  5: [[-16, 13], [0, 13], [16, 13], [-9, -3], [9, -3]],
-};
-export function slot(space, index, count) {
-  const [cx, cy] = centre(space);
-  const [dx, dy] = (SLOTS[Math.min(count, 5)] || SLOTS[1])[Math.min(index, 4)];
-  return [cx + dx, cy + dy];
-}
-
-export function spaceLabel(layout, space) {
-  const kind = layout.spaces[space];
-  const pic = pictureAt(layout, space);
-  const base = space === layout.start ? "Start (space 0)" : space === layout.finish ? "Finish (space 63)" : `Space ${space}, ${kind}`;
-  return pic ? `${base}, ${PICTURE_LABEL[pic.name]}: jump to space ${pic.other}` : base;
-}
-
-export function pictureAt(layout, space) {
-  for (const p of layout.pictures) {
-    const [a, b] = p.spaces;
-    if (space === a) return { name: p.name, other: b };
-    if (space === b) return { name: p.name, other: a };
+  // ---- the parts, built once ----
+  const status = h("div", { class: "dash-status" });
+  const boardWrap = h("div", { class: "dash-boardwrap" });
+  const drawn = h("div", { class: "dash-drawn", "data-testid": "drawn-card" });
+  const caption = h("p", { class: "dash-caption", "aria-live": "polite" });
+  const drawBtn = h("button", { type: "button", class: "btn primary big dash-draw-btn", "data-testid": "draw-btn", hidden: true }, words.PANEL.drawButton);
+  const deck = h("div", { class: "dash-deck" });
+  const dare = h("section", { class: "dash-dare", "aria-live": "polite", hidden: true });
+  // The board's status line sits in the column beside it, so the whole board (Start row too) fits a laptop's
+  // screen; the dare panel (shown only while a dare is open) comes first in that column (dash.css).
+  const tableCol = h("div", { class: "dash-table" },
+    h("div", { class: "dash-cardzone" }, drawn, h("div", { class: "dash-cardside" }, caption, drawBtn, deck)), dare, status);
+  root.replaceChildren(h("div", { class: "dash" }, h("div", { class: "dash-main" }, boardWrap, tableCol)));
+  const standings = h("ol", { class: "dash-standings", "aria-label": words.PANEL.race });
+  const pictures = h("ul", { class: "dash-pictures", "aria-label": words.PANEL.pairs });
+  if (ctx.sideRoot) {
+    ctx.sideRoot.replaceChildren(h("section", { class: "dash-legend card" },
+      h("h2", {}, words.PANEL.race), standings, pictures,
+      h("p", { class: "hint" }, words.PANEL.ownDeck, h("a", { href: "/rules/dash", target: "_blank", rel: "noopener" }, words.PANEL.howTo))));
   }
-  return null;
-}
 
-// The arc a picture line follows (and a jump travels along): a quadratic curve bowed to one side.
-// `icons`: from badge to badge (the drawn line); otherwise centre to centre (the path a jump travels).
-export function pictureCurve(a, b, icons = false) {
-  const [x1, y1] = icons ? iconXY(a) : centre(a), [x2, y2] = icons ? iconXY(b) : centre(b);
-  const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-  const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
-  const bow = Math.min(70, len * 0.22);
-  return { x1, y1, x2, y2, cx: mx - (dy / len) * bow, cy: my + (dx / len) * bow };
-}
-export function curvePoint(c, t) {
-  const u = 1 - t;
-  return [u * u * c.x1 + 2 * u * t * c.cx + t * t * c.x2, u * u * c.y1 + 2 * u * t * c.cy + t * t * c.y2];
-}
+  const table = () => state.table;
+  const maxDare = () => (table() && table().view && table().view.dare_max) || 200;
 
-// The static board: returns {root, spaceEls, lineEls, pieces} (pieces: the layer pyramids go in).
-export function drawBoard(layout, { title = "The Classic board" } = {}) {
-  const root = svg("svg", { class: "dash-board", viewBox: `0 0 ${W} ${W}`, role: "group", "aria-label": title });
-  const defs = svg("defs");
-  defs.append(svg("pattern", { id: "dash-checker", width: 12, height: 12, patternUnits: "userSpaceOnUse" },
-    svg("rect", { width: 12, height: 12, fill: "#fff" }),
-    svg("rect", { width: 6, height: 6, fill: "#1f2430" }),
-    svg("rect", { x: 6, y: 6, width: 6, height: 6, fill: "#1f2430" })));
-  root.append(defs);
-  const layers = {};
-  for (const name of ["track", "spaces", "lines", "icons", "marks", "pieces", "fx"]) {
-    layers[name] = svg("g", { class: `layer-${name}` });
-    root.append(layers[name]);
+  // What a ui function asked for: send a move (a dare's refusal other than a race un-sends it), say why
+  // the dare cannot go or whose stands, move the focus in the dare panel. Painted at once, so the focus
+  // can go to what was drawn; the shell redraws the rest.
+  function apply(effect) {
+    if (effect && effect.send) {
+      const sent = ctx.sendMove(effect.send, effect.quietStale ? { quietStale: true } : undefined);
+      if (effect.send.action === "set_dare") Promise.resolve(sent).then((res) => { UI.dareRefused(ui, res); ctx.redraw(); });
+    }
+    if (effect && effect.problem === "empty" && ctx.say) ctx.say(words.DARE.writeFirst);
+    if (effect && effect.say && ctx.say) ctx.say(words.DARE.stood(effect.say.stood == null ? null : ctx.seatName(effect.say.stood)));
+    paint();
+    if (effect && effect.focus) focusDare(effect.focus);
+    ctx.redraw();
   }
-  layers.lines.setAttribute("aria-hidden", "true");
-  layers.track.setAttribute("aria-hidden", "true");
-  drawTrack(layers.track);
-  const spaceEls = [];
-  for (let space = 0; space < 64; space++) spaceEls.push(drawSpace(layers, layout, space));
-  const lineEls = {};
-  for (const p of layout.pictures) {
-    const c = pictureCurve(p.spaces[0], p.spaces[1], true);
-    const line = svg("path", { d: `M${c.x1} ${c.y1} Q${c.cx} ${c.cy} ${c.x2} ${c.y2}`, class: `pic-line pic-line-${p.name}`,
-      "data-picture": p.name });
-    layers.lines.append(line);
-    lineEls[p.name] = line;
-    for (const space of p.spaces) {
-      const [x, y] = iconXY(space);
-      const icon = pictureIcon(p.name, x, y);
-      icon.setAttribute("aria-hidden", "true");
-      layers.icons.append(icon);
+
+  function drawOne() {
+    const effect = UI.draw(table(), state.pending);
+    if (effect) apply(effect); else if (ctx.explainWait) ctx.explainWait();
+  }
+  drawBtn.addEventListener("click", drawOne);
+  const onKey = (ev) => {
+    if (typing(document.activeElement)) return;
+    if ((ev.key === "d" || ev.key === "D") && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !drawBtn.hidden && !drawBtn.disabled) {
+      ev.preventDefault();
+      drawOne();
+    }
+  };
+  document.addEventListener("keydown", onKey);
+
+  // The dare panel's controls (data-act): the form, its suggestions, the answers, the chat.
+  dare.addEventListener("input", (ev) => {
+    if (ev.target.dataset.act !== "type") return;
+    UI.typeDare(ui, ev.target.value);
+    paintDare(table());
+  });
+  dare.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    apply(UI.sendDare(ui, table(), maxDare()));
+  });
+  dare.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && !ev.shiftKey && ev.target.dataset.act === "type") {
+      ev.preventDefault();
+      ev.target.form.requestSubmit();
+    }
+    if (ev.key === "Escape" && ev.target.closest(".dare-confirm")) { ev.preventDefault(); apply(UI.keepDare(ui)); }
+  });
+  dare.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-act]");
+    if (!b) return;
+    const suggestions = (table() && table().view && table().view.dare_suggestions) || [];
+    const act = b.dataset.act;
+    if (act === "suggest") apply(UI.suggest(ui, b.textContent));
+    else if (act === "surprise") apply(UI.suggest(ui, suggestions[Math.floor(Math.random() * suggestions.length)]));
+    else if (act === "done" || act === "refuse-confirm") apply(UI.answer(ui, table(), act === "done"));
+    else if (act === "refuse") apply(UI.askRefuse(ui));
+    else if (act === "keep") apply(UI.keepDare(ui));
+    else if (act === "chat") {   // the table's chat (the page's, not this module's): dares done in writing happen there
+      const input = document.getElementById("chat-input");
+      if (input) { input.scrollIntoView({ block: "center", behavior: "smooth" }); input.focus({ preventScroll: true }); }
+    }
+  });
+
+  function focusDare(what) {
+    const el = { input: "textarea", done: '[data-act="done"]', confirm: '[data-act="refuse-confirm"]' }[what];
+    const target = el && dare.querySelector(el);
+    if (target) target.focus();
+  }
+
+  // ---- painting ----
+  const nameOf = (t, seat) => (t.seats && t.seats[seat] && t.seats[seat].name) || ctx.seatName(seat);
+
+  function paint() {
+    const t = table();
+    if (!t || !t.view || t.view.game !== "dash") return;
+    const view = t.view;
+    const ended = !!t.result;
+    const marks = initials(view.positions.map((_, seat) => nameOf(t, seat)));
+    const pyramids = { marks, names: ctx.seatName, color, me: state.me };
+    let board = boardWrap.querySelector("svg.dash-board");
+    if (!board) {
+      const layout = view.layout || CLASSIC;
+      board = drawBoard(view, { ...pyramids, last: t.last });
+      boardWrap.replaceChildren(board);
+      pictures.replaceChildren(...layout.pictures.map((p) => h("li", { title: words.PANEL.pairTitle(p.name) },
+        pictureSvg(p.name, 18), ` ${p.spaces[0]} ↔ ${p.spaces[1]}`)));
+    }
+    paintPyramids(board.querySelector(".layer-pieces"), drawPyramids({ ...view, result: t.result || view.result }, pyramids));
+    setChildren(board.querySelector(".layer-marks"), `${t.seq}`, () => drawMarks(t.last, view.layout || CLASSIC));
+    setChildren(status, JSON.stringify([view.layout && view.layout.title, view.options]), () => drawStatus(view));
+    const last = view.last_draw;
+    setChildren(drawn, last ? `${last.card}|${view.discard_count}|${view.reshuffles}|${!!view.legs[last.seat]}` : "none", () => [drawCard(view)]);
+    setChildren(caption, `${last && ctx.seatName(last.seat)}|${last && last.card}|${view.turn}|${t.seq}`, () => [drawCaption(view, ctx.seatName)]);
+    setChildren(deck, `${view.deck_count}|${view.discard_count}`, () => drawDeck(view));
+    const canDraw = !!UI.listed(t, "draw");
+    drawBtn.hidden = !canDraw;
+    drawBtn.disabled = !!state.pending;
+    if (canDraw && !state.pending && document.activeElement === document.body) drawBtn.focus({ preventScroll: true });
+    paintDare(t);
+    setChildren(standings, JSON.stringify([view.positions, view.legs, view.skip, view.turn, view.dare, ended, t.seats && t.seats.map((s) => s.name), state.me]),
+      () => drawStandings(view, { names: ctx.seatName, color, ended }));
+    walk(t, board);
+  }
+
+  // Each pyramid drawn again keeps its element when its look is the same (a walk on it goes on); it only
+  // takes its new place and classes.
+  function paintPyramids(layer, fresh) {
+    for (const g of fresh) {
+      const old = [...layer.children].find((el) => el.getAttribute("data-seat") === g.getAttribute("data-seat"));
+      if (!old) layer.append(g);
+      else if (old.getAttribute("data-key") !== g.getAttribute("data-key")) old.replaceWith(g);
+      else for (const name of ["transform", "class"]) old.setAttribute(name, g.getAttribute(name));
     }
   }
-  return { root, layers, spaceEls, lineEls };
-}
 
-function drawTrack(layer) {
-  // Chevrons between the spaces of a row (left to right), and a connector from each row's last space up
-  // to the next row's first: the path reads like a page, bottom row first.
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 7; col++) {
-      const [x, y] = spaceXY(row * 8 + col);
-      const gx = x + S + G / 2, gy = y + S / 2;
-      layer.append(svg("path", { d: `M${gx - 3} ${gy - 5} L${gx + 3} ${gy} L${gx - 3} ${gy + 5}`, class: "chevron" }));
+  // The dare panel, drawn again when its dare, its stage or its question changes; a new dare's panel takes
+  // the focus (the box to write in, or Done) unless the player is typing elsewhere.
+  function paintDare(t) {
+    const chatInput = document.getElementById("chat-input");
+    const chat = !!chatInput && !chatInput.disabled;   // watchers cannot chat
+    const key = JSON.stringify([ui.dare.key, ui.dare.confirming, ui.dare.stage === "answer" && !!state.pending, chat]);
+    dare.hidden = !ui.dare.stage;
+    if (dare.dataset.key !== key) {
+      const fresh = dare.dataset.dare !== String(ui.dare.key);
+      dare.dataset.key = key;
+      dare.dataset.dare = String(ui.dare.key);
+      dare.replaceChildren(...drawDare(t, ui, { me: state.me, names: ctx.seatName, pending: state.pending, chat,
+        wide: window.matchMedia("(min-width: 700px)").matches }));
+      const first = ui.dare.stage === "write" ? "input" : ui.dare.stage === "answer" ? "done" : null;
+      if (fresh && first && !typing(document.activeElement)) setTimeout(() => focusDare(first), 0);
     }
-    if (row < 7) {
-      const [xe, ye] = spaceXY(row * 8 + 7), [xs] = spaceXY(row * 8 + 8);
-      const gapY = ye - G / 2;
-      const fromX = xe + S / 2, toX = xs + S / 2;
-      layer.append(svg("path", { d: `M${fromX} ${ye} V${gapY} H${toX} V${gapY - G / 2}`, class: "connector" }));
-      for (let k = 1; k <= 3; k++) {   // arrowheads pointing left along the connector
-        const ax = fromX + ((toX - fromX) * k) / 4;
-        layer.append(svg("path", { d: `M${ax + 3} ${gapY - 4} L${ax - 3} ${gapY} L${ax + 3} ${gapY + 4}`, class: "chevron" }));
-      }
+    const input = dare.querySelector("textarea");
+    if (input && input.value !== ui.dare.draft) input.value = ui.dare.draft;
+    updateDare(dare, ui, t.view, state.pending);
+  }
+
+  // ---- motion ----
+  // Steps play one after the other, but the board never lags far behind the game: when a new step comes
+  // while pyramids are still travelling, those hurry up (the wait before the new one stays under a second).
+  function walk(t, board) {
+    const step = ui.step;
+    if (!step || step.seq !== t.seq || board.dataset.animated === String(t.seq)) return;
+    board.dataset.animated = String(t.seq);
+    const layer = board.querySelector(".layer-pieces");
+    const bodyOf = (seat) => layer.querySelector(`.pyramid[data-seat="${seat}"] .pyramid-body`);
+    const going = [...layer.querySelectorAll(".pyramid-body")].flatMap((b) => (b.getAnimations ? b.getAnimations() : []))
+      .filter((a) => a.playState === "running" || a.playState === "pending");
+    const left = (a) => {
+      const c = a.effect.getComputedTiming();
+      return Math.max(0, (c.endTime - (c.localTime || 0)) / (a.playbackRate || 1));
+    };
+    let remaining = Math.max(0, ...going.map(left));
+    if (remaining > MAX_LAG) {
+      const rate = remaining / MAX_LAG;
+      for (const a of going) a.updatePlaybackRate ? a.updatePlaybackRate(a.playbackRate * rate) : (a.playbackRate *= rate);
+      remaining = MAX_LAG;
     }
+    const delay = Math.max(250, remaining);
+    for (const [seat, path] of Object.entries(plan(step.events))) {
+      const body = bodyOf(seat);
+      const m = body && /translate\(([-\d.]+) ([-\d.]+)\)/.exec(body.parentNode.getAttribute("transform") || "");
+      if (!m) continue;
+      for (const a of body.getAnimations ? body.getAnimations() : []) a.finish();   // its earlier walk ends where this one starts
+      layer.append(body.parentNode);   // above the others while it travels
+      run(body, path, Number(m[1]), Number(m[2]), delay);
+    }
+    const flipped = drawn.querySelector(".dash-card");
+    if (flipped && flipped.animate && (step.events || []).some((e) => e.type === "draw")) {
+      flipped.animate([{ transform: "rotateY(90deg) scale(.9)", opacity: 0.4 }, { transform: "none", opacity: 1 }],
+        { duration: 320, easing: "ease-out" });
+    }
+    for (const e of step.events || []) if (words.FLASH[e.type]) flash(board, e.seat, words.FLASH[e.type]);
   }
-}
 
-function drawSpace(layers, layout, space) {
-  const kind = layout.spaces[space];
-  const [x, y] = spaceXY(space);
-  const end = kind === "start" || kind === "finish";
-  const g = svg("g", { class: `space space-${kind}`, "data-space": space });
-  const rect = svg("rect", { x, y, width: S, height: S, rx: 9, class: "space-bg",
-    fill: kind === "finish" ? "url(#dash-checker)" : FILL[kind], stroke: EDGE[kind] });
-  g.append(rect);
-  if (end) {
-    g.append(svg("rect", { x: x + 5, y: y + S / 2 - 10, width: S - 10, height: 20, rx: 5, class: "end-plate" }));
-    g.append(svg("text", { x: x + S / 2, y: y + S / 2 + 1, class: "end-label" }, kind === "start" ? "START" : "FINISH"));
-  } else {
-    g.append(svg("text", { x: x + 6, y: y + 15, class: "space-num" }, String(space)));
-    g.append(svg("text", { x: x + S - 6, y: y + S - 5, class: "space-letter" }, LETTER[kind] || ""));
+  function flash(board, seat, text) {
+    const g = board.querySelector(`.layer-pieces .pyramid[data-seat="${seat}"]`);
+    const m = g && /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g.getAttribute("transform") || "");
+    if (!m) return;
+    const label = svg("g", { class: "flash", transform: `translate(${m[1]} ${Number(m[2]) - 26})` },
+      svg("rect", { x: -46, y: -12, width: 92, height: 22, rx: 11 }), svg("text", { x: 0, y: 0 }, text));
+    board.querySelector(".layer-fx").append(label);
+    setTimeout(() => label.remove(), 2600);
   }
-  g.append(svg("title", {}, spaceLabel(layout, space)));
-  layers.spaces.append(g);
-  return g;
-}
 
-// One pyramid: a triangle in the seat's colour carrying the seat's initial (colour is never the only cue).
-export function drawPyramid(seat, color, initial, label) {
-  const g = svg("g", { class: "pyramid", "data-seat": seat });
-  const body = svg("g", { class: "pyramid-body" });
-  const shadow = svg("ellipse", { cx: 0, cy: 10, rx: 12, ry: 3.6, class: "pyramid-shadow" });
-  const tri = svg("path", { d: "M0 -14 L11 10 L-11 10 Z", class: "pyramid-tri" });
-  tri.style.fill = color;
-  const text = svg("text", { x: 0, y: 4, class: `pyramid-initial${initial.length > 1 ? " two" : ""}` }, initial);
-  body.append(shadow, tri, text);
-  g.append(body, svg("title", {}, label));
-  return g;
+  return {
+    // A new table state first updates the ui (a dare panel for another dare starts afresh; a dare that lost
+    // the race is said), then everything is painted from both; painting only reads.
+    render() {
+      const effect = UI.newState(ui, table(), state.me);
+      if (effect) apply(effect); else paint();
+    },
+    hint() {
+      const t = table();
+      if (!t) return "";
+      const dared = t.view && t.view.dare ? ctx.seatName(t.view.dare.seat) : "";
+      return words.turnHint(UI.actions(t), { pending: state.pending, keys: keyboardLikely(), dared });
+    },
+    animate: (step) => UI.stepArrived(ui, step),
+    destroy() { document.removeEventListener("keydown", onKey); },
+  };
 }

@@ -1,6 +1,6 @@
 // How pyramids travel when a step is shown: space by space along the path for a card, along the picture
 // line for a jump, in an arc for a swap. Pure planning from the step's events, plus one Web Animation.
-import { centre, curvePoint, pictureCurve } from "./board.js";
+import { centre, curvePoint, pictureCurve } from "./parts.js";
 
 const WALK_TOTAL = 1800;   // ms: a long walk (back to Start) goes faster per space, never slower than this
 const JUMP_MS = 750;

@@ -1,4 +1,7 @@
-// Dash in words: cards, spaces, log lines and the result. Pure functions, no page state.
+// Dash in words: cards, spaces, log lines and the result, the board's labels, the turn banner, the dare
+// panel and the replay's record. Pure functions, no page state.
+import { pictureAt } from "./parts.js";
+import { PICTURE_LABEL } from "./icons.js";
 
 export const COLOR_NAMES = ["red", "orange", "yellow", "green", "blue"];
 
@@ -40,6 +43,67 @@ export function spaceWords(space) {
   if (space === 63) return "Finish";
   return `space ${space}`;
 }
+
+// A space as its tooltip says it: "Space 21, red, tree: jump to space 3".
+export function spaceLabel(layout, space) {
+  const kind = layout.spaces[space];
+  const pic = pictureAt(layout, space);
+  const base = space === layout.start ? "Start (space 0)" : space === layout.finish ? "Finish (space 63)" : `Space ${space}, ${kind}`;
+  return pic ? `${base}, ${PICTURE_LABEL[pic.name]}: jump to space ${pic.other}` : base;
+}
+
+// ---- the board and the panels beside it ----
+export const boardTitle = (layout) => `The ${layout.title || "Classic"} board: 64 spaces from Start (bottom left) to Finish (top right), each row read left to right`;
+export const replayTitle = (seq) => `The board after move ${seq ?? ""}`.trim();
+export const END_LABEL = { start: "START", finish: "FINISH" };
+export const pyramidLabel = (name, space, back, skip) => `${name}: ${spaceWords(space)}${back ? ", on the way back" : ""}${skip ? ", misses the next turn" : ""}`;
+export const FLASH = { turn_skipped: "Turn skipped", turn_round: "Turned round!" };
+export const PANEL = {
+  drawButton: "Draw a card", race: "The race", pairs: "Picture pairs",
+  pairTitle: (name) => `Land on either end: jump to the other (${name})`,
+  ownDeck: "Our own “Classic” board and deck: the original board and cards of Dash are lost. ", howTo: "How to play",
+  boardPill: (title) => `${title || "Classic"} board (our own)`, boardPillTitle: "Our own board and deck: the original Dash board and cards are lost",
+  houseRule: "House rule", thereAndBack: "There and back: Finish, then home to Start",
+  noCard: "No card yet", nobodyDrew: "Nobody has drawn yet.", drew: (who, card) => `${who} drew: ${cardName(card)}`,
+  deck: (n) => `${n} card${n === 1 ? "" : "s"} in the deck`, discarded: (n) => `${n} discarded`, reshuffle: " (shuffled back at the next draw)",
+  skips: "misses next turn", dared: "dared", toDraw: "to draw", back: " ↩",
+};
+
+// The turn banner on the viewer's turn. keys: a keyboard is likely (the D shortcut is worth saying).
+export function turnHint(actions, { pending, keys, dared }) {
+  if (pending) return "Sending…";
+  if (actions.includes("draw")) return keys ? "Your turn: draw a card (press the button, or D)." : "Your turn: draw a card.";
+  if (actions.includes("set_dare")) return `${dared} drew a dare: write it, or pick a suggestion. The first dare sent stands.`;
+  if (actions.includes("answer_dare")) return "You were dared: do it, then press Done (or refuse and miss your next turn).";
+  return "Your turn!";
+}
+
+// ---- the dare panel ----
+const either = (list) => (list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`);
+export const DARE = {
+  drewTitle: (name) => `${name} drew a dare!`, youDrew: "You drew a dare!",
+  writing: (writers) => `${either(writers)} ${writers.length > 1 ? "are" : "is"} writing it. Keep an eye on the chat…`,
+  waitWrite: (writers) => `Waiting for ${either(writers)} to write it (the first one sent stands).`,
+  theirs: (name) => `${name}'s dare`, waitAnswer: (name) => `Waiting for ${name}: done, or refuse (and miss a turn)?`,
+  chat: "Go to the chat",
+  inputLabel: (name) => `Your dare for ${name}`, placeholder: (name) => `What must ${name} do?`,
+  send: "Send the dare", count: (n, max) => `${n}/${max}`, tooLong: (n, max) => `A dare is at most ${max} characters: ${n - max} too many.`,
+  writeFirst: "Write a dare first, or pick one of the suggestions.",
+  lead: (name) => `Write what ${name} must do. Anyone else at the table may too: the first dare sent stands.`,
+  ideas: "Need an idea? Pick a suggestion", suggestions: "Suggestions", surprise: "Surprise me",
+  stood: (name) => `${name == null ? "Another player" : name}'s dare was sent first, so it stands.`,
+  dared: "You were dared!", answerLead: "Do it (in the chat, if it's a writing dare), then press Done. Refusing costs your next turn.",
+  done: "Done!", refuse: "Refuse…", confirm: "Refuse the dare? You will miss your next turn.", yes: "Yes, refuse", keep: "No, I'll do it",
+};
+
+// ---- the replay's record (the whole document: the deck in order) ----
+export const RECORD = {
+  drew: (name, card) => `${name} drew ${cardName(card)}.`,
+  dare: (name) => `Dare for ${name}: `, unwritten: "(not written yet)", quoted: (text) => `“${text}”`,
+  where: (name, space, back, skip) => `${name}: ${spaceWords(space)}${back ? " (on the way back)" : ""}${skip ? " — misses the next turn" : ""}`,
+  deck: (deck) => `Deck (${deck.length}, next first): ${deck.slice(0, 12).map(cardName).join(", ")}${deck.length > 12 ? "…" : ""}`,
+  discard: (n, reshuffles) => `Discard pile: ${n} cards; reshuffles so far: ${reshuffles}.`,
+};
 
 const PICTURE_NAMES = { tree: "tree", star: "star", moon: "moon", sun: "sun", rocket: "rocket", snowflake: "snowflake" };
 
