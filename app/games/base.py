@@ -35,6 +35,12 @@ def derive_secret(game: str, seed: Any) -> str:
     return hashlib.sha256(f"icehouse-table:{game}:seed:{seed!r}".encode()).hexdigest()
 
 
+def twin_secret(game: str, doc: dict, seed: Any) -> str:
+    """The secret of `doc`'s hidden twin number `seed` (Game.hidden_twin): never the doc's own, and a
+    function of both, so every twin is reproducible and differs from its doc and from the other twins."""
+    return derive_secret(game, f"twin:{seed!r}:{doc.get('secret', '')}")
+
+
 class Chance:
     """Deterministic random numbers: block i is sha256(key ":" purpose ":" i), read as eight 32-bit words.
 
@@ -220,6 +226,19 @@ class Game(ABC):
         carry hidden information (an arrangement made at the same time as the other seats') returns a
         stand-in of the same shape with the hidden parts left out."""
         return move
+
+    def hidden_twin(self, doc: dict, viewer: int | None, seed: Any) -> dict:
+        """A doc that `viewer` (None: a spectator) cannot tell from `doc`, with what it may not see drawn
+        anew from `seed`: the same view, seats to act, result and own legal moves, but another secret (so
+        other dice and reshuffles to come) and, in a game that overrides this, its hidden piles, hands or
+        choices dealt again. Never used in play: the conformance suite (tests/games) asserts that the
+        viewer's view, and every move and event of a step as shown to it, are the same for `doc` and its
+        twins, which is what "nothing hidden reaches a viewer" means structurally (ENGINE.md).
+
+        Default: another secret only, which is right for a game whose only hidden part is its secret. A
+        game with any other hidden part (a pile's order, a hand, a simultaneous choice) must override it:
+        a twin that keeps a hidden part as it was cannot show that part leaking."""
+        return dict(doc, secret=twin_secret(self.name, doc, seed))
 
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
         return str(move)

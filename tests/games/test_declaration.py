@@ -12,7 +12,7 @@ import pytest
 
 from app.games import GAMES, get_game
 from app.games.base import Game
-from tests.games.test_conformance import option_variants
+from tests.games.conformance import option_variants
 from tests.nim_game import Nim
 
 KIND = {"max_plies": 10, "simultaneous": False, "chance": False, "hidden_information": False}
@@ -93,14 +93,6 @@ def tables(game):
         for options in option_variants(game, players):
             for seed in (1, 2):
                 yield players, options, seed
-
-
-def test_a_bounded_game_ends_within_its_bound(game):
-    if game.max_plies is None:
-        pytest.skip("its rules set no bound")
-    for players, options, seed in tables(game):
-        steps = walk(game, players, options, seed, seed, game.max_plies)
-        assert game.to_act(steps[-1][3].doc) == [], f"{game.name} ({players}) still going after {game.max_plies}"
 
 
 def test_hidden_information_is_declared_when_seats_see_differently(game):

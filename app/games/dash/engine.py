@@ -5,7 +5,7 @@ entry points take and return JSON documents; the rules run on the internal State
 """
 from __future__ import annotations
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret
 from . import stats as figures
 from . import view as views
 from .board import DECK
@@ -86,6 +86,16 @@ class Dash(Game):
         return result_of(from_doc(doc))
 
     # --- extras -------------------------------------------------------------------------------------
+    def hidden_twin(self, doc: dict, viewer: int | None, seed) -> dict:
+        """`doc` with another secret, the deck in another order and the discards under the top one in
+        another order: what no view shows (it shows the deck's and the discard pile's sizes and the top
+        discard), the same for every viewer (base.Game.hidden_twin)."""
+        secret = twin_secret(self.name, doc, seed)
+        chance = Chance(secret, "twin")
+        discard = list(doc.get("discard") or [])
+        under = chance.shuffle(discard[:-1]) + discard[-1:]
+        return dict(doc, secret=secret, deck=chance.shuffle(list(doc.get("deck") or [])), discard=under)
+
     def render_text(self, doc: dict) -> str:
         return views.render_text(from_doc(doc))
 

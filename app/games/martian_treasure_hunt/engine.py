@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..base import Game, IllegalMove, InvalidMove, Step, derive_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret
 from . import view as views
 from .board import (BISHOP, COIN_WORD, DIRECTIONS, FORWARD, KING, KINDS, KNIGHT, PAWN, PYRAMID_WORD, QUEEN, ROOK,
                     SIDE_WORD, STRIDE, geometry)
@@ -30,8 +30,8 @@ class MartianTreasureHunt(Game):
     pitch = ("Roll the dice to see which coin moves and how — like a pawn, rook, knight, bishop, queen or "
              "king — and grab the most treasure before the last pyramid falls.")
     cooperative = False
-    client = "js/games/martian_treasure_hunt.js"
-    css = "css/games/martian_treasure_hunt.css"
+    client = "js/games/martian_treasure_hunt/index.js"
+    css = "js/games/martian_treasure_hunt/martian_treasure_hunt.css"
     rules_template = "rules/martian_treasure_hunt.html"
     bot = "martian_treasure_hunt:MartianTreasureHuntBot"
     # No bound: a coin may move without capturing, back and forth, for ever (capturing is never forced), so
@@ -112,6 +112,22 @@ class MartianTreasureHunt(Game):
         arranged = ([entry is not None for entry in coins] if doc.get("phase") == "arrange" and isinstance(coins, list)
                     else None)
         return views.move_view(move, seat, viewer, from_doc(doc) if arranged is None else arranged)
+
+    def hidden_twin(self, doc: dict, viewer: int | None, seed) -> dict:
+        """`doc` with another secret (so other rolls to come) and, until the reveal, every other seat's
+        arrangement drawn again: its coins in another order along its home row (base.Game.hidden_twin)."""
+        secret = twin_secret(self.name, doc, seed)
+        coins = doc.get("coins")
+        if not isinstance(coins, list) or from_doc(doc).phase != "arrange":
+            return dict(doc, secret=secret)
+        chance = Chance(secret, "twin")
+        twin_coins = []
+        for owner, entry in enumerate(coins):
+            if entry is not None and owner != viewer:
+                values = sorted(entry, key=int)
+                entry = dict(zip(values, chance.shuffle([entry[value] for value in values])))
+            twin_coins.append(entry)
+        return dict(doc, secret=secret, coins=twin_coins)
 
     def render_text(self, doc: dict) -> str:
         return views.render_text(self.state(doc))

@@ -4,16 +4,18 @@ Checked entry points take and return JSON documents; the fast internal State liv
 """
 from __future__ import annotations
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret
 from . import stats as figures
 from . import view as views
 from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
                     piece_text, step_square)
 from .codec import from_doc, options_of, result_of, to_doc
-from .position import LAND, NO_PIECE, State, apply_unchecked, deal, is_legal, legal_codes, legal_codes_in_order
+from .position import (LAND, NO_PIECE, State, apply_unchecked, deal, has_legal, is_legal, legal_codes,
+                       legal_codes_in_order)
 from .reading import Memo, ThreeHighReading
 
 MOVE_KEYS = ("card", "piece", "side")
+TWIN_DEALS = 20  # deals hidden_twin tries before it keeps the hands as they are
 BOT_STRENGTHS = ("quick", "normal", "strong")  # a table option for the shell's bot runner; the rules ignore it
 # NAMES[code & 2047]: the (card, side, piece) strings of an encoded play
 NAMES = tuple((CARDS[code >> 6 & 31], SIDES[code & 3], PIECES[code >> 2 & 15] if code >> 2 & 15 < 15 else "")
@@ -135,6 +137,26 @@ class ThreeHigh(Game):
     # --- extras: events, texts, fast paths --------------------------------------------------------
     def view_events(self, events: list, seat: int | None, doc: dict) -> list:
         return views.view_events(events, seat, doc)
+
+    def hidden_twin(self, doc: dict, viewer: int | None, seed) -> dict:
+        """`doc` with another secret and the draw pile in another order; with hidden_hands, the hands
+        `viewer` may not see dealt again, with the pile, from their cards (each keeps its size). The seat
+        to act keeps a legal play (that the game goes on shows it has one): a deal that leaves it none is
+        drawn again, and after TWIN_DEALS of them only the pile is shuffled (base.Game.hidden_twin)."""
+        secret = twin_secret(self.name, doc, seed)
+        chance = Chance(secret, "twin")
+        hands = [list(hand) for hand in doc["hands"]]
+        unseen = [owner for owner in range(len(hands)) if owner != viewer] if options_of(doc)["hidden_hands"] else []
+        acting = self.to_act(doc)
+        for _ in range(TWIN_DEALS):
+            pool = chance.shuffle(list(doc["draw_pile"]) + [card for owner in unseen for card in hands[owner]])
+            dealt = [list(hand) for hand in hands]
+            for owner in unseen:
+                dealt[owner], pool = pool[:len(hands[owner])], pool[len(hands[owner]):]
+            twin = dict(doc, secret=secret, hands=dealt, draw_pile=pool)
+            if not acting or acting[0] not in unseen or has_legal(from_doc(twin), acting[0]):
+                return twin
+        return dict(doc, secret=secret, draw_pile=chance.shuffle(list(doc["draw_pile"])))
 
     def render_text(self, doc: dict) -> str:
         return views.render_text(from_doc(doc))

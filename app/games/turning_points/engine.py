@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret
 from . import stats as figures
 from . import view as views
 from .board import DEFAULT_BOARD, DIRECTION_WORD, SIZES, Board, board_of, default_size, seat_sides
@@ -123,6 +123,18 @@ class TurningPoints(Game):
                 "cell": move["cell"], "dir": move["dir"],
                 "chain": [{"cell": cell, "dir": way} for cell, way in hit[0]], "scores": list(hit[1])})
         return targets
+
+    def hidden_twin(self, doc: dict, viewer: int | None, seed) -> dict:
+        """`doc` with another secret and, in solitaire, the bag behind the piece to place now in another
+        order (a view shows that piece and how many of each colour remain), for every viewer alike
+        (base.Game.hidden_twin)."""
+        secret = twin_secret(self.name, doc, seed)
+        solitaire = doc.get("solitaire")
+        if not solitaire:
+            return dict(doc, secret=secret)
+        bag = list(solitaire.get("bag") or [])
+        bag = bag[:1] + Chance(secret, "twin").shuffle(bag[1:])
+        return dict(doc, secret=secret, solitaire=dict(solitaire, bag=bag))
 
     def render_text(self, doc: dict) -> str:
         return views.render_text(from_doc(doc))
