@@ -3,7 +3,9 @@
 A malformed move (not the game's shape of a move: a wrong type, a missing or extra field, an unknown
 action, a name the game as set up does not have) raises InvalidMove; a well-formed move the rules refuse
 now raises IllegalMove itself. Both leave the doc untouched. The API answers both alike
-(tests/api/test_invalid_moves.py).
+(tests/api/test_invalid_moves.py). Hand-picked cases per game here; garbage, moves of seats not to act and
+moves made malformed from listed ones, at positions all over random games: the conformance suite
+(test_conformance.py).
 """
 from __future__ import annotations
 
@@ -13,9 +15,6 @@ import pytest
 
 from app.games import GAMES, IllegalMove, InvalidMove, get_game
 from app.games.three_high.cards import CARDS
-
-GARBAGE_MOVES = [None, 42, "move", [], {}, {"nonsense": True}, {1: 2, "a": 3},
-                 {"card": None, "side": None, "piece": None}, {"action": [], "cell": {}, "to": [], "order": {}}]
 
 
 def turning_points():
@@ -107,28 +106,6 @@ def test_a_malformed_move_is_invalid_and_a_refused_one_only_illegal(name, doc, m
             game.reading(doc).apply(seat, move)
         assert type(again.value) is IllegalMove and str(again.value) == str(caught.value)
     assert doc == before
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_garbage_from_the_seat_to_act_is_invalid(name):
-    game = get_game(name)
-    doc = game.setup(game.min_players, {}, 5)
-    seat = game.to_act(doc)[0]
-    for move in GARBAGE_MOVES:
-        with pytest.raises(InvalidMove):
-            game.apply(doc, seat, move)
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_a_listed_move_by_a_seat_not_to_act_is_only_illegal(name):
-    game = get_game(name)
-    doc = game.setup(game.max_players, {}, 5)
-    seats = game.to_act(doc)
-    move = game.legal_moves(doc, seats[0])[0]
-    for seat in [s for s in range(game.max_players) if s not in seats] + [-1, game.max_players]:
-        with pytest.raises(IllegalMove) as caught:
-            game.apply(doc, seat, move)
-        assert type(caught.value) is IllegalMove
 
 
 def test_every_game_has_its_cases():

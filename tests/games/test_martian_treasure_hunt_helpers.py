@@ -1,7 +1,6 @@
 """Helpers for the Martian Treasure Hunt tests (no tests here): hand-built positions and chosen dice."""
 from __future__ import annotations
 
-import copy
 from itertools import count
 
 from app.games.martian_treasure_hunt import MartianTreasureHunt
@@ -70,9 +69,3 @@ def arranged(players: int, seed=1, orders: dict | None = None) -> dict:
     for seat in range(players):
         doc = G.apply(doc, seat, {"order": list((orders or {}).get(seat, range(6)))}).doc
     return doc
-
-
-def with_secret(doc: dict, secret: str) -> dict:
-    other = copy.deepcopy(doc)
-    other["secret"] = secret
-    return other
