@@ -4,11 +4,14 @@ import "../helpers/dom.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fixture, playouts, events, namesFor, NAMES, assertClean, clientModule } from "../helpers/fixtures.mjs";
-import { describeEvent, resultText, rollWords, lostWords, possessive } from "../../../static/js/games/martian_treasure_hunt/words.js";
+import {
+  describeEvent, resultText, rollWords, lostWords, possessive, dieLabel,
+} from "../../../static/js/games/martian_treasure_hunt/words.js";
 import {
   frame, armLabelPlace, coinWords, coinLabel, parseSq, dieFace, drawPyramid, drawCoin, KINDS, COIN_WORD, SIZE_WORD, S, M,
 } from "../../../static/js/games/martian_treasure_hunt/parts.js";
-import { screenOrder, readingOrder, swap } from "../../../static/js/games/martian_treasure_hunt/arrange.js";
+import { screenOrder, readingOrder } from "../../../static/js/games/martian_treasure_hunt/arrange.js";
+import { swap } from "../../../static/js/games/martian_treasure_hunt/ui.js";
 
 const fx = fixture("martian-treasure-hunt");
 
@@ -201,7 +204,9 @@ test("pieces drawn: a pyramid's size in pips, a coin's value and suit, a die's f
   const back = drawCoin(1, 4, { back: true });
   assert.equal(back.getAttribute("data-coin"), null, "a face-down coin tells nothing");
   assert.equal(back.textContent, "?");
-  assert.equal(dieFace("type", 2).getAttribute("aria-label"), "type die: knight");
-  assert.equal(dieFace("number", 0).getAttribute("aria-label"), "number die: 0");
-  assert.equal(dieFace("number", null).getAttribute("aria-label"), "number die: not rolled");
+  assert.equal(dieLabel("type", 2), "type die: knight");
+  assert.equal(dieLabel("number", 0), "number die: 0");
+  assert.equal(dieLabel("number", null), "number die: not rolled");
+  assert.equal(dieFace("type", 2, { label: dieLabel("type", 2) }).getAttribute("aria-label"), "type die: knight");
+  assert.equal(dieFace("type", 2).querySelector("text.die-name").textContent, "knight");
 });

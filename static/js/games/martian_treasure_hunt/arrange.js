@@ -1,8 +1,11 @@
-// The arrange phase: the player's order of coins along the home row, composed on the board and sent
-// as one of the listed {"order": [...]} moves. Every seat arranges at once, so a send may meet a
+// The arrange phase: the player's order of coins along the home row, composed on the board (ui.js) and
+// sent as one of the listed {"order": [...]} moves. Every seat arranges at once, so a send may meet a
 // stale_seq refusal (someone else arranged a moment earlier): the order is sent again once the page has
-// caught up with the table.
+// caught up with the table. An order being composed is kept in the browser's storage, per table and
+// seat, until it is placed: a reload finds it again.
 import { h, setChildren } from "../../core/store.js";
+import { listedOrder, sendBegins, sendTried, sendWaits, sendEnds } from "./ui.js";
+import { ARRANGE, SAY } from "./words.js";
 
 // The home row's squares as the viewer sees them, left to right (indices into view.board.home_rows[me]).
 export function screenOrder(view, me, fr) {
@@ -26,98 +29,92 @@ export function shuffledOrder() {
   return order;
 }
 
-// The arranging state kept in state.ui (it outlives renders and other seats' moves). An order being composed
-// is also kept in the browser's storage, per table and seat, until it is sent: a reload finds it again.
-export function arrangeUi(state, view, me, fr) {
-  const ui = state.ui;
-  const key = `${state.code}|${me}`;
-  if (!ui.arr || ui.arr.key !== key) {
-    const draft = loadDraft(state.code, me);
-    ui.arr = { key, order: draft || readingOrder(view, me, fr), picked: null, retrySeq: null, tries: 0, saved: draft ? JSON.stringify(draft) : null };
-  }
-  return ui.arr;
-}
-
+// ---- the draft in the browser's storage (blocked storage, as in a private window: the page only) ----
 const draftKey = (code, me) => `icehouse:mth-order:${code}:${me}`;
-function loadDraft(code, me) {
+export function loadDraft(code, me) {
   try {
     const order = JSON.parse(localStorage.getItem(draftKey(code, me)) || "null");
     const ok = Array.isArray(order) && order.length === 6 && [...order].sort().every((v, i) => v === i);
     return ok ? order : null;
-  } catch { return null; }   // storage blocked (a private window): the draft lives in the page only
+  } catch { return null; }
+}
+// Keep `order` unless it is the text already kept; returns the text kept.
+export function saveDraft(code, me, order, saved) {
+  const text = JSON.stringify(order);
+  if (text === saved) return saved;
+  try { localStorage.setItem(draftKey(code, me), text); } catch { /* storage blocked: nothing to keep */ }
+  return text;
+}
+export function forgetDraft(code, me) {
+  try { localStorage.removeItem(draftKey(code, me)); } catch { /* storage blocked: nothing kept */ }
 }
 
-// Called from render(): store the order while it is being composed; forget it once it is placed (or the
-// arrange phase is over).
-export function keepDraft(state, arr, mustArrange, view) {
-  const placing = arr && arr.retrySeq != null;
-  try {
-    if (mustArrange && arr) {
-      const text = JSON.stringify(arr.order);
-      if (text !== arr.saved) { localStorage.setItem(draftKey(state.code, state.me), text); arr.saved = text; }
-    } else if (state.me != null && !placing && (view.phase !== "arrange" || (view.arranged && view.arranged[state.me]))) {
-      localStorage.removeItem(draftKey(state.code, state.me));
-      if (arr) arr.saved = null;
-    }
-  } catch { /* storage blocked: nothing to keep */ }
+// ---- sending ----
+const RETRY = new Set(["stale_seq", "pending", "timeout"]);
+const TRIES = 6;
+const WAIT_MS = 30000;   // how long a refused order waits for the table to move on before giving up
+
+// Resolves true once ready() holds, false after `ms` or once gone() holds.
+function until(ready, gone, ms) {
+  const end = Date.now() + ms;
+  return new Promise((resolve) => {
+    const check = () => {
+      if (gone()) return resolve(false);
+      if (ready()) return resolve(true);
+      if (Date.now() > end) return resolve(false);
+      setTimeout(check, 100);
+    };
+    check();
+  });
 }
 
-export function swap(arr, i, j) {
-  if (i === j || i == null || j == null) return;
-  [arr.order[i], arr.order[j]] = [arr.order[j], arr.order[i]];
-}
-
-// Send the composed order: the listed move with the same order (never a dict of our own making).
-export async function sendOrder(ctx, state, arr) {
-  const t = state.table;
-  const move = (t.legal_moves || []).find((m) => Array.isArray(m.order) && m.order.every((v, i) => v === arr.order[i]));
-  if (!move) return;
-  const seq = t.seq;
-  arr.tries += 1;
-  const res = await ctx.sendMove(move, { quietStale: true });
-  if (res && res.ok === false && (res.code === "stale_seq" || res.code === "pending" || res.code === "timeout")) {
-    if (arr.tries < 6) { arr.retrySeq = seq; return; }   // render() resends once the table has moved on
-    ctx.say("Your coins could not be placed (the table kept changing): press “Place my coins” again.");
+// Send the composed order: the listed move with the same order (never a dict of our own making); sent
+// again, as the table now lists it, each time a refusal only says the table moved on. `still()`: the
+// viewer must still arrange; `gone()`: the board has left the page. Resolves true once placed.
+export async function sendOrder(ctx, state, arr, { still, gone }) {
+  sendBegins(arr);
+  let placed = false;
+  for (;;) {
+    const t = state.table;
+    const move = listedOrder(t.legal_moves || [], arr.order);
+    if (!move) break;
+    const seq = t.seq;
+    sendTried(arr);
+    const res = await ctx.sendMove(move, { quietStale: true });
+    if (!(res && res.ok === false && RETRY.has(res.code))) { placed = !!(res && res.ok); break; }
+    if (arr.tries >= TRIES) { ctx.say(SAY.placeFailed()); break; }
+    sendWaits(arr, seq);
+    ctx.redraw();
+    const moved = await until(() => !state.pending && state.table.seq > seq, gone, WAIT_MS);
+    if (!moved && !gone() && still()) ctx.say(SAY.placeFailed());
+    if (!moved || !still()) break;
   }
-  arr.tries = 0;
+  sendEnds(arr);
   ctx.redraw();
-}
-
-// Called from render(): resend a refused order once the page shows a newer seq.
-export function maybeRetry(ctx, state, arr, mustArrange) {
-  if (!arr || arr.retrySeq == null || state.pending) return;
-  const t = state.table;
-  if (!mustArrange) { arr.retrySeq = null; arr.tries = 0; return; }
-  if (t.seq > arr.retrySeq) { arr.retrySeq = null; sendOrder(ctx, state, arr); }
+  return placed;
 }
 
 // The controls above the board: what to do, or whom we are waiting for.
 // Nothing is said before the game has started (the lobby has its own words): nobody arranges there.
-export function renderArrangeBar(el, { state, view, me, mustArrange, names, bots, actions }) {
-  const playing = !!state.table && state.table.status === "playing";
+export function renderArrangeBar(el, { playing, view, me, mustArrange, names, bots, sending, pending, actions }) {
   const waiting = (view.to_act || []).filter((s) => s !== me);
-  const pending = state.pending || (state.ui.arr && state.ui.arr.retrySeq != null);
+  const busy = pending || sending;
   const placed = me != null && !!(view.arranged && view.arranged[me]);
-  const key = JSON.stringify([view.phase, mustArrange, waiting, waiting.map(names), pending, me, placed]);
+  const key = JSON.stringify([view.phase, mustArrange, waiting, waiting.map(names), busy, me, placed]);
   el.hidden = view.phase !== "arrange" || !playing;
   if (el.hidden) { el.dataset.key = ""; return; }
   setChildren(el, key, () => {
-    const who = waiting.map((s) => `${names(s)}${bots(s) ? " (bot)" : ""}`).join(", ");
-    const waitLine = h("p", { class: "waiting", "data-testid": "arrange-waiting" },
-      `Waiting for ${waiting.length} player${waiting.length === 1 ? "" : "s"} to arrange: ${who}.`);
-    if (!mustArrange) {
-      return [placed ? h("p", { class: "done" }, "Your coins are placed. Nobody sees another player's order until everyone has arranged.") : null,
-        waiting.length ? waitLine : null];
-    }
+    const who = waiting.map((s) => ARRANGE.who(names(s), bots(s))).join(", ");
+    const waitLine = h("p", { class: "waiting", "data-testid": "arrange-waiting" }, ARRANGE.waiting(waiting.length, who));
+    if (!mustArrange) return [placed ? h("p", { class: "done" }, ARRANGE.placed) : null, waiting.length ? waitLine : null];
     return [
-      h("p", { class: "how" }, h("span", { class: "long" }, "Arrange your six coins along your home row (at the bottom): drag a coin onto another to swap them, or tap two coins. Keyboard: Enter picks a coin, arrows move it."),
-        h("span", { class: "short" }, "Tap two coins of your bottom row to swap them (or drag one onto another).")),
+      h("p", { class: "how" }, h("span", { class: "long" }, ARRANGE.how), h("span", { class: "short" }, ARRANGE.howShort)),
       h("div", { class: "row" },
-        h("button", { class: "btn", type: "button", "data-action": "shuffle", onclick: actions.shuffle, disabled: pending }, "Shuffle"),
-        h("button", { class: "btn", type: "button", "data-action": "default", onclick: actions.reset, disabled: pending }, "Default order"),
-        h("button", { class: "btn primary", type: "button", "data-action": "place", onclick: actions.place, disabled: pending },
-          pending ? "Placing…" : "Place my coins")),
-      waiting.length ? h("p", { class: "hint" }, `Also arranging now: ${who}.`) : null,
+        h("button", { class: "btn", type: "button", "data-action": "shuffle", onclick: actions.shuffle, disabled: busy }, ARRANGE.shuffle),
+        h("button", { class: "btn", type: "button", "data-action": "default", onclick: actions.reset, disabled: busy }, ARRANGE.reset),
+        h("button", { class: "btn primary", type: "button", "data-action": "place", onclick: actions.place, disabled: busy },
+          busy ? ARRANGE.placing : ARRANGE.place)),
+      waiting.length ? h("p", { class: "hint" }, ARRANGE.also(who)) : null,
     ];
   });
 }

@@ -1,5 +1,5 @@
 // Martian Treasure Hunt drawing parts: the board frame (which way up), coins, pyramids, suit marks, dice.
-// Pure helpers with no page state: the board, the side panel and the admin replay share them.
+// Pure helpers with no page state: draw.js and the side panel share them.
 export const SVGNS = "http://www.w3.org/2000/svg";
 export const S = 44;          // one square, in SVG user units
 export const M = 26;          // margin around the board: the seats' names
@@ -127,8 +127,9 @@ export function coinIcon(seat, value) {
   return el;
 }
 
-// A die face: the number die shows a digit, the type die a chess piece and its name.
-export function dieFace(kind, value, { rolling = false, dead = false } = {}) {
+// A die face: the number die shows a digit, the type die a chess piece and its name. `label`: what a
+// screen reader says of it (words.js dieLabel).
+export function dieFace(kind, value, { rolling = false, dead = false, label = null } = {}) {
   const el = svg("svg", { viewBox: "0 0 60 60", class: `die ${kind}${rolling ? " rolling" : ""}${dead ? " dead" : ""}`, role: "img" });
   el.append(svg("rect", { x: 3, y: 3, width: 54, height: 54, rx: 10, class: "die-body" }));
   const t = svg("text", { x: 30, y: kind === "type" ? 28 : 32, class: "die-text" });
@@ -140,6 +141,6 @@ export function dieFace(kind, value, { rolling = false, dead = false } = {}) {
     n.textContent = KINDS[value];
     el.append(n);
   }
-  el.setAttribute("aria-label", value == null ? `${kind} die: not rolled` : kind === "type" ? `type die: ${KINDS[value]}` : `number die: ${value}`);
+  if (label) el.setAttribute("aria-label", label);
   return el;
 }
