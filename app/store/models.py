@@ -170,3 +170,41 @@ class ServerKey(Base):
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Analysis(Base):
+    """What the bots work out after the fact (revision 0008), once per (kind, subject): "moves", a finished
+    table's move scores (subject: its code); "deal", a deal's difficulty over many bot plays (subject: the
+    deal's id). One instance claims a row (owner, claimed_at); `done` of `total` is its progress while
+    status is "running"; `result` once "done"; `version` is the analyser's, so a better bot can redo it."""
+
+    __tablename__ = "analyses"
+    __table_args__ = (Index("ix_analyses_status_updated", "status", "updated_at"),)
+
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(40), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    status: Mapped[str] = mapped_column(String(8))  # queued|running|done|failed
+    done: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    total: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    owner: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ReviewBranch(Base):
+    """A what-if of a finished table's review room (revision 0008): `moves` ({"seat", "move"} each) played
+    from the real game's step `ply` (that many real moves in), named, kept and shared by its own random id."""
+
+    __tablename__ = "review_branches"
+    __table_args__ = (Index("ix_review_branches_table", "table_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(60))
+    ply: Mapped[int] = mapped_column(Integer)
+    moves: Mapped[list] = mapped_column(JSON)
+    author: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
