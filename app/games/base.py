@@ -41,6 +41,25 @@ def twin_secret(game: str, doc: dict, seed: Any) -> str:
     return derive_secret(game, f"twin:{seed!r}:{doc.get('secret', '')}")
 
 
+def written_to_act(doc: dict, *also: str) -> list[int] | None:
+    """The seats to act as the engine wrote them into `doc` (a copy; [] once over), or None for a doc built
+    by hand, which lacks "result" (or one of the keys `also` names): `to_act` then reads the position. O(1):
+    the server asks it after every move."""
+    if "result" not in doc or any(key not in doc for key in also):
+        return None
+    return [] if doc["result"] is not None else list(doc["to_act"])
+
+
+def one_seat_to_act(doc: dict, read) -> list[int]:
+    """`to_act` of a game where one seat acts at a time and whose position (`read(doc)`) keeps that seat in
+    `to_act`, -1 once the game is over."""
+    written = written_to_act(doc)
+    if written is not None:
+        return written
+    seat = read(doc).to_act
+    return [] if seat < 0 else [seat]
+
+
 class Chance:
     """Deterministic random numbers: block i is sha256(key ":" purpose ":" i), read as eight 32-bit words.
 

@@ -5,7 +5,7 @@ entry points take and return JSON documents; the rules run on the internal State
 """
 from __future__ import annotations
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret, written_to_act
 from . import stats as figures
 from . import view as views
 from .board import DECK
@@ -53,9 +53,8 @@ class Dash(Game):
         return st
 
     def to_act(self, doc: dict) -> list[int]:
-        if "result" in doc:  # written by this engine, which keeps "to_act" exact: O(1)
-            return [] if doc["result"] is not None else list(doc["to_act"])
-        return from_doc(doc).to_act()
+        written = written_to_act(doc)
+        return from_doc(doc).to_act() if written is None else written
 
     def legal_moves(self, doc: dict, seat: int) -> list[dict]:
         """[draw] for the seat to play; [set_dare] (the mover adds "text") for each opponent of a dared

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret, written_to_act
 from . import view as views
 from .board import (BISHOP, COIN_WORD, DIRECTIONS, FORWARD, KING, KINDS, KNIGHT, PAWN, PYRAMID_WORD, QUEEN, ROOK,
                     SIDE_WORD, STRIDE, geometry)
@@ -65,9 +65,8 @@ class MartianTreasureHunt(Game):
         return st
 
     def to_act(self, doc: dict) -> list[int]:
-        if "result" in doc and "rolls" in doc:  # written by this engine: O(1)
-            return [] if doc["result"] is not None else list(doc["to_act"])
-        return self.state(doc).seats_to_act()
+        written = written_to_act(doc, "rolls")
+        return self.state(doc).seats_to_act() if written is None else written
 
     def legal_moves(self, doc: dict, seat: int) -> list[dict]:
         """Arrange phase: all 720 orders (lexicographic) for a seat that has not arranged. Play phase: the

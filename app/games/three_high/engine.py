@@ -4,7 +4,7 @@ Checked entry points take and return JSON documents; the fast internal State liv
 """
 from __future__ import annotations
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, one_seat_to_act, twin_secret
 from . import stats as figures
 from . import view as views
 from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
@@ -74,10 +74,7 @@ class ThreeHigh(Game):
         return st
 
     def to_act(self, doc: dict) -> list[int]:
-        if "result" in doc:  # written by this engine: O(1)
-            return [] if doc["result"] is not None else list(doc["to_act"])
-        st = from_doc(doc)
-        return [] if st.to_act < 0 else [st.to_act]
+        return one_seat_to_act(doc, from_doc)
 
     def legal_moves(self, doc: dict, seat: int) -> list[dict]:
         """Plays in hand order, then by the piece's square (a1, b1, .. h8), then side N E S W."""

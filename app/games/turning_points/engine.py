@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret
+from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, one_seat_to_act, twin_secret
 from . import stats as figures
 from . import view as views
 from .board import DEFAULT_BOARD, DIRECTION_WORD, SIZES, Board, board_of, default_size, seat_sides
@@ -77,10 +77,7 @@ class TurningPoints(Game):
         return st
 
     def to_act(self, doc: dict) -> list[int]:
-        if "result" in doc:  # written by this engine: O(1)
-            return [] if doc["result"] is not None else list(doc["to_act"])
-        st = from_doc(doc)
-        return [] if st.to_act < 0 else [st.to_act]
+        return one_seat_to_act(doc, from_doc)
 
     def legal_moves(self, doc: dict, seat: int) -> list[dict]:
         """Placements by cell in reading order (north row first, west to east), then clockwise from N;

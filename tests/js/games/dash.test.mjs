@@ -3,7 +3,7 @@
 import "../helpers/dom.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fixture, playouts, steps, events, namesFor, NAMES, assertClean, clientModule } from "../helpers/fixtures.mjs";
+import { fixture, playouts, steps, events, namesFor, NAMES, assertClean } from "../helpers/fixtures.mjs";
 import {
   describeEvent, resultText, cardName, cardDoes, cardWords, spaceWords, spaceLabel, COLOR_NAMES,
 } from "../../../static/js/games/dash/words.js";
@@ -14,12 +14,6 @@ const fx = fixture("dash");
 // The Classic deck (RULES.md): five colours, eight direction cards, dares.
 const DIRECTION_CARDS = ["F2", "F3", "B2", "B3", "PIC", "SWAP", "START"];
 const DECK = [...COLOR_NAMES, ...DIRECTION_CARDS, "DARE"];
-
-test("these are the words of the module the server declares (Game.client)", async () => {
-  const mod = await clientModule(fx);
-  assert.equal(mod.describeEvent, describeEvent);
-  assert.equal(mod.resultText, resultText);
-});
 
 test("every event reads as a clean sentence, in the past tense for you and for others", () => {
   for (const { event } of events(fx)) {

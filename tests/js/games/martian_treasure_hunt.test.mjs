@@ -3,7 +3,7 @@
 import "../helpers/dom.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fixture, playouts, events, namesFor, NAMES, assertClean, clientModule } from "../helpers/fixtures.mjs";
+import { fixture, playouts, events, namesFor, NAMES, assertClean } from "../helpers/fixtures.mjs";
 import {
   describeEvent, resultText, rollWords, lostWords, possessive, dieLabel,
 } from "../../../static/js/games/martian_treasure_hunt/words.js";
@@ -14,12 +14,6 @@ import { screenOrder, readingOrder } from "../../../static/js/games/martian_trea
 import { swap } from "../../../static/js/games/martian_treasure_hunt/ui.js";
 
 const fx = fixture("martian-treasure-hunt");
-
-test("these are the words of the module the server declares (Game.client)", async () => {
-  const mod = await clientModule(fx);
-  assert.equal(mod.describeEvent, describeEvent);
-  assert.equal(mod.resultText, resultText);
-});
 
 test("every event but a roll reads as a clean sentence (the dice show the roll)", () => {
   for (const { event, game } of events(fx)) {

@@ -1,5 +1,5 @@
 // Every game's client module, as the server's declaration names it (Game.client, docs/CLIENT.md), on the
-// engines' own output (tests/js/fixtures): the interface it exports, headlines that are events its engine
+// engines' own output (tests/js/fixtures): the interface it exports (its words are words.js's), headlines that are events its engine
 // makes, and drawReplay on the final documents of the playouts: drawn from the document alone, redrawn in
 // place (the same text and elements; ids may be fresh), no number or word missing (NaN, undefined).
 import { document } from "../helpers/dom.mjs";
@@ -26,6 +26,9 @@ for (const game of GAMES) {
     for (const fn of ["createBoard", "describeEvent", "resultText", "drawReplay"]) {
       assert.equal(typeof mod[fn], "function", fn);
     }
+    const words = await import(new URL(`../../../static/js/games/${game.replaceAll("-", "_")}/words.js`, import.meta.url));
+    assert.equal(mod.describeEvent, words.describeEvent, "describeEvent is words.js's");
+    assert.equal(mod.resultText, words.resultText, "resultText is words.js's");
     assert.ok(Array.isArray(mod.headlines));
     const made = new Set([...events(fx)].map(({ event }) => event.type));
     for (const type of mod.headlines) assert.ok(made.has(type), `headline ${type} is not an event of the engine`);

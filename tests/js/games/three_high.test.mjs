@@ -3,7 +3,7 @@
 import "../helpers/dom.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fixture, playouts, steps, events, namesFor, NAMES, assertClean, clientModule } from "../helpers/fixtures.mjs";
+import { fixture, playouts, steps, events, namesFor, NAMES, assertClean } from "../helpers/fixtures.mjs";
 import { describeEvent, resultText, pieceWords, cardWords, cardLabel, SIDES } from "../../../static/js/games/three_high/words.js";
 import {
   parsePiece, parseCard, sqXY, allSquares, drawCount, starPath, drawStack, S, M, W,
@@ -11,12 +11,6 @@ import {
 
 const fx = fixture("three-high");
 const CARD = /\b(?:[A2-8])[♥♦♣♠]/;
-
-test("these are the words of the module the server declares (Game.client)", async () => {
-  const mod = await clientModule(fx);
-  assert.equal(mod.describeEvent, describeEvent);
-  assert.equal(mod.resultText, resultText);
-});
 
 test("every event reads as a clean sentence in the viewer's words", () => {
   let count = 0;

@@ -3,7 +3,7 @@
 import "../helpers/dom.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fixture, playouts, steps, events, namesFor, NAMES, assertClean, clientModule } from "../helpers/fixtures.mjs";
+import { fixture, playouts, steps, events, namesFor, NAMES, assertClean } from "../helpers/fixtures.mjs";
 import {
   describeEvent, resultText, previewWords, plural, sideWord, screenPlace, shortName,
 } from "../../../static/js/games/turning_points/words.js";
@@ -18,12 +18,6 @@ const fx = fixture("turning-points");
 const VERDICT = [[0, "You're sitting on the wrong side of the table"], [4, "You're not even trying, are you?"],
   [8, "Not bad, but you can do better"], [12, "Excellent!"], [16, "Admit it! You cheated!"]];
 const verdictFor = (score) => VERDICT.filter(([from]) => score >= from).at(-1)[1];
-
-test("these are the words of the module the server declares (Game.client)", async () => {
-  const mod = await clientModule(fx);
-  assert.equal(mod.describeEvent, describeEvent);
-  assert.equal(mod.resultText, resultText);
-});
 
 test("every event but a turn reads as a clean sentence; turns are left to the place line", () => {
   for (const { event, game } of events(fx)) {
