@@ -22,3 +22,9 @@ export function drawReplay(el, doc, ctx = {}) {
     h("div", { class: "dash-boardwrap" }, board),
     h("div", { class: "dash-table" }, drawRecord(doc, names))));
 }
+
+// A small picture of a position from a view, for the home page's cards and My tables: the board, view-only.
+// ctx: {names(seat), last (the step that led here, marked), id (unique on the page)}.
+export function drawThumb(view, ctx = {}) {
+  return drawBoard(view, { viewOnly: true, checker: `dash-checker-${ctx.id || "thumb"}`, names: ctx.names, last: ctx.last || null });
+}

@@ -34,3 +34,14 @@ export function drawReplay(el, doc, ctx = {}) {
     lines.length ? h("ul", { class: "mth-replay-step" }, lines.map((l) => h("li", {}, l))) : null,
     h("ol", { class: "mth-replay-scores" }, scores)));
 }
+
+// A small picture of a position from a view, for the home page's cards and My tables: the board, view-only,
+// the viewer's home rows at the bottom, a row it may not see face down. ctx: {names(seat), me, seq, last}.
+export function drawThumb(view, ctx = {}) {
+  if (!view || !view.board) return null;
+  const me = ctx.me ?? null;
+  const { fr } = frameFor(view, me);
+  const move = ctx.last ? (ctx.last.events || []).find((e) => e.type === "move") : null;
+  return drawBoard({ view, fr, me, names: ctx.names || ((s) => `Seat ${s + 1}`), colorOf: seatVar, viewOnly: true, seq: ctx.seq ?? null,
+    mustArrange: false, order: null, picked: null, lastMove: move && view.phase === "play" ? move : null, rolled: null, myTurn: false, dests: {} });
+}

@@ -23,3 +23,9 @@ export function drawReplay(el, doc, ctx = {}) {
       h("div", { class: "hands" }, drawHands({ hands: doc.hands || [] }, { names, toAct: doc.to_act || [], viewOnly: true })),
       drawPiles(doc, play ? play.card : null)));
 }
+
+// A small picture of a position from a view, for the home page's cards and My tables: the board, view-only
+// (no hand). ctx: {seq, last (the step that led here, marked)}.
+export function drawThumb(view, ctx = {}) {
+  return drawBoard({ view, seq: ctx.seq ?? null, last: ctx.last || null }, null, { viewOnly: true });
+}

@@ -32,3 +32,13 @@ export function drawReplay(el, doc, ctx = {}) {
   }
   el.replaceChildren(h("div", { class: "tp tp-replay" }, h("div", { class: "tp-boardwrap" }, board), ...extra));
 }
+
+// A small picture of a position from a view, for the home page's cards and My tables: the board, view-only,
+// the viewer's side at the bottom. ctx: {names(seat), me (the viewer's seat or null), seq, last}.
+export function drawThumb(view, ctx = {}) {
+  const names = ctx.names || ((s) => `Seat ${s + 1}`);
+  const me = ctx.me ?? null;
+  const { fr } = frameFor(view, me);
+  return drawBoard({ view, fr, id: `tpt${++replays}`, names, colorOf: seatVar, cells: view.cells || {}, scores: view.scores || [],
+    acting: [], frame: null, last: ctx.last || null, seq: ctx.seq ?? null, me, viewOnly: true });
+}
