@@ -35,6 +35,7 @@ from app.bots import DEFAULT_BOT, get_bot
 from app.config import Settings
 from app.games import GAMES
 from app.store import Table
+from tests.games.conformance import option_variants
 
 MAX_MOVES = 24  # per table: enough to draw, reshuffle, reveal; keeps the whole file under a minute
 CASES = [(name, players) for name, g in sorted(GAMES.items()) for players in range(g.min_players, g.max_players + 1)]
@@ -45,15 +46,6 @@ def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
                     rate_limit_create="0", rate_limit_join="0", rate_limit_move="0", rate_limit_move_address="0",
                     rate_limit_chat="0", rate_limit_chat_address="0")
-
-
-def option_variants(g: Any, players: int) -> list[dict]:
-    """The defaults, then each boolean option flipped on its own (hidden hands and the like)."""
-    variants = [{}]
-    for spec in g.option_specs(players):
-        if spec.get("type") == "bool" and "depends_on" not in spec:
-            variants.append({spec["name"]: not spec["default"]})
-    return variants
 
 
 # -- what is hidden -----------------------------------------------------------------------------------------
