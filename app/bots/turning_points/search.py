@@ -65,20 +65,28 @@ class TurningPointsBot:
 
 def best_index(pos: Position, codes: list[int], seat: int, budget: int, noise: list[int]) -> int:
     """The index in `codes` of the placement to make (see the module docstring)."""
-    if endgame_leaves(pos) <= budget:
-        children = [pos.play(code) for code in codes]
-        if pos.players == 2:
-            values = [-negamax(child, 1 - seat, LOSS * 2, -LOSS * 2) for child in children]
-        else:
-            values = [maxn(child)[seat] for child in children]
-        return max(range(len(codes)), key=lambda i: (values[i], noise[i]))
+    values, greedy, exact = placement_values(pos, codes, seat, budget, noise)
+    if exact:
+        return max(values, key=lambda i: (values[i], noise[i]))
+    return max(values, key=lambda i: (values[i], greedy[i], noise[i]))
+
+
+def placement_values(pos: Position, codes: list[int], seat: int, budget: int, noise: list[int],
+                     also: int | None = None) -> tuple[dict[int, int], list[int], bool]:
+    """({index: value} of the placements the bot weighs, each one's margin right after it, exact?): every
+    placement searched to the end when the end fits the budget (exact), else the best `width` by their
+    margin after the other seats' greedy replies (and the placement `also`, when given)."""
     children = [pos.play(code) for code in codes]
     greedy = [child.margin(seat) for child in children]
+    if endgame_leaves(pos) <= budget:
+        if pos.players == 2:
+            return {i: -negamax(c, 1 - seat, LOSS * 2, -LOSS * 2) for i, c in enumerate(children)}, greedy, True
+        return {i: maxn(c)[seat] for i, c in enumerate(children)}, greedy, True
     order = sorted(range(len(codes)), key=lambda i: (-greedy[i], -noise[i]))
     per_candidate = max(1, (pos.players - 1) * max(1, len(codes) - 1))
     width = max(MIN_WIDTH, budget // per_candidate)
-    deep = {i: after_replies(children[i], seat) for i in order[:width]}
-    return max(deep, key=lambda i: (deep[i], greedy[i], noise[i]))
+    weighed = order[:width] + ([also] if also is not None and also not in order[:width] else [])
+    return {i: after_replies(children[i], seat) for i in weighed}, greedy, False
 
 
 def after_replies(node: Position, seat: int) -> int:

@@ -24,6 +24,13 @@ def leaf_value(node: Position) -> float:
 
 def choose_cell(pos: Position, codes: list[int], solitaire: dict, budget: int) -> int:
     """The index in `codes` (all the piece in hand's legal cells) with the best expected score."""
+    values = cell_values(pos, codes, solitaire, budget)
+    return max(range(len(codes)), key=lambda i: (values[i], -i))
+
+
+def cell_values(pos: Position, codes: list[int], solitaire: dict, budget: int) -> list[float]:
+    """The expected final score of each of `codes` (the piece in hand's legal cells), as deep as the budget
+    allows (exact when it reaches the last piece)."""
     edges = solitaire["edges"]
     forced = {color: pos.board.dir_id[side] for side, color in edges.items()}
     counts = [solitaire["bag_colors"][color] for color in COLORS]
@@ -31,8 +38,7 @@ def choose_cell(pos: Position, codes: list[int], solitaire: dict, budget: int) -
     ways = tuple(forced[color] for color in COLORS)
     depth = depth_for(pos.empty, counts, budget)
     search = Expectimax(ways)
-    values = [search.chance(pos.play(code), tuple(counts), depth) for code in codes]
-    return max(range(len(codes)), key=lambda i: (values[i], -i))
+    return [search.chance(pos.play(code), tuple(counts), depth) for code in codes]
 
 
 def depth_for(empty: int, counts: list[int], budget: int) -> int:

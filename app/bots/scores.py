@@ -1,0 +1,43 @@
+"""Move scores after the game (issue 33): `score(game, view, seat, legal_moves, move, seconds)` scores one
+move from the mover's view at the time, with the game's own scorer (app/bots/<game>/score.py), and marks it.
+
+Every scorer reads the view only (never the doc, like the bots), so a score cannot depend on what the mover
+could not see. Each returns {"before", "after", "cost", "best", "summary", ...}: `cost` (>= 0) is how much
+the move gave up against the bot's best, in the game's unit (3-High: the team's win chance; Turning
+Points: points of margin or of expected score; Martian Treasure Hunt: expected points; Dash: turns), and
+the game's MARKS say from what cost a move is marked "?!", "?" or "??" (lichess's inaccuracy, mistake,
+blunder). A plain function, so the bots' worker processes can run it.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+SCORERS = {"three-high": "three_high", "turning-points": "turning_points",
+           "martian-treasure-hunt": "martian_treasure_hunt", "dash": "dash"}
+MARK_NAMES = ("?!", "?", "??")
+
+
+def scorer(game: str) -> Any:
+    """The game's score module, or None for a game without one."""
+    package = SCORERS.get(game)
+    return importlib.import_module(f"app.bots.{package}.score") if package else None
+
+
+def mark(cost: float, marks: tuple[float, ...]) -> str | None:
+    found = None
+    for name, threshold in zip(MARK_NAMES, marks):
+        if cost >= threshold:
+            found = name
+    return found
+
+
+def score(game: str, view: Any, seat: int, legal_moves: list, move: Any, seconds: float) -> dict:
+    """The scored move: the game scorer's fields (without its marks) plus "mark"."""
+    module = scorer(game)
+    if module is None or not legal_moves:
+        return {"before": None, "after": None, "cost": 0.0, "best": None, "summary": "", "mark": None}
+    out = module.score(view, seat, legal_moves, move, seconds)
+    marks = out.pop("marks", getattr(module, "MARKS", ()))
+    out["mark"] = mark(float(out["cost"]), marks)
+    return out
