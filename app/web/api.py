@@ -4,6 +4,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 
 from app.tables import replay
+from app.tables.showcase import games_showcase
 
 from app.tables.lobby import chat
 
@@ -34,6 +35,12 @@ def set_identity(response: Response, ctx: Ctx, cookie: str | None) -> None:
 @router.get("/games")
 async def list_games() -> list[dict]:
     return reads.games()
+
+
+@router.get("/showcase")
+async def showcase(response: Response) -> list[dict]:
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return await games_showcase()
 
 
 @router.post("/tables", status_code=201)
