@@ -75,3 +75,23 @@ async def count_deals(s: AsyncSession) -> int:
     return (await s.execute(select(func.count()).select_from(Deal))).scalar_one()
 
 
+
+
+async def player_on_deal_of(s: AsyncSession, player_id: int,
+                            table_id: int) -> tuple[str | None, list[tuple[int, str, str]]]:
+    """The deal of table `table_id` (None: it was dealt afresh) and (id, code, status) of every table on that
+    deal where the player sits (as a person)."""
+    deal = (await s.execute(select(Table.deal_id).where(Table.id == table_id))).scalar_one_or_none()
+    if deal is None:
+        return None, []
+    q = (select(Table.id, Table.code, Table.status).join(Seat, Seat.table_id == Table.id)
+         .where(Seat.player_id == player_id, Table.deal_id == deal).order_by(Table.id))
+    return deal, [(t, code, status) for t, code, status in (await s.execute(q)).all()]
+
+
+async def my_tables_on(s: AsyncSession, player_id: int, deal_id: str) -> list[Table]:
+    """The tables on `deal_id` where the player sits (as a person), the latest first."""
+    q = (select(Table).join(Seat, Seat.table_id == Table.id)
+         .where(Seat.player_id == player_id, Table.deal_id == deal_id)
+         .order_by(Table.created_at.desc(), Table.id.desc()).limit(20))
+    return list((await s.execute(q)).scalars())

@@ -62,10 +62,21 @@ async def chat_of(s: AsyncSession, table_id: int, limit: int = 200) -> list[Row]
     return list(reversed((await s.execute(_CHAT_OF, {"table_id": table_id, "limit": limit})).all()))
 
 
-async def tables_of_player(s: AsyncSession, player_id: int, limit: int = 100) -> Sequence[tuple[Table, Seat]]:
-    q = (select(Table, Seat).join(Seat, Seat.table_id == Table.id).where(Seat.player_id == player_id)
-         .order_by(Table.updated_at.desc()).limit(limit))
-    return [(t, seat) for t, seat in (await s.execute(q)).all()]
+async def tables_of_player(s: AsyncSession, player_id: int, limit: int = 100) -> list[Row]:
+    """The player's tables (the `limit` last changed), newest first, in one statement: one row per seat of
+    each, in seat order, carrying the table's columns (not its initial doc), the player's own seat (`mine`)
+    and that row's seat (`at`, `name`, `bot`)."""
+    mine, other = Seat.__table__.alias("mine"), Seat.__table__.alias("other")
+    ids = (select(_T.c.id).join(mine, mine.c.table_id == _T.c.id).where(mine.c.player_id == player_id)
+           .order_by(_T.c.updated_at.desc()).limit(limit))
+    q = (select(_T.c.id, _T.c.code, _T.c.game, _T.c.players, _T.c.status, _T.c.doc, _T.c.seq, _T.c.to_act,
+                _T.c.updated_at, _T.c.moved_at, mine.c.seat.label("mine"), other.c.seat.label("at"),
+                other.c.name, other.c.bot)
+         .join(mine, (mine.c.table_id == _T.c.id) & (mine.c.player_id == player_id))
+         .join(other, other.c.table_id == _T.c.id)
+         .where(_T.c.id.in_(ids.scalar_subquery()))
+         .order_by(_T.c.updated_at.desc(), _T.c.id, other.c.seat))
+    return list((await s.execute(q)).all())
 
 
 async def playing_tables_with_bots(s: AsyncSession) -> list[Table]:

@@ -14,6 +14,7 @@ docs are kept in a small in-process cache: stepping through a game replays it on
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
 from app.store import ENDED, Move, Table, admin_queries
+from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import Conflict, Invalid
 from app.tables.lobby.seats import find_table
 
@@ -132,10 +134,14 @@ async def admin_replay(s: AsyncSession, code: str, seq: int | None = None) -> di
     }
 
 
-async def public_replay(s: AsyncSession, code: str, seq: int | None = None) -> dict:
+async def public_replay(s: AsyncSession, code: str, seq: int | None = None, *, cookie: str | None = None,
+                        chosen: Collection[str] = ()) -> dict:
     """For anyone, once the game has ended (409 `not_over` before): the doc after `seq` moves with every hand
-    shown but without its secret, the spectator's view of it, and the step that led there."""
+    shown but without its secret, the spectator's view of it, and the step that led there. Under the spoiler
+    rule (403 `spoilers` to a browser, by its identity `cookie`, that plays the same deal elsewhere, unless
+    `chosen` names the deal)."""
     table = await find_table(s, code)
+    await check_spoilers(s, table.id, cookie=cookie, chosen=chosen)
     if table.status not in ENDED:
         raise Conflict(f"Table {table.code} is {'still in the lobby' if table.status == 'lobby' else 'still playing'}"
                        ": its replay opens when the game has ended.", "not_over")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 
 from app.tables import replay
+from app.tables.showcase import games_showcase
 
 from app.tables.lobby import chat
 
@@ -17,7 +18,7 @@ from app.tables.live import moves
 
 from app.tables.live import reads
 from app.tables.lobby.identity import COOKIE_NAME
-from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth
+from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth, Spoilers
 from app.web.schemas import AddBot, CreateTable, Join, PlayMove, Say
 
 router = APIRouter(prefix="/api")
@@ -34,6 +35,12 @@ def set_identity(response: Response, ctx: Ctx, cookie: str | None) -> None:
 @router.get("/games")
 async def list_games() -> list[dict]:
     return reads.games()
+
+
+@router.get("/showcase")
+async def showcase(response: Response) -> list[dict]:
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return await games_showcase()
 
 
 @router.post("/tables", status_code=201)
@@ -82,11 +89,14 @@ async def table_log(caller: Caller, ctx: Ctx, db: Db) -> dict:
     return await reads.table_log(ctx, db, caller)
 
 
-@router.get("/tables/{code}/replay", responses={409: {"description": "The game has not ended yet (not_over)."}})
-async def table_replay(code: str, db: Db, seq: int | None = None) -> dict:
+@router.get("/tables/{code}/replay", responses={
+    403: {"description": "It would spoil the deal this browser is playing at another table (spoilers)."},
+    409: {"description": "The game has not ended yet (not_over)."}})
+async def table_replay(code: str, db: Db, cookie: Cookie, spoilers: Spoilers, seq: int | None = None) -> dict:
     """Once the game has ended, for anyone: the doc after `seq` moves (default: all), every hand shown (but
-    never the secret), the spectator's view of it and the step that led there; 409 not_over before."""
-    return await replay.public_replay(db, code, seq)
+    never the secret), the spectator's view of it and the step that led there; 409 not_over before; 403
+    spoilers to a browser playing the same deal at another table (unless it chose to see spoilers)."""
+    return await replay.public_replay(db, code, seq, cookie=cookie, chosen=spoilers)
 
 
 @router.post("/tables/{code}/rematch", status_code=201,

@@ -5,10 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 
+from app.tables.analysis.reads import with_bot
 from app.tables.deals import play, results
 from app.tables.deals.core import well_formed
-from app.web.api import set_identity
-from app.web.deps import Cookie, Ctx
+from app.tables.deals.spoilers import SPOILERS_COOKIE, choose, deal_of_table
+from app.web.api import COOKIE_AGE, set_identity
+from app.web.deps import Cookie, Ctx, Db, Spoilers
 from app.web.pages import _page, not_found
 from app.web.schemas import PlayDeal, PlayToday
 
@@ -36,9 +38,31 @@ NO_DEAL = {404: {"description": "There is no such deal."}}
 
 
 @router.get("/deals/{deal_id}", responses=NO_DEAL)
-async def deal_results(deal_id: str, ctx: Ctx, cookie: Cookie, spoilers: bool = False) -> dict:
-    """The deal and, under the spoiler rule, every finished table on it, ranked within its house rules."""
-    return await results.results(ctx, deal_id, cookie, spoilers)
+async def deal_results(deal_id: str, ctx: Ctx, cookie: Cookie, chosen: Spoilers, spoilers: bool = False) -> dict:
+    """The deal, this browser's own tables on it and, under the spoiler rule, every finished table on it,
+    ranked within its house rules."""
+    return await with_bot(ctx, await results.results(ctx, deal_id, cookie, spoilers, chosen))
+
+
+def _spoil(request: Request, response: Response, ctx: Ctx, deal_id: str) -> dict:
+    value = choose(request.cookies.get(SPOILERS_COOKIE), deal_id)
+    response.set_cookie(SPOILERS_COOKIE, value, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax",
+                        secure=ctx.settings.cookie_secure)
+    return {"deal": deal_id, "spoilers": True}
+
+
+@router.post("/deals/{deal_id}/spoilers", responses=NO_DEAL)
+async def deal_spoilers(deal_id: str, request: Request, response: Response, ctx: Ctx, db: Db) -> dict:
+    """This browser chooses to see the deal's results and every table's replay, even while it plays it."""
+    row = await play.find_deal(db, deal_id)
+    return _spoil(request, response, ctx, row.id)
+
+
+@router.post("/tables/{code}/spoilers", responses={404: {"description": "There is no such table."},
+                                                   422: {"description": "The table was dealt afresh."}})
+async def table_spoilers(code: str, request: Request, response: Response, ctx: Ctx, db: Db) -> dict:
+    """This browser chooses to see the table (and the results of its deal) even while it plays that deal."""
+    return _spoil(request, response, ctx, await deal_of_table(db, code))
 
 
 @router.post("/deals/{deal_id}/tables", status_code=201, responses=NO_DEAL)

@@ -1,4 +1,4 @@
-"""Dependencies, defined once as Annotated aliases: Ctx, Db, Cookie, Caller, SeatAuth."""
+"""Dependencies, defined once as Annotated aliases: Ctx, Db, Cookie, Spoilers, Caller, SeatAuth."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.tables.deals.spoilers import SPOILERS_COOKIE, check_spoilers, chosen_deals
 from app.tables.errors import Unauthorized
 from app.tables.lobby.seats import Caller as CallerT
 from app.tables.lobby.seats import identify
@@ -36,6 +37,14 @@ async def get_cookie(request: Request) -> str | None:
 Cookie = Annotated[str | None, Depends(get_cookie)]
 
 
+async def get_spoilers(request: Request) -> frozenset[str]:
+    """The deals this browser chose to see spoilers of (app/tables/deals/spoilers.py)."""
+    return chosen_deals(request.cookies.get(SPOILERS_COOKIE))
+
+
+Spoilers = Annotated[frozenset[str], Depends(get_spoilers)]
+
+
 def bearer(authorization: str | None) -> str | None:
     token = bearer_token(authorization)
     if authorization is not None and token is None:
@@ -49,11 +58,16 @@ async def get_caller(request: Request, code: str,
 
     One dependency rather than a chain (context, session, cookie, token): each link of a chain costs a
     request about as much as a database statement. The read ends here, so its connection goes back to the
-    pool while a write waits its turn; the caller carries the rows it read."""
+    pool while a write waits its turn; the caller carries the rows it read. A spectator known by its cookie
+    is held to the spoiler rule (403 spoilers while it plays the same deal at a table of its own)."""
     ctx: Tables = request.app.state.tables
     token = bearer(authorization)
     async with ctx.db.reading() as s:
-        return await identify(s, code, token, identity_cookie(request.scope))
+        caller = await identify(s, code, token, identity_cookie(request.scope))
+        if caller.seat is None and caller.player_id is not None:
+            await check_spoilers(s, caller.table_id, player_id=caller.player_id,
+                                 chosen=chosen_deals(request.cookies.get(SPOILERS_COOKIE)))
+        return caller
 
 
 Caller = Annotated[CallerT, Depends(get_caller)]

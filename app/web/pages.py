@@ -12,6 +12,7 @@ from fastapi.templating import Jinja2Templates
 from app.games import GAMES
 from app.tables.errors import TableError
 from app.tables.lobby.seats import find_table
+from app.tables.showcase import games_showcase
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
@@ -27,6 +28,8 @@ def game_summaries() -> list[dict]:
         "min_players": g.min_players,
         "max_players": g.max_players,
         "cooperative": g.cooperative,
+        "client": f"/static/{g.client}",
+        "css": f"/static/{g.css}",
         "options": {str(p): g.option_specs(p) for p in range(g.min_players, g.max_players + 1)},
     } for g in GAMES.values()]
 
@@ -47,7 +50,9 @@ def unavailable_page(request: Request, what: str, retry_after: str) -> HTMLRespo
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
-    return _page(request, "home.html", games=game_summaries(), title=None)
+    # Each game's card: a position its engine reached and how long a game takes (app/tables/showcase.py).
+    shown = {x["game"]: x for x in await games_showcase()}
+    return _page(request, "home.html", games=game_summaries(), showcase=shown, title=None)
 
 
 async def _table_game(request: Request, code: str) -> str | None:
@@ -73,7 +78,8 @@ async def table_page(request: Request, code: str) -> HTMLResponse:
 
 @router.get("/me", response_class=HTMLResponse)
 async def my_tables(request: Request) -> HTMLResponse:
-    return _page(request, "me.html", title="My tables")
+    games = game_summaries()
+    return _page(request, "me.html", title="My tables", games=games, clients={g["name"]: g["client"] for g in games})
 
 
 @router.get("/rules", response_class=HTMLResponse)

@@ -15,6 +15,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
 from app.realtime import Connection
+from app.tables.deals.spoilers import SPOILERS_COOKIE, check_spoilers, chosen_deals
 from app.tables.lobby import chat
 from app.tables.live import cursors
 from app.tables.live import moves
@@ -43,6 +44,10 @@ async def table_socket(websocket: WebSocket) -> None:
     token = websocket.query_params.get("token") or None
     try:
         caller, live = await ctx.live.admit(code, token, identity_cookie(websocket.scope))
+        if caller.seat is None and caller.player_id is not None:  # the spoiler rule (deals/spoilers.py)
+            async with ctx.db.reading() as s:
+                await check_spoilers(s, caller.table_id, player_id=caller.player_id,
+                                     chosen=chosen_deals(websocket.cookies.get(SPOILERS_COOKIE)))
     except TableError as exc:
         await websocket.send_json({"type": "error", **error_body(exc)})
         await websocket.close(code=4000 + exc.status)

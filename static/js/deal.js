@@ -1,10 +1,11 @@
 // /deals/<id>: a deal, a button to play it, and its results under the spoiler rule (docs/API.md "Deals").
-import { get, copyText, toast, savedName, saveName } from "./core/api.js";
+import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
 import { h } from "./core/store.js";
-import { playOn, dealTitle, rulesText } from "./deal_play.js";
+import { playOn, dealTitle, rulesText, mineText, rulesQuery, rulesOfQuery } from "./deal_play.js";
 
 const $ = (id) => document.getElementById(id);
 const id = $("deal-root").dataset.deal;
+const rules = rulesOfQuery(location.search);   // the house rules the link was sent with: played by default
 let deal = null;
 
 function resultText(r) {
@@ -17,7 +18,7 @@ function renderResults(d) {
   box.replaceChildren();
   $("deal-why").hidden = d.revealed;
   $("deal-why").textContent = d.why || "";
-  $("spoilers-btn").hidden = d.revealed || d.played || !!(d.why || "").match(/admin/);
+  $("spoilers-btn").hidden = d.revealed || !!(d.why || "").match(/admin/);
   if (!d.revealed) return;
   if (!d.variants.length) box.append(h("p", { class: "hint" }, "Nobody has finished this deal yet."));
   for (const v of d.variants) {
@@ -36,9 +37,9 @@ function renderResults(d) {
   }
 }
 
-async function load(spoilers = false) {
+async function load() {
   try {
-    deal = await get(`/api/deals/${id}${spoilers ? "?spoilers=1" : ""}`);
+    deal = await get(`/api/deals/${id}`);
   } catch (err) {
     $("deal-title").textContent = "No such deal";
     $("deal-about").textContent = err.message;
@@ -48,15 +49,16 @@ async function load(spoilers = false) {
   const when = deal.kind === "daily" ? `the deal of the day for ${deal.day} (UTC)` : "a deal shared from a finished game";
   $("deal-about").textContent = `${when}; ${deal.plays} table${deal.plays === 1 ? "" : "s"} finished it.`;
   $("deal-play").hidden = false;
-  $("deal-play-note").textContent = deal.played ? "You have played this deal already." : "";
-  $("deal-link").value = `${location.origin}/deals/${deal.id}`;
+  $("deal-play-note").textContent = mineText(deal.mine);
+  $("deal-rules").textContent = `House rules: ${rulesText(rules)}${Object.keys(rules).length ? " (from the link)" : ""}.`;
+  $("deal-link").value = `${location.origin}/deals/${deal.id}${rulesQuery(rules)}`;
   renderResults(deal);
 }
 
 async function play(name) {
   saveName(name);
   try {
-    await playOn(`/api/deals/${id}/tables`, { name }, deal.players === 1);
+    await playOn(`/api/deals/${id}/tables`, { name, options: rules }, deal.players === 1);
   } catch (err) {
     $("deal-error").textContent = err.message;
     $("deal-error").hidden = false;
@@ -72,7 +74,10 @@ $("deal-name").addEventListener("submit", (ev) => {
   const name = $("deal-name-input").value.trim();
   if (name) play(name);
 });
-$("spoilers-btn").addEventListener("click", () => load(true));
+$("spoilers-btn").addEventListener("click", async () => {   // remembered by this browser: the replays open too
+  try { await post(`/api/deals/${id}/spoilers`, {}); } catch (err) { toast(err.message, "error"); return; }
+  load();
+});
 $("deal-copy").addEventListener("click", async () => {
   toast((await copyText($("deal-link").value, $("deal-link"))) ? "Link copied." : "Select the link and copy it.");
 });

@@ -1,7 +1,10 @@
-// Home page: pick a game, seats and house rules, type a name, create the table, share the link.
+// Home page: every game's card (a picture of a real position, drawn by the game's own module; players, length;
+// Play solo, Play with bots, Invite friends), and the table for friends: pick a game, seats and house rules,
+// type a name, create the table, share the link.
 import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
 import { h } from "./core/store.js";
 import { playOn, dealTitle } from "./deal_play.js";
+import { drawThumb } from "./thumbs.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -138,29 +141,57 @@ async function knownName() {
   return "";
 }
 
-async function soloClick(ev) {
+// The cards' buttons: "Play solo" (a table of one, started) and "Play with bots" (two seats, the other a
+// bot of the game's own, started). Both need the player's name: known, or asked once in a form that opens
+// under the card that was pressed. `afterName` is what that form deals once a name is typed.
+let afterName = null;
+
+function askName(where, then) {
+  afterName = then;
+  const form = $("solo-name");
+  if (where) where.after(form);
+  form.hidden = false;
+  $("solo-name-input").focus();
+}
+
+async function playBots(game, name) {
+  const g = games.find((x) => x.name === game);
+  const players = Math.min(Math.max(2, g ? g.min_players : 2), g ? g.max_players : 2);
+  const res = await post("/api/tables", { game, players, name });
+  for (let seat = 1; seat < players; seat++) await post(`/api/tables/${res.code}/bots`, { seat });
+  await post(`/api/tables/${res.code}/start`, {});
+  location.href = `/t/${res.code}`;
+}
+
+function playError(msg) {
+  $("play-error").textContent = msg;
+  $("play-error").hidden = !msg;
+}
+
+async function playClick(ev) {
   const btn = ev.currentTarget;
+  const { game, play } = btn.dataset;
+  const deal = (name) => (play === "bots" ? playBots(game, name) : playSolo(game, name));
   const label = btn.textContent;
   btn.disabled = true;
-  btn.textContent = "Dealing…";
+  btn.textContent = play === "bots" ? "Seating the bots…" : "Dealing…";
+  playError("");
   try {
     const name = await knownName();
     if (!name) {   // ask once
       btn.disabled = false;
       btn.textContent = label;
-      $("solo-name").hidden = false;
-      $("solo-name-input").focus();
+      askName(btn.closest(".game-tile"), deal);
       return;
     }
-    await playSolo(btn.dataset.game, name);
+    await deal(name);
   } catch (err) {
-    showError(err.message);
+    playError(err.message);
+    toast(err.message, "error");
     btn.disabled = false;
     btn.textContent = label;
   }
 }
-
-let afterName = null;   // what the name form deals once a name is typed: solo (null) or today's deal
 
 async function soloNamed(ev) {
   ev.preventDefault();
@@ -174,12 +205,39 @@ async function soloNamed(ev) {
   btn.disabled = true;
   btn.textContent = "Dealing…";
   try {
-    if (afterName) await afterName(name); else await playSolo($("solo-btn").dataset.game, name);
+    if (afterName) await afterName(name);
   } catch (err) {
     error.textContent = err.message;
     error.hidden = false;
     btn.disabled = false;
     btn.textContent = "Deal";
+  }
+}
+
+// "Invite friends": the form below with that game chosen, its name field ready.
+function invite(ev) {
+  const game = ev.currentTarget.dataset.invite;
+  const radio = document.querySelector(`input[name="game"][value="${CSS.escape(game)}"]`);
+  if (!radio) return;
+  ev.preventDefault();
+  radio.checked = true;
+  renderSeats();
+  $("create-form").scrollIntoView({ behavior: "smooth", block: "start" });
+  $("name").focus({ preventScroll: true });
+}
+
+// Each card's picture: a position the game's engine reached (the server's spectator view of it), drawn by
+// the game's own module.
+function drawCards() {
+  let shown = {};
+  try { shown = JSON.parse($("showcase-data").textContent || "{}"); } catch { shown = {}; }
+  for (const box of document.querySelectorAll("[data-thumb]")) {
+    const g = games.find((x) => x.name === box.dataset.thumb);
+    const s = shown[box.dataset.thumb];
+    if (!g || !s) continue;
+    const names = (seat) => (s.names || [])[seat] || `Seat ${seat + 1}`;
+    drawThumb(box, g.client, s.view, { names, me: null, seq: s.seq, last: s.last,
+      label: `${g.title}: a game between ${(s.names || []).join(" and ")} after ${s.seq} moves` });
   }
 }
 
@@ -215,9 +273,7 @@ async function dailyClick(ev) {
     const name = await knownName();
     if (!name) {
       btn.disabled = false;
-      afterName = playDaily;
-      $("solo-name").hidden = false;
-      $("solo-name-input").focus();
+      askName($("daily"), playDaily);
       return;
     }
     await playDaily(name);
@@ -264,7 +320,10 @@ async function init() {
   document.querySelectorAll('input[name="game"]').forEach((r) => r.addEventListener("change", renderSeats));
   $("players").addEventListener("change", () => { $("options").replaceChildren(); renderOptions(); });
   $("create-form").addEventListener("submit", create);
-  if ($("solo-btn")) $("solo-btn").addEventListener("click", (ev) => { afterName = null; soloClick(ev); });
+  document.querySelectorAll("[data-play]").forEach((b) => b.addEventListener("click", playClick));
+  document.querySelectorAll("[data-invite]").forEach((a) => a.addEventListener("click", invite));
+  $("solo-name-cancel").addEventListener("click", () => { $("solo-name").hidden = true; afterName = null; });
+  drawCards();
   if ($("daily")) {
     $("daily-btn").addEventListener("click", dailyClick);
     $("daily-pick").addEventListener("change", renderDaily);

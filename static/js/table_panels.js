@@ -59,7 +59,7 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
       const hostCanFill = !s.name && state.me === t.host && t.status === "lobby";
       return h("li", { class: acting.has(s.seat) ? "acting" : "", "data-seat": s.seat },
         h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
-        s.name ? h("span", { class: "name" }, plainName(s.seat)) : h("span", { class: "name open" }, "open seat"),
+        s.name ? h("span", { class: "name", title: plainName(s.seat) }, plainName(s.seat)) : h("span", { class: "name open" }, "open seat"),
         s.bot ? h("span", { class: "tag" }, "bot") : null,
         s.name && !s.bot && !on ? h("span", { class: "tag off", title: isMe ? "Your connection is lost: reconnecting…" : "No page of theirs is open right now" }, "offline") : null,
         s.seat === t.host && s.name ? h("span", { class: "tag" }, "host") : null,
@@ -81,11 +81,23 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
 
   function renderLog(t) {
     const el = $("log");
-    const key = `${state.log.map((s) => s.seq).join(",")}|${state.me}|${t.status}|${t.seats.map((s) => s.name).join(",")}|${!!state.game}`;
+    const notes = state.notes || [];
+    const key = `${state.log.map((s) => s.seq).join(",")}|${notes.length}|${state.me}|${t.status}|${t.seats.map((s) => s.name).join(",")}|${!!state.game}`;
+    let lastLine = "";
     const changed = setChildren(el, key, () => {
       const items = [];
       if (!state.log.length) items.push(h("li", { class: "note" }, t.status === "lobby" ? "The game has not started yet." : "No plays yet."));
-      for (const step of state.log) for (const line of stepLines(step)) items.push(h("li", { class: line.cls }, line.text));
+      let n = 0;
+      const notesUpTo = (seq) => {   // the notices said before the next step, in their place
+        for (; n < notes.length && notes[n].after < seq; n++) items.push(h("li", { class: `note said ${notes[n].kind}` }, notes[n].text));
+      };
+      for (const step of state.log) {
+        notesUpTo(step.seq);
+        for (const line of stepLines(step)) { items.push(h("li", { class: line.cls }, line.text)); lastLine = line.text; }
+      }
+      notesUpTo(Infinity);
+      const last = $("notice-last");
+      if (last) { last.textContent = lastLine; last.title = lastLine; }
       return items;
     });
     if (changed) el.scrollTop = el.scrollHeight;

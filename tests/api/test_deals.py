@@ -98,9 +98,10 @@ async def test_everyone_gets_the_same_deal_today_and_results_follow_the_spoiler_
     a, b = await row(app, first["code"]), await row(app, second["code"])
     assert a.seed == b.seed and a.initial_doc == b.initial_doc and a.deal_id == b.deal_id == solo["id"]
 
-    # while Ann plays: no results, even asking for spoilers; a stranger sees them only by asking
-    playing = (await ann.get(f"/api/deals/{solo['id']}?spoilers=1")).json()
-    assert not playing["revealed"] and "playing this deal" in playing["why"]
+    # while Ann plays: no results unless she asks for spoilers; a stranger sees them only by asking
+    playing = (await ann.get(f"/api/deals/{solo['id']}")).json()
+    assert not playing["revealed"] and "playing this deal" in playing["why"] and playing["playing"]
+    assert (await ann.get(f"/api/deals/{solo['id']}?spoilers=1")).json()["revealed"]
     await play_to_end(ann, first["code"], first["token"])
     stranger = (await cal.get(f"/api/deals/{solo['id']}")).json()
     assert stranger["plays"] == 1 and not stranger["revealed"] and stranger["variants"] == []

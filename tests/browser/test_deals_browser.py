@@ -58,14 +58,21 @@ def test_two_groups_play_todays_deal_and_see_each_others_results(live_server, ne
     cat, dan, code_b = group_plays_today(new_page, server.url, "Cat", "Dan")
     finish(ann, bob, code_a)
 
-    # Ann's finished table offers the deal; Cat, still playing it, is shown nothing of it
+    # Ann's finished table offers the deal; Cat, still playing it, is shown nothing of it: not its results,
+    # not Ann's table (its page says why and offers to show it anyway)
     ann.reload()
     expect(ann.locator("#deal-card")).to_be_visible()
     deal_url = ann.get_attribute("#deal-results", "href")
     cat.goto(server.url + deal_url)
     expect(cat.locator("#deal-why")).to_contain_text("You are playing this deal")
-    expect(cat.locator("#spoilers-btn")).to_be_hidden()
+    expect(cat.locator("#spoilers-btn")).to_be_visible()
     assert code_a not in cat.content()
+    cat.goto(f"{server.url}/t/{code_a}")
+    expect(cat.locator("#spoiler-card")).to_contain_text(f"at table {code_b}")
+    expect(cat.locator("#spoilers-show")).to_be_visible()
+    expect(cat.locator("#table-ui")).to_be_hidden()
+    assert cat.evaluate("(code) => fetch(`/api/tables/${code}/replay`).then((r) => r.status)", code_a) == 403
+    shot(cat, "deal-spoiler-wall-desktop")
 
     cat.goto(f"{server.url}/t/{code_b}")
     cat.wait_for_selector("#table-ui:not([hidden])")
@@ -103,3 +110,83 @@ def test_a_stranger_sees_results_only_by_choosing_spoilers(live_server, new_page
     expect(eve.locator(".deal-table")).to_have_count(0)
     eve.click("#spoilers-btn")
     expect(eve.locator(f".deal-table a[href='/t/{code}']")).to_be_visible()
+
+
+def solo_table(page, base: str, name: str, options: dict) -> str:
+    """A finished solo 3-High table of this page's browser, with these house rules: its code."""
+    page.goto(base + "/")
+    made = page.evaluate("""async ([name, options]) => {
+      const post = (path, body) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body) }).then((r) => r.json());
+      const t = await post("/api/tables", { game: "three-high", players: 1, name, options });
+      await post(`/api/tables/${t.code}/start`, {});
+      return t.code;
+    }""", [name, options])
+    assert page.evaluate(FINISH, made) == "finished"
+    return made
+
+
+def test_play_this_deal_says_it_was_played_keeps_house_rules_asks_a_name_and_spoils_nothing(live_server, new_page,
+                                                                                           shot):
+    server = live_server()
+    ann = new_page()
+    code = solo_table(ann, server.url, "Ann", {"allow_zero_moves": True})
+    ann.goto(f"{server.url}/t/{code}")
+    expect(ann.locator("#deal-mine")).to_contain_text("You have played this deal: you ")
+    expect(ann.locator("#deal-mine")).to_contain_text(f"table {code}, allow zero moves")
+    link = ann.input_value("#deal-link")
+    assert link.endswith("?allow_zero_moves=true"), link
+
+    # Eve, sent the link (no name saved): the house rules come with it, her name is asked
+    eve = new_page()
+    eve.goto(link)
+    expect(eve.locator("#deal-rules")).to_contain_text("allow zero moves (from the link)")
+    eve.click("#deal-play-btn")
+    eve.fill("#deal-name-input", "Eve")
+    eve.click("#deal-name button[type=submit]")
+    eve.wait_for_url(re.compile(r"/t/\w+$"))
+    mine = eve.url.rsplit("/", 1)[1]
+    eve.wait_for_selector("#table-ui:not([hidden])")
+    table = eve.evaluate("(code) => fetch(`/api/tables/${code}`).then((r) => r.json())", mine)
+    assert table["options"]["allow_zero_moves"] is True and table["seats"][0]["name"] == "Eve"
+
+    # while she plays it, Ann's table is hidden from her, until she chooses to see it
+    eve.goto(f"{server.url}/t/{code}")
+    expect(eve.locator("#spoiler-card")).to_contain_text(f"at table {mine}")
+    eve.click("#spoilers-show")
+    eve.wait_for_selector("#table-ui:not([hidden])")
+    expect(eve.locator("#deal-mine")).to_contain_text(f"You are playing it at table {mine}")
+    expect(eve.locator("#spoiler-card")).to_have_count(0)
+
+    # Fay, no name saved, plays the deal from Ann's finished table: asked her name, never "Player"
+    fay = new_page({"width": 390, "height": 844})
+    fay.goto(f"{server.url}/t/{code}")
+    fay.click("#result-close")   # the game's result first, then the board and its side
+    expect(fay.locator("#deal-card")).to_be_visible()
+    expect(fay.locator("#deal-mine")).to_have_count(0)
+    fay.click("#deal-play")
+    expect(fay.locator("#deal-name")).to_be_visible()
+    shot(fay, "deal-card-name-phone")
+    fay.fill("#deal-name-input", "Fay")
+    fay.click("#deal-name button[type=submit]")
+    fay.wait_for_url(lambda url: re.search(r"/t/\w+$", url) is not None and not url.endswith(code))
+    fay.wait_for_selector("#table-ui:not([hidden])")
+    other = fay.url.rsplit("/", 1)[1]
+    table = fay.evaluate("(code) => fetch(`/api/tables/${code}`).then((r) => r.json())", other)
+    assert table["seats"][0]["name"] == "Fay" and table["options"]["allow_zero_moves"] is True
+    assert other != code
+
+
+def test_todays_deal_from_the_home_page_asks_the_name_of_a_browser_without_one(live_server, new_page):
+    server = live_server()
+    gil = new_page()
+    gil.goto(server.url + "/")
+    gil.click("#daily-btn")   # solo, the first choice
+    expect(gil.locator("#solo-name")).to_be_visible()
+    gil.fill("#solo-name-input", "Gil")
+    gil.click("#solo-name-go")
+    gil.wait_for_url(re.compile(r"/t/\w+$"))
+    gil.wait_for_selector("#table-ui:not([hidden])")
+    code = gil.url.rsplit("/", 1)[1]
+    table = gil.evaluate("(code) => fetch(`/api/tables/${code}`).then((r) => r.json())", code)
+    assert table["seats"][0]["name"] == "Gil"

@@ -16,6 +16,8 @@ from app.store import ENDED, Deal as DealRecord, Table, deal_queries
 from app.store.deal_records import MakeDeal
 from app.tables.deals.core import (DAILY, DEAL_OPTIONS, Deal, daily_deal, deal_id, deal_options, house_rules,
                                    load_secret, today, well_formed)
+from app.tables.deals.mine import my_results
+from app.tables.deals.spoilers import standing
 from app.tables.errors import Conflict, Invalid, NotFound
 from app.tables.live.actor import stored
 from app.tables.lobby import commands
@@ -59,7 +61,7 @@ async def today_view(ctx: Tables, cookie: str | None) -> dict:
     deals = await todays(ctx)
     mine = await my_statuses(ctx, cookie, [d.id for d in deals])
     return {"day": today().isoformat(), "deals": [
-        describe(d) | {"played": d.id in mine, "finished": any(x in ENDED for x in mine.get(d.id, []))}
+        describe(d) | {"played": d.id in mine, "finished": "finished" in mine.get(d.id, [])}
         for d in deals]}
 
 
@@ -107,8 +109,9 @@ async def _create(ctx: Tables, deal: Deal, name: object, options: object, cookie
 
 
 async def deal_of_table(ctx: Tables, code: str, cookie: str | None) -> dict:
-    """The deal of an ended table, for its page's "Play this deal": named on first asking (its row, and the
-    table's deal_id); 409 not_over before the end, 422 for a game whose deals are not shared."""
+    """The deal of a finished table, for its page's "Play this deal": named on first asking (its row, and the
+    table's deal_id), with this browser's own tables on it and their results ("mine"); 409 not_over before
+    the end, 409 abandoned for a game left unfinished, 422 for a game whose deals are not shared."""
     async with ctx.db.reading() as s:
         table = await find_table(s, code)
         _can_share(table)
@@ -124,12 +127,17 @@ async def deal_of_table(ctx: Tables, code: str, cookie: str | None) -> dict:
         async with ctx.db.reading() as s:
             row = await deal_queries.deal_by_id(s, did)
     assert row is not None
-    mine = await my_statuses(ctx, cookie, [row.id])
-    return describe(row) | {"house_rules": house_rules(table.game, table.options or {}), "played": row.id in mine,
-                            "playing": any(x not in ENDED for x in mine.get(row.id, []))}
+    async with ctx.db.reading() as s:
+        mine = await my_results(s, cookie, row.id)
+    finished, playing = standing(x["status"] for x in mine)
+    return describe(row) | {"house_rules": house_rules(table.game, table.options or {}), "played": bool(mine),
+                            "finished": finished, "playing": playing, "mine": mine}
 
 
 def _can_share(table: Table) -> None:
+    if table.status == "abandoned":
+        raise Conflict(f"The game at table {table.code} was abandoned before its end: only a finished game's deal "
+                       "is offered.", "abandoned")
     if table.status not in ENDED:
         raise Conflict(f"The game at table {table.code} is not over yet: its deal is shown once it has ended.",
                        "not_over")

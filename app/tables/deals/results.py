@@ -1,39 +1,28 @@
 """Results by deal (/deals/<id>): every finished table dealt it, ranked within its house rules.
 
 The spoiler rule: results and replays of a deal are shown only to a browser (its identity cookie) that has
-finished the deal, or that asks for them (?spoilers=1, the page's "Show me the results anyway" button), and
-never to a browser while it plays the deal at a table of its own (its cards are in those replays). An
-admin may hide a deal's results from everyone. How many tables finished it is no spoiler: always said.
+finished the deal, or that chose to see them (its spoilers cookie, set by the page's "Show me the results
+anyway" button, or ?spoilers=1); a browser playing the deal at a table of its own sees them only by that
+choice (the tables' own pages follow the same rule: spoilers.check_spoilers). An admin may hide a deal's
+results from everyone. How many tables finished it is no spoiler: always said; nor are the browser's own
+results ("mine").
 """
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
+from collections.abc import Collection
 from typing import Any
 
-from app.games import GAMES
-from app.store import ENDED, Table, deal_queries
+from app.store import Table, deal_queries
 from app.tables.deals.core import house_rules
-from app.tables.deals.play import describe, find_deal, my_statuses
+from app.tables.deals.mine import my_results, trees_of
+from app.tables.deals.play import describe, find_deal
+from app.tables.deals.spoilers import standing
 from app.tables.live.state import iso
 from app.tables.lobby.seats import player_of_cookie
 from app.tables.service import Tables
 
 RESULTS_MAX = 500  # finished tables listed per deal (the latest)
-_trees: OrderedDict[tuple[int, int], int | None] = OrderedDict()  # an ended table's trees never change
-TREES_CACHE = 4096
-
-
-def _trees_of(table: Table) -> int | None:
-    key = (table.id, table.seq)
-    if key not in _trees:
-        try:
-            _trees[key] = GAMES[table.game].view(table.doc, None).get("trees")
-        except Exception:  # noqa: BLE001 - a doc this server's engine no longer reads: no count
-            _trees[key] = None
-        while len(_trees) > TREES_CACHE:
-            _trees.popitem(last=False)
-    return _trees[key]
 
 
 def row_of(table: Table, seats: list, hints: int, mine: bool) -> dict:
@@ -46,7 +35,7 @@ def row_of(table: Table, seats: list, hints: int, mine: bool) -> dict:
         "house_rules": house_rules(table.game, table.options or {}), "yours": mine,
     }
     if table.game == "three-high":
-        row["trees"] = _trees_of(table)
+        row["trees"] = trees_of(table)
     else:
         scores = result.get("scores") or []
         row["scores"] = list(scores)
@@ -62,18 +51,23 @@ def _rank(row: dict) -> tuple:
     return (-(row["score"] or 0), row["hints"], row["finished_at"])
 
 
-async def results(ctx: Tables, did: str, cookie: str | None, spoilers: bool) -> dict:
+async def results(ctx: Tables, did: str, cookie: str | None, spoilers: bool,
+                  chosen: Collection[str] = ()) -> dict:
+    """The deal, the browser's own tables on it, and (under the spoiler rule) everyone's results; `spoilers`:
+    asked in the request, `chosen`: the deals the browser's spoilers cookie names."""
     async with ctx.db.reading() as s:
         deal = await find_deal(s, did)
         plays = await deal_queries.count_finished(s, deal.id)
-    mine = (await my_statuses(ctx, cookie, [deal.id])).get(deal.id, [])
-    finished, playing = any(x in ENDED for x in mine), any(x not in ENDED for x in mine)
-    out = describe(deal) | {"plays": plays, "played": bool(mine), "finished": finished, "revealed": False,
-                            "variants": []}
+        mine = await my_results(s, cookie, deal.id)
+    finished, playing = standing(x["status"] for x in mine)
+    spoilers = spoilers or deal.id in chosen
+    out = describe(deal) | {"plays": plays, "played": bool(mine), "finished": finished, "playing": playing,
+                            "mine": mine, "spoilers": spoilers, "revealed": False, "variants": []}
     if deal.hidden:
         return out | {"why": "An admin has hidden the results of this deal."}
-    if playing and not finished:
-        return out | {"why": "You are playing this deal: its results open when your game ends."}
+    if playing and not finished and not spoilers:
+        return out | {"why": "You are playing this deal: its results open when your game ends (or choose to see "
+                             "them now: they show its cards)."}
     if not (finished or spoilers):
         return out | {"why": "Finish this deal to see how everyone did, or choose to see the results anyway "
                              "(they show its cards)."}

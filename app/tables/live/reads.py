@@ -6,7 +6,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import queries
+from app.store import queries, utcnow
 from app.tables.lobby import chat
 from app.tables.live.tables import LiveTable
 from app.tables.live.moves import steps_since
@@ -81,13 +81,27 @@ async def table_log(ctx: Tables, s: AsyncSession, caller: Caller) -> dict:
     return {"code": table.code, "game": table.game, "seq": table.seq, "you": caller.seat, "steps": steps}
 
 
+PICTURES = 24  # /me draws the board of this many tables (the last changed); the others get a plain card
+
+
 async def me(s: AsyncSession, cookie: str | None) -> dict:
+    """The browser's tables (docs/API.md GET /api/me), read in one statement: each with its players' names,
+    the seats to act, the last move's time and, for the PICTURES last changed, the board as this player's
+    seat sees it (`Game.view(doc, seat)`: nothing another seat may not show it)."""
     player = await player_of_cookie(s, cookie)
     if player is None:
         return {"name": None, "tables": []}
-    rows = await queries.tables_of_player(s, player.id)
-    return {"name": player.name, "tables": [
-        {"code": t.code, "game": t.game, "title": GAMES[t.game].title if t.game in GAMES else t.game,
-         "status": t.status, "seat": seat.seat,
-         "your_turn": t.status == "playing" and seat.seat in (t.to_act or []), "updated_at": iso(t.updated_at)}
-        for t, seat in rows]}
+    tables: dict[int, dict] = {}
+    for row in await queries.tables_of_player(s, player.id):
+        t = tables.get(row.id)
+        if t is None:
+            g = GAMES.get(row.game)
+            playing = row.status == "playing"
+            view = g.view(row.doc, row.mine) if g is not None and len(tables) < PICTURES else None
+            t = tables[row.id] = {
+                "code": row.code, "game": row.game, "title": g.title if g is not None else row.game,
+                "status": row.status, "seat": row.mine, "your_turn": playing and row.mine in (row.to_act or []),
+                "to_act": list(row.to_act or []) if playing else [], "seq": row.seq, "players": [],
+                "updated_at": iso(row.updated_at), "moved_at": iso(row.moved_at), "view": view}
+        t["players"].append({"seat": row.at, "name": row.name, "bot": row.bot is not None})
+    return {"name": player.name, "now": iso(utcnow()), "tables": list(tables.values())}

@@ -34,7 +34,10 @@ export function createBoard(root, ctx) {
   // ---- the parts, built once: the board's <svg> stays (its listeners, a drag's pointer capture) ----
   const status = h("div", { class: "th-status" });
   const board = svg("svg", { class: "th-board", viewBox: `0 0 ${W} ${W}` });
-  const wrap = h("div", { class: "th-boardwrap" }, board, drawChooser(state.table || {}, null));
+  const wrap = h("div", { class: "th-boardwrap" }, board);
+  // The action bar under the board (the shell's): the trees and the draw pile, and "which card?" when
+  // several cards lead to the square picked.
+  const bar = h("div", { class: "th-bar" }, status, drawChooser(state.table || {}, null));
   const hands = h("div", { class: "hands" });
   const check = (id, pref, text, onchange) => h("label", { class: "check", for: id },
     h("input", { type: "checkbox", id, checked: prefOn(pref), onchange: (ev) => { setPref(pref, ev.target.checked); onchange(); } }), text);
@@ -43,7 +46,8 @@ export function createBoard(root, ctx) {
     h("p", { class: "hint" }, words.HELP.text, h("a", { href: "/rules/three-high", target: "_blank", rel: "noopener" }, words.HELP.rules)),
     check("th-letters", "letters", words.HELP.letters, () => paint()),
     check("th-auto-card", "autoCard", words.HELP.autoCard, () => {}));
-  root.replaceChildren(h("div", { class: "th" }, status, wrap));
+  root.replaceChildren(h("div", { class: "th" }, wrap));
+  if (ctx.actionRoot) ctx.actionRoot.replaceChildren(bar); else root.append(bar);
   (ctx.sideRoot || root).replaceChildren(hands, help);
 
   const table = () => state.table;
@@ -106,7 +110,7 @@ export function createBoard(root, ctx) {
     ev.preventDefault();
     el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   });
-  wrap.addEventListener("click", (ev) => {
+  bar.addEventListener("click", (ev) => {
     const b = ev.target.closest(".th-choose button");
     if (!b || !ui.choose || !myTurn()) return;
     apply(b.dataset.cancel ? UI.cancel(ui, read()) : UI.choose(ui, Number(b.dataset.i)));
@@ -146,7 +150,7 @@ export function createBoard(root, ctx) {
     setChildren(status, JSON.stringify([d.view.trees, d.view.draw_pile_count, d.view.options, t.options]),
       () => drawStatus(d.view, t.options));
     const ch = ui.choose && turn ? `${ui.choose.to}|${ui.choose.moves.map((m) => m.card + m.side).join(",")}` : "";
-    const chooser = wrap.querySelector(".th-choose");
+    const chooser = bar.querySelector(".th-choose");
     if (chooser.dataset.key !== ch) {
       const fresh = drawChooser(t, ch ? ui : null);
       fresh.dataset.key = ch;
@@ -195,7 +199,7 @@ export function createBoard(root, ctx) {
       el = (square && board.querySelector(`.hit[data-square="${square}"][data-state="dest"]`))
         || board.querySelector(".hit[data-hint][tabindex]") || board.querySelector('.hit[data-state="dest"][tabindex]');
     } else if (to === "choice") {
-      el = wrap.querySelector(".th-choose button.th-choice");
+      el = bar.querySelector(".th-choose button.th-choice");
     }
     const active = document.activeElement;
     const typing = active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
@@ -245,6 +249,6 @@ export function createBoard(root, ctx) {
       if (effect) apply(effect);
     },
     animate: (step) => UI.stepArrived(ui, step),
-    destroy: () => document.removeEventListener("keydown", onKey),
+    destroy: () => { document.removeEventListener("keydown", onKey); bar.remove(); },
   };
 }
