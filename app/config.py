@@ -77,6 +77,7 @@ class Settings(BaseSettings):
     rate_limit_admin_login: str = "10/60"  # wrong admin tokens (Bearer, log-in form, forged session), per address
     rate_limit_hint: str = "12/60"  # hints, per seat
     rate_limit_hint_address: str = "30/60"  # hints, per client address
+    rate_limit_review: str = "240/60"  # review rooms' what-if positions and kept what-ifs, per client address
     admin_session_seconds: int = Field(8 * 3600, ge=60)  # an admin log-in lasts this long
 
     # -- housekeeping (app/tables/housekeeping.py) ------------------------------------------------------
@@ -86,7 +87,7 @@ class Settings(BaseSettings):
 
     @field_validator("rate_limit_create", "rate_limit_join", "rate_limit_chat", "rate_limit_chat_address",
                      "rate_limit_move", "rate_limit_move_address", "rate_limit_admin_login",
-                     "rate_limit_hint", "rate_limit_hint_address")
+                     "rate_limit_hint", "rate_limit_hint_address", "rate_limit_review")
     @classmethod
     def _rate(cls, value: str) -> str:
         text = (value or "").strip()

@@ -19,7 +19,7 @@ from app.store import Database
 from app.tables import housekeeping
 from app.tables.service import Tables
 from app.tables.tasks import cancel_all
-from app.web import admin, api, deals, docs, errors, me, notify, openapi, pages, ws
+from app.web import admin, api, deals, docs, errors, me, notify, openapi, pages, review, ws
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
 from app.web.ratelimit import AdminGuard, RateLimit, limits_from
 
@@ -103,13 +103,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders, hsts=settings.cookie_secure)
     app.add_middleware(AccessLog)
     app.include_router(ws.router)  # first: a socket's handshake is matched before the HTTP routes are tried
+    app.include_router(review.sockets)
     app.include_router(api.router)
     app.include_router(deals.router)
     app.include_router(admin.router)
     app.include_router(notify.router)
     app.include_router(me.router)
+    app.include_router(review.router)
     app.include_router(pages.router)
     app.include_router(deals.pages)
+    app.include_router(review.pages)
     app.mount("/static", StaticFiles(directory=ROOT / "static", check_dir=False), name="static")
     openapi.install(app)  # errors documented as they are: {"detail", "code"}, 401 ... 429
     return app

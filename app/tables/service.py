@@ -22,6 +22,7 @@ from app.store.writer import MoveWriter
 from app.tables.live.tables import LiveTables
 from app.tables.lobby.away import HeldTurns
 from app.tables.lobby.presence import Presence, hidden_here
+from app.tables.review.rooms import ReviewRooms
 from app.tables.live.state import Snapshot, build_state, load_snapshot
 from app.tables.tasks import cancel_all
 from app.tables.live.watch import Watchers
@@ -50,6 +51,7 @@ class Tables:
         self.deal_secret: bytes | None = None  # the deals' HMAC key, loaded on first use (app/tables/deals/)
         self.watchers = Watchers()  # live /me pages of this instance
         self.catch_up = CatchUp(self)  # sockets behind the database are brought up to date
+        self.review = ReviewRooms(broker, self.instance)  # finished tables' review rooms with people here
         self._sweeper: asyncio.Task | None = None
         self._poller: asyncio.Task | None = None
         self._background: set[asyncio.Task] = set()  # webhook look-ups in flight
@@ -145,6 +147,9 @@ class Tables:
         if kind in ("bots_released", "resync"):  # about the instance, not one table
             if msg.get("instance") != self.instance:
                 self._in_background(self._resume_bots() if kind == "bots_released" else self._resync(), kind)
+            return
+        if kind == "review":  # a review room's command, snap, members or pointer (app/tables/review/rooms.py)
+            await self.review.dispatch(msg)
             return
         self.watchers.notice(msg)  # a live /me whose tables changed looks again
         await fanout.dispatch(self, msg)

@@ -1,0 +1,101 @@
+"""Kept what-ifs: named, kept in table review_branches, shared by link (/t/<code>/review?branch=<id>), dropped.
+
+Anyone in a review room may keep a what-if (its moves are checked by playing them, app/tables/review/lines.py).
+Its author is the name the room shows for that person. Dropping it takes either one of the table's seated
+players (known by their seat token or their browser's cookie), or the drop key handed to whoever kept it: an
+HMAC of the branch id with the server's secret (the deals' key), so no column of its own is needed and
+a person without a seat, even one with no identity cookie, can take back what they kept. A table keeps at
+most MAX_BRANCHES; the writes are transactions of their own (an ended table is live nowhere, so no live
+table's pipeline is bypassed), counted under the table row's lock on PostgreSQL and BEGIN IMMEDIATE on SQLite.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from app.store import review_queries, utcnow
+from app.store.models import ReviewBranch
+from app.tables.deals.core import load_secret
+from app.tables.errors import Conflict, Forbidden, Invalid, NotFound
+from app.tables.live.state import iso
+from app.tables.lobby import text
+from app.tables.lobby.seats import find_table
+from app.tables.review.lines import parse_line, play_line, start_of
+
+MAX_BRANCHES = 50  # kept what-ifs per table
+NAME_MAX = 60  # characters of a branch's name (the column's size)
+ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
+ID_LENGTH = 12
+
+
+def new_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+def well_formed(branch_id: object) -> bool:
+    return isinstance(branch_id, str) and 1 <= len(branch_id) <= 16 and all(c in ID_ALPHABET for c in branch_id)
+
+
+def drop_key(secret: bytes, code: str, branch_id: str) -> str:
+    return hmac.new(secret, f"review-branch-drop:{code}:{branch_id}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def body(row: ReviewBranch, code: str) -> dict:
+    return {"id": row.id, "name": row.name, "ply": row.ply, "moves": row.moves, "author": row.author,
+            "created_at": iso(row.created_at),
+            "url": f"/t/{code}/review?branch={row.id}"}
+
+
+async def keep(ctx: Any, code: str, raw: dict, author: str) -> dict:
+    """A new kept what-if (201): its body and, for its author alone, the key that drops it."""
+    name = text.clean(raw.get("name"), what="A what-if's name", max_len=NAME_MAX, shown=True,
+                      empty="Give the what-if a name, such as “keep the 5♥”.")
+    line = parse_line(raw.get("moves"))
+    if not line:
+        raise Invalid("A kept what-if needs at least one move of its own.")
+    async with ctx.db.reading() as s:
+        table, g, doc, _ = await start_of(s, code, raw.get("ply"))
+    play_line(g, doc, line)  # 422 naming the first move the rules refuse
+    secret = await load_secret(ctx)
+    async with ctx.db.writing() as s:
+        locked = await find_table(s, table.code, for_update=True)  # the count below holds under concurrency
+        if await review_queries.count_branches(s, locked.id) >= MAX_BRANCHES:
+            raise Conflict(f"Table {table.code} keeps {MAX_BRANCHES} what-ifs already: drop one first.",
+                           "too_many_branches")
+        row = ReviewBranch(id=new_id(), table_id=locked.id, name=name, ply=raw.get("ply") if raw.get("ply") is not None
+                           else table.seq, moves=line, author=author[:40], created_at=utcnow())
+        await review_queries.add_branch(s, row)
+        await s.commit()
+    return {**body(row, table.code), "drop_key": drop_key(secret, table.code, row.id)}
+
+
+async def listed(ctx: Any, code: str) -> list[dict]:
+    async with ctx.db.reading() as s:
+        table = await find_table(s, code)
+        return [body(r, table.code) for r in await review_queries.branches_of(s, table.id, MAX_BRANCHES)]
+
+
+async def one(ctx: Any, code: str, branch_id: str) -> dict:
+    async with ctx.db.reading() as s:
+        table = await find_table(s, code)
+        row = await review_queries.branch(s, table.id, branch_id) if well_formed(branch_id) else None
+        if row is None:
+            raise NotFound(f"Table {table.code} keeps no what-if {branch_id[:20]!r}: it may have been dropped.")
+        return body(row, table.code)
+
+
+async def drop(ctx: Any, code: str, branch_id: str, *, seated: bool, key: str | None) -> None:
+    """Drop a kept what-if: a seated player of the table, or whoever holds its drop key (403 otherwise)."""
+    if not seated:
+        secret = await load_secret(ctx)
+        if not key or not hmac.compare_digest(key.encode(), drop_key(secret, code.lower(), branch_id).encode()):
+            raise Forbidden("Only the table's players, or whoever kept this what-if (from the same browser), "
+                            "may drop it.", "not_yours")
+    async with ctx.db.writing() as s:
+        table = await find_table(s, code)
+        gone = well_formed(branch_id) and await review_queries.drop_branch(s, table.id, branch_id)
+        await s.commit()
+    if not gone:
+        raise NotFound(f"Table {table.code} keeps no what-if {branch_id[:20]!r}: it may have been dropped already.")

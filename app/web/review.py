@@ -1,0 +1,220 @@
+"""A finished table's review room (docs/API.md "Review rooms"): the page /t/{code}/review, the what-if
+positions, the kept what-ifs, and the room's socket /ws/review/{code}. Thin: parse, depend, call app/tables/review.
+
+The socket is known by the browser's identity cookie only (like /ws/me: a ?token= is refused, so the Origin
+check of every cookie socket holds); a browser without one is a guest. Every message is bounded in size and
+each socket's commands and pointers are rate-limited (token buckets of app/web/ratelimit.py); a refusal is an
+error message and the socket stays open.
+"""
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse
+from pydantic import StrictInt, StrictStr
+
+from app.games import GAMES
+from app.realtime import Connection
+from app.tables.errors import StoreError, TableError, unavailable_for
+from app.tables.review import branches, lines, members
+from app.tables.review import room as room_rules
+from app.web.deps import Caller, Ctx, Db
+from app.web.errors import error_body
+from app.web.middleware import TooDeep, identity_cookie, parse_message, token_query
+from app.web.pages import _page, not_found, _table_game
+from app.web.ratelimit import Buckets, Rate
+from app.web.schemas import Body
+from app.web.ws import _closer, _sender  # the table socket's own: a text encoded once, or a dict
+
+router = APIRouter(prefix="/api")
+pages = APIRouter(include_in_schema=False)
+sockets = APIRouter()
+
+MAX_MESSAGE = 16 * 1024  # characters of one socket message (a what-if of MAX_LINE moves fits)
+COMMANDS = Rate(30, 10.0)  # lead, goto and alone, per socket: 30 at once, 30 more every 10 s
+POINTERS = Rate(12, 4.0)  # pointers per socket
+MAX_COORD = 100_000.0  # a pointer's coordinates, in the board's SVG units
+TOO_MANY = 4029
+
+
+class Line(Body):
+    ply: StrictInt | None = None
+    moves: list[Any] = []
+
+
+class KeepBranch(Body):
+    name: StrictStr
+    ply: StrictInt
+    moves: list[Any]
+
+
+@router.post("/tables/{code}/review/line", responses={409: {"description": "The game has not ended (not_over)."}})
+async def review_line(code: str, body: Line, db: Db) -> dict:
+    """The position after `ply` real moves (default: all) and the what-if `moves` ([{"seat", "move"}], at most
+    60) played from there with the real rules, as the replay shows a step, with the moves of the seats to act."""
+    return await lines.position(db, code, body.ply, body.moves)
+
+
+@router.get("/tables/{code}/review/branches")
+async def list_branches(code: str, ctx: Ctx) -> list[dict]:
+    return await branches.listed(ctx, code)
+
+
+@router.post("/tables/{code}/review/branches", status_code=201, responses={
+    409: {"description": "The game has not ended (not_over), or the table keeps 50 what-ifs (too_many_branches)."}})
+async def keep_branch(body: KeepBranch, caller: Caller, ctx: Ctx, db: Db) -> dict:
+    author = await members.author(db, caller.code, caller.seat, caller.player_id)
+    return await branches.keep(ctx, caller.code, body.model_dump(), author)
+
+
+@router.get("/tables/{code}/review/branches/{branch_id}", responses={404: {"description": "No such what-if."}})
+async def get_branch(code: str, branch_id: str, ctx: Ctx) -> dict:
+    return await branches.one(ctx, code, branch_id)
+
+
+@router.delete("/tables/{code}/review/branches/{branch_id}", status_code=204, responses={
+    403: {"description": "Neither a player of the table nor the drop key (not_yours)."},
+    404: {"description": "No such what-if."}})
+async def drop_branch(branch_id: str, caller: Caller, ctx: Ctx,
+                      x_drop_key: Annotated[str | None, Header(max_length=64)] = None) -> Response:
+    await branches.drop(ctx, caller.code, branch_id, seated=caller.seat is not None, key=x_drop_key)
+    return Response(status_code=204)
+
+
+@pages.get("/t/{code}/review", response_class=HTMLResponse)
+async def review_page(request: Request, code: str) -> HTMLResponse:
+    game = await _table_game(request, code)
+    if game not in GAMES:
+        return not_found(request, f"There is no table with the code “{code[:20]}”. Check the link you were sent.")
+    g = GAMES[game]
+    return _page(request, "review.html", code=code, title=f"Review of table {code}", client=f"/static/{g.client}",
+                 game_css=f"/static/{g.css}")
+
+
+# -- the room's socket ----------------------------------------------------------------------------------------
+@sockets.websocket_route("/ws/review/{code}")
+async def review_socket(websocket: WebSocket) -> None:
+    ctx = websocket.app.state.tables
+    code: str = websocket.path_params["code"]
+    await websocket.accept()
+    if token_query(websocket.scope) is not None:  # the Origin check lets ?token= sockets through: never here
+        await _close(websocket, {"code": "invalid", "detail": "The review room knows you by your cookie only: "
+                                 "drop ?token=."}, 4422)
+        return
+    try:
+        async with ctx.db.reading() as s:
+            table, host, person = await members.entering(s, code, identity_cookie(websocket.scope))
+    except TableError as exc:
+        await _close(websocket, error_body(exc), 4000 + exc.status)
+        return
+    except StoreError as exc:
+        domain = unavailable_for(exc)
+        if domain is None:
+            raise
+        await _close(websocket, error_body(domain), 1013)
+        return
+    code, of = table.code, table.seq
+    member = {"key": person["key"], "name": person["name"], "alone": False}
+    conn = Connection(f"review:{code}", None, _sender(websocket), _closer(websocket),
+                      queue_size=ctx.settings.ws_queue_size)
+    room = await ctx.review.enter(code, of, host, conn, member)
+    if room is None:
+        await _close(websocket, {"code": "too_many_sockets", "detail": "This review room is full; try again later."},
+                     TOO_MANY)
+        return
+    try:
+        conn.open([{"type": "welcome", "code": code, "game": table.game, "of": of, "host": host,
+                    "you": {"key": member["key"], "name": member["name"], "seat": person["seat"]}},
+                   ctx.review.view(room)])
+        limits = (Buckets(COMMANDS), Buckets(POINTERS))
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
+            try:
+                reply = await _handle(ctx, code, of, member, conn, raw, limits)
+            except TableError as exc:
+                reply = {"type": "error", **error_body(exc), "status": exc.status}
+            if reply is not None:
+                conn.send(reply)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        await ctx.review.leave(code, conn)
+        await conn.stop()
+
+
+async def _handle(ctx: Any, code: str, of: int, member: dict, conn: Connection, raw: str,
+                  limits: tuple[Buckets, Buckets]) -> dict | None:
+    if len(raw) > MAX_MESSAGE:
+        return _error(f"That message is too long ({len(raw)} characters; at most {MAX_MESSAGE}).")
+    try:
+        msg = parse_message(raw)
+    except (TooDeep, ValueError):
+        return _error("That message is not valid JSON (or nests too deep).")
+    if not isinstance(msg, dict):
+        return _error("A message must be a JSON object with a 'type'.")
+    kind = msg.get("type")
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind not in ("lead", "goto", "alone", "point"):
+        return _error(f"Unknown message type {str(kind)[:40]!r}; expected lead, goto, alone, point or ping.")
+    wait = limits[1 if kind == "point" else 0].take("socket")
+    if wait:
+        return {"type": "error", "code": "rate_limited", "status": 429, "retry_after": math.ceil(wait),
+                "detail": f"Too many {'pointers' if kind == 'point' else 'room messages'}: wait {math.ceil(wait)} s."}
+    if kind == "lead":
+        await ctx.review.command(code, member, {"op": "lead"})
+    elif kind == "alone":
+        if type(msg.get("alone")) is not bool:
+            return _error("'alone' must be true (browse alone) or false (follow the leader).")
+        await ctx.review.set_alone(code, conn, msg["alone"])
+    elif kind == "goto":
+        return await _goto(ctx, code, of, member, msg)
+    else:
+        point = _point(msg)
+        if point is None:
+            return _error("A pointer is {\"type\": \"point\", \"svg\": 0-15, \"x\", \"y\" (numbers), \"at\": the "
+                          "step's key (at most 120 characters)}.")
+        await ctx.review.point(code, member, point)
+    return None
+
+
+async def _goto(ctx: Any, code: str, of: int, member: dict, msg: dict) -> dict | None:
+    pos = room_rules.parse_pos(msg.get("pos"), of)
+    if pos is None:
+        return _error(f"'pos' must be {{\"ply\": 0-{of}, \"line\": [at most {room_rules.MAX_LINE} "
+                      "{\"seat\", \"move\"}], \"at\", \"branch\", \"name\"}.")
+    room = ctx.review.rooms.get(code)
+    leader = room.state["leader"] if room is not None else None
+    if leader is None or leader["key"] != member["key"]:
+        return {"type": "error", "code": "not_leader", "status": 403,
+                "detail": "Only the leader moves the room: take the lead first, or browse alone."}
+    if pos["line"]:  # the what-if's moves must be legal before anyone follows them
+        async with ctx.db.reading() as s:
+            _, g, doc, _ = await lines.start_of(s, code, pos["ply"])
+        lines.play_line(g, doc, pos["line"])
+    await ctx.review.command(code, member, {"op": "goto", "pos": pos})
+    return None
+
+
+def _point(msg: dict) -> dict | None:
+    svg, x, y, at = msg.get("svg"), msg.get("x"), msg.get("y"), msg.get("at")
+    if type(svg) is not int or not 0 <= svg <= 15 or not isinstance(at, str) or not 0 < len(at) <= 120:
+        return None
+    for v in (x, y):
+        if type(v) not in (int, float) or not math.isfinite(v) or abs(v) > MAX_COORD:
+            return None
+    return {"svg": svg, "x": round(float(x), 2), "y": round(float(y), 2), "at": at}
+
+
+def _error(detail: str) -> dict:
+    return {"type": "error", "detail": detail, "code": "bad_message"}
+
+
+async def _close(websocket: WebSocket, body: dict, code: int) -> None:
+    await websocket.send_json({"type": "error", **body})
+    await websocket.close(code=code)

@@ -1,0 +1,138 @@
+"""Review rooms over HTTP (issue 33): what-ifs played with the real rules from any step of a finished game,
+kept what-ifs (named, listed, shared by id, dropped), and what a finished game may show. SQLite here;
+test_review_postgres.py runs the same tests on PostgreSQL."""
+from __future__ import annotations
+
+import pytest
+
+from app.config import Settings
+from tests.api.helpers import bearer, create
+from tests.api.review_deal import ADMIN, PLY, RECORDED, WINNING, as_moves, import_body
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
+                    bot_processes=0, bot_seconds=0.1, admin_token=ADMIN)
+
+
+async def lost_game(client) -> str:
+    r = await client.post("/api/admin/import", json=import_body(), headers=bearer(ADMIN))
+    assert r.status_code == 201, r.text
+    return r.json()["code"]
+
+
+async def test_a_what_if_plays_the_real_cards_to_come_and_turns_the_loss_into_a_win(client):
+    code = await lost_game(client)
+    real = (await client.post(f"/api/tables/{code}/review/line", json={})).json()
+    assert real["ply"] == real["of"] == len(RECORDED) and real["result"]["outcome"] == "lost"
+    start = (await client.post(f"/api/tables/{code}/review/line", json={"ply": PLY, "moves": []})).json()
+    assert start["length"] == 0 and start["to_act"] == [0] and start["result"] is None
+    # the moves of the seat to act, each with the events it makes (worded by the game's describeEvent)
+    first = as_moves(WINNING)[0]
+    listed = [c for c in start["choices"] if c["move"] == first["move"]]
+    assert len(listed) == 1 and listed[0]["events"][0]["type"] == "play"
+    assert "secret" not in start["doc"] and start["doc"]["draw_pile"] == start["doc"]["draw_pile"]
+    won = (await client.post(f"/api/tables/{code}/review/line", json={"ply": PLY, "moves": as_moves(WINNING)})).json()
+    assert won["result"]["outcome"] == "won" and won["real_result"]["outcome"] == "lost"
+    assert won["length"] == len(WINNING) and won["choices"] == [] and won["to_act"] == []
+    assert won["step"]["move"] == as_moves(WINNING)[-1]["move"]
+    assert any(e["type"] == "end" for e in won["step"]["events"])
+    # the real game from the same step still loses: the what-if changed nothing stored
+    again = (await client.post(f"/api/tables/{code}/review/line", json={"ply": PLY, "moves": as_moves(RECORDED[PLY:])})).json()
+    assert again["result"]["outcome"] == "lost"
+
+
+async def test_a_what_if_refuses_what_the_rules_refuse_and_waits_for_the_end(client):
+    code = await lost_game(client)
+    bad = as_moves(WINNING)
+    bad[1] = {"seat": 0, "move": {"card": "AH", "side": "N", "piece": "red3"}}
+    r = await client.post(f"/api/tables/{code}/review/line", json={"ply": PLY, "moves": bad})
+    assert r.status_code == 422 and r.json()["code"] == "illegal_move"
+    assert r.json()["detail"].startswith("Move 2 of the what-if")
+    r = await client.post(f"/api/tables/{code}/review/line", json={"ply": PLY, "moves": [{"seat": 3, "move": {}}]})
+    assert r.status_code == 422 and "seat 3" in r.json()["detail"]
+    r = await client.post(f"/api/tables/{code}/review/line", json={"ply": PLY, "moves": [{"seat": 0}] * 61})
+    assert r.status_code == 422 and "at most 60" in r.json()["detail"]
+    r = await client.post(f"/api/tables/{code}/review/line", json={"ply": 99})
+    assert r.status_code == 422
+    r = await client.post(f"/api/tables/{code}/review/line", json={"ply": 0, "moves": "garbage"})
+    assert r.status_code == 422
+    r = await client.post("/api/tables/nosuchtb/review/line", json={})
+    assert r.status_code == 404
+    playing = (await create(client, players=1))
+    await client.post(f"/api/tables/{playing['code']}/start", headers=bearer(playing["token"]))
+    r = await client.post(f"/api/tables/{playing['code']}/review/line", json={})
+    assert r.status_code == 409 and r.json()["code"] == "not_over"
+
+
+async def test_kept_what_ifs_are_named_listed_shared_by_id_and_dropped(new_client):
+    keeper, stranger, admin = new_client(), new_client(), new_client()
+    code = await lost_game(admin)
+    body = {"name": "Keep the green 1 north", "ply": PLY, "moves": as_moves(WINNING)}
+    r = await keeper.post(f"/api/tables/{code}/review/branches", json=body)
+    assert r.status_code == 201, r.text
+    kept = r.json()
+    assert kept["name"] == body["name"] and kept["author"] == "A guest" and kept["url"] == f"/t/{code}/review?branch={kept['id']}"
+    assert kept["moves"] == body["moves"] and kept["ply"] == PLY and len(kept["drop_key"]) == 32
+    shared = (await stranger.get(f"/api/tables/{code}/review/branches/{kept['id']}")).json()
+    assert shared == {k: v for k, v in kept.items() if k != "drop_key"}
+    listed = (await stranger.get(f"/api/tables/{code}/review/branches")).json()
+    assert [b["id"] for b in listed] == [kept["id"]] and "drop_key" not in listed[0]
+    # bounded and checked: a name, legal moves, at least one of them
+    for wrong in ({**body, "name": " "}, {**body, "name": "x" * 61}, {**body, "moves": []},
+                  {**body, "moves": as_moves([("AH", "N", "red3")])}):  # the A♥ was played at move 14
+        r = await keeper.post(f"/api/tables/{code}/review/branches", json=wrong)
+        assert r.status_code == 422, (wrong, r.text)
+    # dropped by whoever kept it (the drop key), not by a stranger
+    r = await stranger.delete(f"/api/tables/{code}/review/branches/{kept['id']}")
+    assert r.status_code == 403 and r.json()["code"] == "not_yours"
+    r = await stranger.delete(f"/api/tables/{code}/review/branches/{kept['id']}", headers={"X-Drop-Key": "0" * 32})
+    assert r.status_code == 403
+    r = await keeper.delete(f"/api/tables/{code}/review/branches/{kept['id']}", headers={"X-Drop-Key": kept["drop_key"]})
+    assert r.status_code == 204
+    assert (await stranger.get(f"/api/tables/{code}/review/branches/{kept['id']}")).status_code == 404
+    assert (await stranger.get(f"/api/tables/{code}/review/branches")).json() == []
+
+
+async def test_the_players_of_the_table_drop_any_what_if_and_a_table_keeps_at_most_fifty(new_client):
+    host = new_client()
+    made = await create(host, players=1)
+    code, token = made["code"], made["token"]
+    await host.post(f"/api/tables/{code}/start", headers=bearer(token))
+    for _ in range(200):
+        st = (await host.get(f"/api/tables/{code}", headers=bearer(token))).json()
+        if st["status"] != "playing":
+            break
+        await host.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                        json={"seq": st["seq"], "move": st["legal_moves"][0]})
+    assert st["status"] == "finished"
+    start = (await host.post(f"/api/tables/{code}/review/line", json={"ply": 0})).json()
+    move = {"seat": 0, "move": start["choices"][0]["move"]}
+    other = new_client()
+    r = await other.post(f"/api/tables/{code}/review/branches", json={"name": "a", "ply": 0, "moves": [move]})
+    assert r.status_code == 201
+    first = r.json()
+    r = await host.delete(f"/api/tables/{code}/review/branches/{first['id']}")   # the cookie of seat 0
+    assert r.status_code == 204
+    for i in range(50):
+        r = await host.post(f"/api/tables/{code}/review/branches", json={"name": f"n{i}", "ply": 0, "moves": [move]})
+        assert r.status_code == 201
+        assert r.json()["author"] == "Ann"
+    r = await host.post(f"/api/tables/{code}/review/branches", json={"name": "one more", "ply": 0, "moves": [move]})
+    assert r.status_code == 409 and r.json()["code"] == "too_many_branches"
+    assert len((await host.get(f"/api/tables/{code}/review/branches")).json()) == 50
+
+
+async def test_another_sites_page_cannot_keep_or_drop_what_ifs(client):
+    code = await lost_game(client)
+    r = await client.post(f"/api/tables/{code}/review/branches", headers={"Origin": "https://evil.example"},
+                          json={"name": "x", "ply": PLY, "moves": as_moves(WINNING)})
+    assert r.status_code == 403 and r.json()["code"] == "bad_origin"
+
+
+async def test_the_review_page_opens_for_anyone_and_404s_for_no_table(client):
+    code = await lost_game(client)
+    r = await client.get(f"/t/{code}/review")
+    assert r.status_code == 200 and 'id="review-root"' in r.text and "<script>" not in r.text
+    assert (await client.get("/t/nosuchtb/review")).status_code == 404
