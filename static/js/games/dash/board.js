@@ -32,18 +32,20 @@ export function createBoard(root, ctx) {
   const drawBtn = h("button", { type: "button", class: "btn primary big dash-draw-btn", "data-testid": "draw-btn", hidden: true }, words.PANEL.drawButton);
   const deck = h("div", { class: "dash-deck" });
   const dare = h("section", { class: "dash-dare", "aria-live": "polite", hidden: true });
-  // The board's status line sits in the column beside it, so the whole board (Start row too) fits a laptop's
-  // screen; the dare panel (shown only while a dare is open) comes first in that column (dash.css).
-  const tableCol = h("div", { class: "dash-table" },
-    h("div", { class: "dash-cardzone" }, drawn, h("div", { class: "dash-cardside" }, caption, drawBtn, deck)), dare, status);
-  root.replaceChildren(h("div", { class: "dash" }, h("div", { class: "dash-main" }, boardWrap, tableCol)));
+  // The action bar under the board (the shell's): the dare panel while a dare is open (Done! / Refuse in
+  // view), else what was just drawn in words, the Draw button and the deck. The card itself, the board's
+  // name and the race go in the game's panel beside the board.
+  const bar = h("div", { class: "dash-bar" }, dare, h("div", { class: "dash-turn" }, caption, drawBtn, deck));
+  root.replaceChildren(h("div", { class: "dash" }, boardWrap));
+  if (ctx.actionRoot) ctx.actionRoot.replaceChildren(bar); else root.append(bar);
   const standings = h("ol", { class: "dash-standings", "aria-label": words.PANEL.race });
   const pictures = h("ul", { class: "dash-pictures", "aria-label": words.PANEL.pairs });
-  if (ctx.sideRoot) {
-    ctx.sideRoot.replaceChildren(h("section", { class: "dash-legend card" },
-      h("h2", {}, words.PANEL.race), standings, pictures,
-      h("p", { class: "hint" }, words.PANEL.ownDeck, h("a", { href: "/rules/dash", target: "_blank", rel: "noopener" }, words.PANEL.howTo))));
-  }
+  const cardZone = h("div", { class: "dash-cardzone" }, drawn);
+  const legendCard = h("section", { class: "dash-legend card" },
+    h("h2", {}, words.PANEL.race), standings, pictures,
+    h("p", { class: "hint" }, words.PANEL.ownDeck, h("a", { href: "/rules/dash", target: "_blank", rel: "noopener" }, words.PANEL.howTo)));
+  if (ctx.sideRoot) ctx.sideRoot.replaceChildren(h("div", { class: "dash-side" }, cardZone, status), legendCard);
+  else root.append(cardZone, status, legendCard);
 
   const table = () => state.table;
   const maxDare = () => (table() && table().view && table().view.dare_max) || 200;
@@ -245,6 +247,6 @@ export function createBoard(root, ctx) {
       return words.turnHint(UI.actions(t), { pending: state.pending, keys: keyboardLikely(), dared });
     },
     animate: (step) => UI.stepArrived(ui, step),
-    destroy() { document.removeEventListener("keydown", onKey); },
+    destroy() { document.removeEventListener("keydown", onKey); bar.remove(); },
   };
 }

@@ -108,7 +108,7 @@ export function renderArrangeBar(el, { playing, view, me, mustArrange, names, bo
     const waitLine = h("p", { class: "waiting", "data-testid": "arrange-waiting" }, ARRANGE.waiting(waiting.length, who));
     if (!mustArrange) return [placed ? h("p", { class: "done" }, ARRANGE.placed) : null, waiting.length ? waitLine : null];
     return [
-      h("p", { class: "how" }, h("span", { class: "long" }, ARRANGE.how), h("span", { class: "short" }, ARRANGE.howShort)),
+      h("p", { class: "how", title: ARRANGE.how }, h("span", { class: "long" }, ARRANGE.how), h("span", { class: "short" }, ARRANGE.howShort)),
       h("div", { class: "row" },
         h("button", { class: "btn", type: "button", "data-action": "shuffle", onclick: actions.shuffle, disabled: busy }, ARRANGE.shuffle),
         h("button", { class: "btn", type: "button", "data-action": "default", onclick: actions.reset, disabled: busy }, ARRANGE.reset),

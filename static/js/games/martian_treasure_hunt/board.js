@@ -31,9 +31,13 @@ export function createBoard(root, ctx) {
   for (const name of LAYERS) boardSvg.append(layers[name] = svg("g", { class: name }));
   const scoresEl = h("div", { class: "mth-side" });
   const pill = h("span", { class: "pill", "data-testid": "pyramids-left" });
-  const main = h("div", { class: "mth" }, h("div", { class: "mth-top" }, diceEl, pill), noteEl, arrangeEl, h("div", { class: "mth-boardwrap" }, boardSvg));
+  const main = h("div", { class: "mth" }, h("div", { class: "mth-boardwrap" }, boardSvg));
   root.replaceChildren(main);
-  (ctx.sideRoot || root).replaceChildren(scoresEl, legend());
+  // The action bar under the board (the shell's): the dice and the roll in words, a lost turn, the
+  // pyramids left; while arranging, Shuffle, Default order and Place my coins.
+  const bar = h("div", { class: "mth-bar" }, h("div", { class: "mth-top" }, diceEl), noteEl, arrangeEl);
+  if (ctx.actionRoot) ctx.actionRoot.replaceChildren(bar); else root.replaceChildren(bar, main);
+  (ctx.sideRoot || root).replaceChildren(h("div", { class: "mth-left" }, pill), scoresEl, legend());
 
   // What is on the page now (not state: the DOM and the keys it was drawn from, to redraw only what changed).
   const drawn = { frameKey: "", fr: null, labelsKey: "", piecesKey: "", hits: {}, words: {} };
@@ -107,7 +111,7 @@ export function createBoard(root, ctx) {
     renderArrangeBar(arrangeEl, { playing: t.status === "playing", view, me: d.me, mustArrange: d.mustArrange, names, bots: isBot,
       sending: !!(ui.arr && ui.arr.retrySeq != null), pending: state.pending, actions });
     renderScores(scoresEl, { view, names, colorOf, acting: d.acting });
-    main.dataset.phase = view.phase || "";
+    main.dataset.phase = bar.dataset.phase = view.phase || "";
     main.dataset.mine = d.myTurn || d.mustArrange ? "1" : "";
   }
 
@@ -259,6 +263,6 @@ export function createBoard(root, ctx) {
       }
       queueMicrotask(glide);
     },
-    destroy: () => { alive = false; dropSteps(ui); drag.destroy(); document.removeEventListener("keydown", onKey); },
+    destroy: () => { alive = false; dropSteps(ui); drag.destroy(); document.removeEventListener("keydown", onKey); bar.remove(); },
   };
 }

@@ -55,16 +55,25 @@ export function drawGround({ fr, view, colorOf }) {
   return out;
 }
 
-// Each seat's name along its home row, in its colour.
+// Each seat's name along its home row: white words on a chip of the seat's colour (readable on the dark
+// ground whatever the colour; the words name the seat, so colour is never the only cue).
 export function drawLabels({ fr, view, names, colorOf, viewOnly }) {
   return (view.board.home_rows || []).map((row, seat) => {
     const place = armLabelPlace(fr, row);
-    const label = svg("text", { x: place.x, y: place.y, class: "arm-label", "data-seat": seat,
-      transform: place.rotate ? `rotate(${place.rotate} ${place.x} ${place.y})` : null });
-    label.setAttribute("style", `fill: ${colorOf(seat)}`);
-    label.textContent = armLabel(names, seat, (view.sides || [])[seat],
+    const text = armLabel(names, seat, (view.sides || [])[seat],
       { viewOnly, arranging: view.phase === "arrange" && !!view.coins && !view.coins[seat] });
-    return label;
+    const long = Math.min(row.length * S - 8, text.length * 7.4 + 14);   // the chip: the words' width, at most the row's
+    const g = svg("g", { class: "arm-tag", "data-seat": seat,
+      transform: `translate(${place.x} ${place.y})${place.rotate ? ` rotate(${place.rotate})` : ""}` });
+    const chip = svg("rect", { x: -long / 2, y: -9, width: long, height: 18, rx: 9, class: "arm-chip" });
+    chip.setAttribute("style", `fill: ${colorOf(seat)}`);
+    const label = svg("text", { x: 0, y: 0, class: "arm-label", "data-seat": seat, textLength: text.length * 7.4 > long - 14 ? long - 14 : null,
+      lengthAdjust: "spacingAndGlyphs" });
+    label.textContent = text;
+    const tip = svg("title");
+    tip.textContent = text;
+    g.append(chip, label, tip);
+    return g;
   });
 }
 

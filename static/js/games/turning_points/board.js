@@ -31,7 +31,12 @@ export function createBoard(root, ctx) {
   const layers = {};
   for (const name of LAYERS) boardSvg.append(layers[name] = svg("g", { class: name }));
   const pad = h("div", { class: "tp-pad", hidden: true });
-  root.replaceChildren(h("div", { class: "tp" }, h("div", { class: "tp-top" }, captionEl, tools), h("div", { class: "tp-boardwrap" }, boardSvg), pad));
+  root.replaceChildren(h("div", { class: "tp" }, h("div", { class: "tp-boardwrap" }, boardSvg)));
+  // The action bar under the board (the shell's): what just happened or what to do, the direction
+  // buttons with Place and Back while composing, Skip / Replay the last move.
+  const bar = h("div", { class: "tp-bar" }, h("div", { class: "tp-top" }, captionEl, tools), pad);
+  if (ctx.actionRoot) ctx.actionRoot.replaceChildren(bar); else root.append(bar);
+  const ours = (el) => root.contains(el) || bar.contains(el);   // the board or its bar
   const scoresEl = h("section", { class: "tp-panel" });
   const bagEl = h("section", { class: "tp-panel tp-bag", hidden: true });
   const legendEl = h("div", { class: "tp-legend hint" });
@@ -154,7 +159,7 @@ export function createBoard(root, ctx) {
     if (effect.explain && ctx.explainWait) ctx.explainWait();
     if (effect.say) ctx.say(SAY[effect.say](effect));
     if (effect.send) {
-      sent(ui, root.contains(document.activeElement));
+      sent(ui, ours(document.activeElement));
       ctx.sendMove(effect.send);   // exactly the dict the server listed
     }
     render();   // now, so the keyboard can land on what was just drawn
@@ -180,7 +185,7 @@ export function createBoard(root, ctx) {
   });
   const onKey = (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    const inside = root.contains(ev.target);
+    const inside = ours(ev.target);
     const typing = ev.target && (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA");
     if (ev.key === "Escape" && ui.cell) { ev.preventDefault(); onCancel(); return; }
     const s = now();
@@ -196,7 +201,8 @@ export function createBoard(root, ctx) {
     carry(arrowKey(ui, s, ev.key, drawn.fr, el && el.dataset.cell));
   };
   root.addEventListener("keydown", onKey);
-  const onEsc = (ev) => { if (ev.key === "Escape" && ui.cell && !root.contains(ev.target)) onCancel(); };
+  bar.addEventListener("keydown", onKey);
+  const onEsc = (ev) => { if (ev.key === "Escape" && ui.cell && !ours(ev.target)) onCancel(); };
   document.addEventListener("keydown", onEsc);
 
   // The keyboard goes where the last action asked: the chosen arrow, or the roving cell.
@@ -207,7 +213,7 @@ export function createBoard(root, ctx) {
     let el = null;
     if (want === "arrow") el = layers.arrows.querySelector(`.tp-arrow[data-dir="${ui.dir}"]`) || layers.arrows.querySelector(".tp-arrow");
     if (want === "cell" || !el) el = layers.hits.querySelector('.hit[tabindex="0"]');
-    if (el && el.getAttribute("tabindex") != null && (root.contains(active) || !active || active === document.body)) {
+    if (el && el.getAttribute("tabindex") != null && (ours(active) || !active || active === document.body)) {
       el.focus({ preventScroll: true });
     }
   }
@@ -216,7 +222,7 @@ export function createBoard(root, ctx) {
     if (!ui.resume || !now().myTurn) return;
     resumed(ui);
     const active = document.activeElement;
-    if (active && active !== document.body && !root.contains(active)) return;
+    if (active && active !== document.body && !ours(active)) return;
     render();
     focusOn("cell");
   }
@@ -249,6 +255,6 @@ export function createBoard(root, ctx) {
     // once that state is in (a microtask later).
     animate: (step) => { stepComing(ui, table(), step); queueMicrotask(startChains); },
     busy: () => ui.chain.busy || ui.chain.queue.length > 0,   // the shell holds the result until the chain has played
-    destroy: () => { alive = false; dropChain(ui); document.removeEventListener("keydown", onEsc); },
+    destroy: () => { alive = false; dropChain(ui); document.removeEventListener("keydown", onEsc); bar.remove(); },
   };
 }

@@ -65,7 +65,8 @@ export function drawSides({ fr, view, names, colorOf, scores = [], acting = [] }
     const text = sideTag(seat, edge, dir, name, scores[seat]);
     const w = 12 + text.length * 7.6, hgt = 24;
     const [x, y] = side.tagAt(w, hgt);
-    const tag = svg("g", { class: `tp-tag${seat >= 0 ? " seat" : ""}${acting.includes(seat) ? " acting" : ""}`, "data-side": dir,
+    const light = edge === "yellow";   // white words on yellow are unreadable: dark ones there
+    const tag = svg("g", { class: `tp-tag${seat >= 0 ? " seat" : ""}${light ? " light" : ""}${acting.includes(seat) ? " acting" : ""}`, "data-side": dir,
       ...(seat >= 0 ? { "data-seat": seat } : {}), transform: side.rotate && (seat >= 0 || edge) ? `rotate(${side.rotate} ${x} ${y})` : null });
     const rect = svg("rect", { x: (x - w / 2).toFixed(1), y: (y - hgt / 2).toFixed(1), width: w.toFixed(1), height: hgt, rx: 12 });
     if (seat >= 0) rect.setAttribute("style", `fill: ${color}`);

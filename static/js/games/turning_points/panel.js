@@ -22,10 +22,12 @@ export function renderScores(el, { view, names, colorOf, acting, me, scores, del
   const rows = view.sides.map((side, seat) => {
     const delta = deltas && deltas[seat];
     const swatch = h("span", { class: "tp-swatch", "aria-hidden": "true" });
-    swatch.setAttribute("style", `background: ${colorOf(seat)}`);
+    // the solitaire's player is the edge they sit at: its colour (as on the board), not a seat colour
+    const edge = solo && view.solitaire.edges ? view.solitaire.edges[side] : null;
+    swatch.setAttribute("style", `background: ${edge ? COLOR_FILL[edge] : colorOf(seat)}`);
     return h("li", { class: `tp-score${acting.includes(seat) ? " acting" : ""}${seat === me ? " me" : ""}`, "data-seat": seat },
       swatch,
-      h("span", { class: "who" }, h("span", { class: "name" }, names(seat)),
+      h("span", { class: "who" }, h("span", { class: "name", title: names(seat) }, names(seat)),
         h("span", { class: "side" }, scoreSide(solo, side, placeOf(side)))),
       delta ? h("span", { class: `delta ${delta > 0 ? "up" : "down"}`, "aria-label": deltaLabel(delta) }, signed(delta)) : null,
       h("span", { class: "points", "data-testid": `score-${seat}`, "aria-label": pointsLabel(names(seat), scores[seat] || 0) }, String(scores[seat] || 0)));
