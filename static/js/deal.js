@@ -5,8 +5,24 @@ import { playOn, dealTitle, rulesText, mineText, rulesQuery, rulesOfQuery } from
 
 const $ = (id) => document.getElementById(id);
 const id = $("deal-root").dataset.deal;
-const rules = rulesOfQuery(location.search);   // the house rules the link was sent with: played by default
+const asked = rulesOfQuery(location.search);   // the house rules the link was sent with: played by default
+let rules = null;   // the house rules "Play this deal" sends: the link's (of the game's own), as ticked here
 let deal = null;
+
+// The game's house rules for this deal, ticked as the link says (anything else in the link is ignored).
+function renderRules(specs) {
+  const known = specs.filter((s) => s.type === "bool");
+  rules = Object.fromEntries(known.filter((s) => s.name in asked).map((s) => [s.name, asked[s.name] === true]));
+  const link = () => { $("deal-link").value = `${location.origin}/deals/${deal.id}${rulesQuery(rules)}`; };
+  $("deal-rules").replaceChildren(h("legend", {}, "House rules (results are ranked apart by them)"),
+    ...known.map((s) => {
+      const box = h("input", { type: "checkbox", id: `rule-${s.name}`, checked: s.name in rules ? rules[s.name] : !!s.default });
+      box.addEventListener("change", () => { rules[s.name] = box.checked; link(); });
+      return h("label", { class: "check", for: `rule-${s.name}` }, box, h("span", {}, s.label || s.name));
+    }));
+  $("deal-rules").hidden = !known.length;
+  link();
+}
 
 function resultText(r) {
   if ("trees" in r) return `${r.outcome === "won" ? "Won" : "Lost"}, ${r.trees ?? "?"} tree${r.trees === 1 ? "" : "s"}`;
@@ -50,8 +66,7 @@ async function load() {
   $("deal-about").textContent = `${when}; ${deal.plays} table${deal.plays === 1 ? "" : "s"} finished it.`;
   $("deal-play").hidden = false;
   $("deal-play-note").textContent = mineText(deal.mine);
-  $("deal-rules").textContent = `House rules: ${rulesText(rules)}${Object.keys(rules).length ? " (from the link)" : ""}.`;
-  $("deal-link").value = `${location.origin}/deals/${deal.id}${rulesQuery(rules)}`;
+  if (rules === null) renderRules(deal.house_rule_options || []);
   renderResults(deal);
 }
 

@@ -163,6 +163,7 @@ async def test_house_rules_rank_results_apart_hidden_hands_among_them(app, new_c
         assert st["status"] == "finished"
     body = (await groups[0][0].get(f"/api/deals/{a.deal_id}")).json()
     assert body["revealed"] and body["plays"] == 2
+    assert [x["name"] for x in body["house_rule_options"]] == ["allow_zero_moves", "hidden_hands"]
     ranked = {v["house_rules"]["hidden_hands"]: [x["code"] for x in v["results"]] for v in body["variants"]}
     assert ranked == {True: [groups[0][1]], False: [groups[1][1]]}  # the same cards, two rankings
     assert all(v["results"][0]["rank"] == 1 for v in body["variants"])

@@ -137,10 +137,14 @@ def test_play_this_deal_says_it_was_played_keeps_house_rules_asks_a_name_and_spo
     link = ann.input_value("#deal-link")
     assert link.endswith("?allow_zero_moves=true"), link
 
-    # Eve, sent the link (no name saved): the house rules come with it, her name is asked
+    # Eve, sent the link (no name saved; a messenger added its own parameter): the house rules come with it
+    # (ticked; the game's only), her name is asked
     eve = new_page()
-    eve.goto(link)
-    expect(eve.locator("#deal-rules")).to_contain_text("allow zero moves (from the link)")
+    eve.goto(link + "&fbclid=abc")
+    expect(eve.locator("#rule-allow_zero_moves")).to_be_checked()
+    expect(eve.locator("#deal-rules input")).to_have_count(1)   # solo: no "hidden hands"
+    assert eve.input_value("#deal-link") == link
+    shot(eve, "deal-page-house-rules-desktop")
     eve.click("#deal-play-btn")
     eve.fill("#deal-name-input", "Eve")
     eve.click("#deal-name button[type=submit]")

@@ -74,6 +74,16 @@ def house_rules(game: str, options: dict) -> dict:
     return {k: v for k, v in sorted(options.items()) if k not in shaping and k not in TABLE_ONLY}
 
 
+def house_rule_specs(game: str, players: int) -> list[dict]:
+    """The game's option specs at `players` seats that are house rules (what a player of the deal may choose)."""
+    g = GAMES.get(game)
+    if g is None:
+        return []
+    shaping = DEAL_OPTIONS.get(game, ())
+    return [spec for spec in g.option_specs(players) if spec["name"] not in shaping and spec["name"] not in TABLE_ONLY
+            and spec.get("min_players", 0) <= players <= spec.get("max_players", players)]
+
+
 def deal_id(secret: bytes, game: str, players: int, options: dict, seed: str) -> str:
     """The deal's short id: 10 base32 characters of an HMAC of what makes it, with the server's secret."""
     blob = json.dumps([game, players, options, seed], sort_keys=True, separators=(",", ":")).encode()

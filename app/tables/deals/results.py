@@ -14,7 +14,7 @@ from collections.abc import Collection
 from typing import Any
 
 from app.store import Table, deal_queries
-from app.tables.deals.core import house_rules
+from app.tables.deals.core import house_rule_specs, house_rules
 from app.tables.deals.mine import my_results, trees_of
 from app.tables.deals.play import describe, find_deal
 from app.tables.deals.spoilers import standing
@@ -62,7 +62,8 @@ async def results(ctx: Tables, did: str, cookie: str | None, spoilers: bool,
     finished, playing = standing(x["status"] for x in mine)
     spoilers = spoilers or deal.id in chosen
     out = describe(deal) | {"plays": plays, "played": bool(mine), "finished": finished, "playing": playing,
-                            "mine": mine, "spoilers": spoilers, "revealed": False, "variants": []}
+                            "mine": mine, "spoilers": spoilers, "revealed": False, "variants": [],
+                            "house_rule_options": house_rule_specs(deal.game, deal.players)}
     if deal.hidden:
         return out | {"why": "An admin has hidden the results of this deal."}
     if playing and not finished and not spoilers:
