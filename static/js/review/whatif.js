@@ -1,0 +1,147 @@
+// What-ifs in the review room: the moves the server lists for the seats to act at the shown position (each
+// worded by the game's own describeEvent from the events it would make), picked to play the branch out with
+// the real rules; and the kept what-ifs: named, kept, shared by link (/t/<code>/review?branch=<id>), dropped.
+// A what-if is played from a list rather than on the board: each game's board.js is built around a live
+// table (its seat, its move in flight, its animations), while this list works for every game as it is.
+import { copyText, get, post, toast } from "../core/api.js";
+import { h } from "../core/store.js";
+import { stepWords } from "../core/replay.js";
+
+const MAX_LINE = 60;
+const FILTER_FROM = 12;   // a filter box once the list is this long
+const dropKeys = {
+  get(id) { try { return localStorage.getItem(`review-drop:${id}`); } catch { return null; } },
+  set(id, key) { try { localStorage.setItem(`review-drop:${id}`, key); } catch { /* private mode */ } },
+  forget(id) { try { localStorage.removeItem(`review-drop:${id}`); } catch { /* private mode */ } },
+};
+
+// els: {whatif, branches}; ctx: {code, mod(), names(seat), current(), go(pos), canPlay(), why(), seated(), of}
+export function createWhatIfs(els, ctx) {
+  let filter = "", branches = [];
+  const filterBox = h("input", { type: "search", class: "whatif-filter", placeholder: "Filter the moves…",
+    "aria-label": "Filter the moves", oninput: (ev) => { filter = ev.target.value.toLowerCase(); ctx.redraw(); } });
+  const nameBox = h("input", { id: "whatif-name", maxlength: "60", placeholder: "Name it, e.g. keep the 5♥",
+    "aria-label": "The what-if's name" });
+  const keepBtn = h("button", { class: "btn small primary", type: "button", id: "whatif-keep", onclick: keep }, "Keep this what-if");
+  const copyBtn = h("button", { class: "btn small", type: "button", id: "whatif-copy", onclick: copyLink }, "Copy its link");
+  const list = h("ol", { class: "branch-list", id: "branch-list" });
+  els.branches.replaceChildren(h("h2", { id: "branches-title" }, "Kept what-ifs"), list);
+
+  function play(choice) {
+    const pos = ctx.current();
+    if (!ctx.canPlay()) { toast(ctx.why(), "info"); return; }
+    const move = { seat: choice.seat, move: choice.move };
+    if (!pos.line.length && pos.ply < ctx.of && ctx.realNext && same(ctx.realNext(pos.ply), move)) {
+      ctx.go({ ply: pos.ply + 1, line: [], at: 0, branch: null, name: null });   // the real move: on with the game
+      return;
+    }
+    const line = [...pos.line.slice(0, pos.at), move];
+    if (line.length > MAX_LINE) { toast(`A what-if plays at most ${MAX_LINE} moves.`, "error"); return; }
+    ctx.go({ ply: pos.ply, line, at: line.length, branch: null, name: null });
+  }
+
+  async function keep() {
+    const pos = ctx.current();
+    const name = nameBox.value.trim();
+    if (!name) { toast("Give the what-if a name first.", "info"); nameBox.focus(); return; }
+    try {
+      const kept = await post(`/api/tables/${ctx.code}/review/branches`, { name, ply: pos.ply, moves: pos.line });
+      dropKeys.set(kept.id, kept.drop_key);
+      nameBox.value = "";
+      toast(`Kept “${kept.name}”.`, "info");
+      await load();
+      ctx.go({ ...pos, branch: kept.id, name: kept.name });
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  async function copyLink() {
+    const pos = ctx.current();
+    if (!pos.branch) return;
+    const ok = await copyText(`${location.origin}/t/${ctx.code}/review?branch=${pos.branch}`);
+    toast(ok ? "Link copied: it opens this what-if." : "Copy the address from the address bar.");
+  }
+
+  async function drop(b) {
+    const headers = { Accept: "application/json" };
+    const key = dropKeys.get(b.id);
+    if (key) headers["X-Drop-Key"] = key;
+    const res = await fetch(`/api/tables/${ctx.code}/review/branches/${b.id}`, { method: "DELETE", headers,
+      credentials: "same-origin" });
+    if (res.status !== 204 && res.status !== 404) {
+      const body = await res.json().catch(() => ({}));
+      toast(body.detail || "That what-if could not be dropped.", "error");
+      return;
+    }
+    dropKeys.forget(b.id);
+    toast(`Dropped “${b.name}”.`, "info");
+    const pos = ctx.current();
+    if (pos.branch === b.id) ctx.go({ ...pos, branch: null, name: null });
+    await load();
+  }
+
+  async function load() {
+    try { branches = await get(`/api/tables/${ctx.code}/review/branches`); } catch { branches = []; }
+    ctx.redraw();
+  }
+
+  function renderBranches() {
+    const cur = ctx.current();
+    list.replaceChildren(...branches.map((b) => h("li", { "data-branch": b.id, class: cur.branch === b.id ? "current" : null },
+      h("strong", {}, b.name), ` by ${b.author}, from move ${b.ply} (${b.moves.length} moves) `,
+      h("span", { class: "row" },
+        h("button", { class: "btn small", type: "button", "data-act": "open",
+          onclick: () => ctx.open({ ply: b.ply, line: b.moves, at: b.moves.length, branch: b.id, name: b.name }) }, "Show"),
+        h("button", { class: "btn small", type: "button", "data-act": "link", onclick: async () => {
+          const ok = await copyText(`${location.origin}${b.url}`);
+          toast(ok ? "Link copied." : "Copy the address from the address bar.");
+        } }, "Link"),
+        (dropKeys.get(b.id) || ctx.seated()) ? h("button", { class: "btn small danger", type: "button", "data-act": "drop",
+          onclick: () => drop(b) }, "Drop") : null))));
+    if (!branches.length) list.replaceChildren(h("li", { class: "hint" }, "None yet: play another move, then keep it."));
+  }
+
+  let asked = null;
+  function render(pos, data) {
+    if (pos.branch && pos.branch !== asked && !branches.some((b) => b.id === pos.branch)) {
+      asked = pos.branch;   // kept by someone else a moment ago: look again (once per what-if)
+      load();
+    }
+    renderBranches();
+    const parts = [h("h2", { id: "whatif-title" }, "What if…?")];
+    if (pos.line.length) {
+      parts.push(h("div", { class: "whatif-keep row" }, pos.branch ? copyBtn : nameBox, pos.branch ? null : keepBtn));
+    }
+    const choices = data && !data.error ? data.choices || [] : [];
+    if (!data || data.error) {
+      parts.push(h("p", { class: "hint" }, data ? "" : "Loading…"));
+    } else if (!choices.length) {
+      parts.push(h("p", { class: "hint" }, data.result ? "The game is over at this step." : "Nobody can move here."));
+    } else {
+      parts.push(h("p", { class: "hint" }, ctx.canPlay() ? "Play another move from here; it is played out with the real rules and the real cards to come."
+        : ctx.why()));
+      if (choices.length >= FILTER_FROM) parts.push(filterBox);
+      const words = choices.map((c) => stepWords(ctx.mod(), { seat: c.seat, events: c.events, move: c.move }, ctx.names));
+      const items = choices.map((c, i) => (filter && !words[i].toLowerCase().includes(filter) ? null
+        : h("li", {}, h("button", { type: "button", class: "choice", disabled: !ctx.canPlay(),
+          "data-move": JSON.stringify({ seat: c.seat, move: c.move }), onclick: () => play(c) }, words[i]))));
+      parts.push(h("ol", { class: "choice-list", id: "choice-list" }, ...items));
+      if (data.more) parts.push(h("p", { class: "hint" }, `…and ${data.more} more moves not listed.`));
+    }
+    const had = els.whatif.contains(document.activeElement) ? document.activeElement : null;
+    els.whatif.replaceChildren(...parts);
+    if (had === filterBox || had === nameBox) had.focus();
+  }
+
+  load();
+  return { render, reload: load };
+}
+
+function same(a, b) {
+  return !!a && a.seat === b.seat && JSON.stringify(sorted(a.move)) === JSON.stringify(sorted(b.move));
+}
+
+function sorted(o) {
+  return Object.fromEntries(Object.entries(o || {}).sort(([x], [y]) => (x < y ? -1 : 1)));
+}
