@@ -43,10 +43,12 @@ function badge(t) {
   }
   if (t.status === "lobby") return h("span", { class: "badge" }, "Waiting for players");
   if (t.status === "finished") {
-    const result = t.view && t.view.result;
-    const won = result && (result.winners || []).includes(t.seat);
-    if (result && result.outcome === "lost") return h("span", { class: "badge bad" }, "Lost");
-    return h("span", { class: won ? "badge good" : "badge" }, won ? "Won" : "Finished");
+    const result = (t.view && t.view.result) || {};
+    if (result.outcome === "lost") return h("span", { class: "badge bad" }, "Lost");
+    const won = t.players.length > 1 && (result.winners || []).includes(t.seat);
+    const score = (result.scores || [])[t.seat];
+    const words = (won ? "Won" : "Finished") + (score != null ? ` with ${score} point${score === 1 ? "" : "s"}` : "");
+    return h("span", { class: won ? "badge good" : "badge" }, words);
   }
   return h("span", { class: "badge" }, t.status);
 }
@@ -66,8 +68,8 @@ function players(t) {
 function when(t) {
   const at = t.seq ? t.moved_at : t.updated_at;
   if (!at) return null;
-  return h("div", { class: "me-when" }, t.seq ? "Last move " : "Opened ",
-    h("time", { datetime: at, title: exact(at), "data-ago": "1" }, ago(at, Date.now() + skew)),
+  return h("div", { class: "me-when" }, h("span", {}, t.seq ? "Last move " : "Opened ",
+    h("time", { datetime: at, title: exact(at), "data-ago": "1" }, ago(at, Date.now() + skew))),
     h("span", { class: "me-code", title: "The table's code" }, t.code));
 }
 
