@@ -17,10 +17,12 @@ from pydantic import StrictInt, StrictStr
 
 from app.games import GAMES
 from app.realtime import Connection
+from app.tables.deals.spoilers import SPOILERS_COOKIE, chosen_deals
 from app.tables.errors import StoreError, TableError, unavailable_for
 from app.tables.review import branches, lines, members
 from app.tables.review import room as room_rules
-from app.web.deps import Caller, Ctx, Db
+from app.tables.review.lines import Viewer
+from app.web.deps import Caller, Cookie, Ctx, Db, Spoilers
 from app.web.errors import error_body
 from app.web.middleware import TooDeep, identity_cookie, parse_message, token_query
 from app.web.pages import _page, not_found, _table_game
@@ -51,27 +53,27 @@ class KeepBranch(Body):
 
 
 @router.post("/tables/{code}/review/line", responses={409: {"description": "The game has not ended (not_over)."}})
-async def review_line(code: str, body: Line, db: Db) -> dict:
+async def review_line(code: str, body: Line, db: Db, cookie: Cookie, chosen: Spoilers) -> dict:
     """The position after `ply` real moves (default: all) and the what-if `moves` ([{"seat", "move"}], at most
     60) played from there with the real rules, as the replay shows a step, with the moves of the seats to act."""
-    return await lines.position(db, code, body.ply, body.moves)
+    return await lines.position(db, code, body.ply, body.moves, Viewer(cookie, chosen))
 
 
 @router.get("/tables/{code}/review/branches")
-async def list_branches(code: str, ctx: Ctx) -> list[dict]:
-    return await branches.listed(ctx, code)
+async def list_branches(code: str, ctx: Ctx, cookie: Cookie, chosen: Spoilers) -> list[dict]:
+    return await branches.listed(ctx, code, Viewer(cookie, chosen))
 
 
 @router.post("/tables/{code}/review/branches", status_code=201, responses={
     409: {"description": "The game has not ended (not_over), or the table keeps 50 what-ifs (too_many_branches)."}})
-async def keep_branch(body: KeepBranch, caller: Caller, ctx: Ctx, db: Db) -> dict:
+async def keep_branch(body: KeepBranch, caller: Caller, ctx: Ctx, db: Db, cookie: Cookie, chosen: Spoilers) -> dict:
     author = await members.author(db, caller.code, caller.seat, caller.player_id)
-    return await branches.keep(ctx, caller.code, body.model_dump(), author)
+    return await branches.keep(ctx, caller.code, body.model_dump(), author, Viewer(cookie, chosen))
 
 
 @router.get("/tables/{code}/review/branches/{branch_id}", responses={404: {"description": "No such what-if."}})
-async def get_branch(code: str, branch_id: str, ctx: Ctx) -> dict:
-    return await branches.one(ctx, code, branch_id)
+async def get_branch(code: str, branch_id: str, ctx: Ctx, cookie: Cookie, chosen: Spoilers) -> dict:
+    return await branches.one(ctx, code, branch_id, Viewer(cookie, chosen))
 
 
 @router.delete("/tables/{code}/review/branches/{branch_id}", status_code=204, responses={
@@ -103,9 +105,10 @@ async def review_socket(websocket: WebSocket) -> None:
         await _close(websocket, {"code": "invalid", "detail": "The review room knows you by your cookie only: "
                                  "drop ?token=."}, 4422)
         return
+    viewer = Viewer(identity_cookie(websocket.scope), chosen_deals(websocket.cookies.get(SPOILERS_COOKIE)))
     try:
         async with ctx.db.reading() as s:
-            table, host, person = await members.entering(s, code, identity_cookie(websocket.scope))
+            table, host, person = await members.entering(s, code, viewer)
     except TableError as exc:
         await _close(websocket, error_body(exc), 4000 + exc.status)
         return
@@ -135,7 +138,7 @@ async def review_socket(websocket: WebSocket) -> None:
                 break
             raw = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
             try:
-                reply = await _handle(ctx, code, of, member, conn, raw, limits)
+                reply = await _handle(ctx, code, of, member, conn, raw, limits, viewer)
             except TableError as exc:
                 reply = {"type": "error", **error_body(exc), "status": exc.status}
             if reply is not None:
@@ -148,7 +151,7 @@ async def review_socket(websocket: WebSocket) -> None:
 
 
 async def _handle(ctx: Any, code: str, of: int, member: dict, conn: Connection, raw: str,
-                  limits: tuple[Buckets, Buckets]) -> dict | None:
+                  limits: tuple[Buckets, Buckets], viewer: Viewer) -> dict | None:
     if len(raw) > MAX_MESSAGE:
         return _error(f"That message is too long ({len(raw)} characters; at most {MAX_MESSAGE}).")
     try:
@@ -173,7 +176,7 @@ async def _handle(ctx: Any, code: str, of: int, member: dict, conn: Connection, 
             return _error("'alone' must be true (browse alone) or false (follow the leader).")
         await ctx.review.set_alone(code, conn, msg["alone"])
     elif kind == "goto":
-        return await _goto(ctx, code, of, member, msg)
+        return await _goto(ctx, code, of, member, msg, viewer)
     else:
         point = _point(msg)
         if point is None:
@@ -183,7 +186,7 @@ async def _handle(ctx: Any, code: str, of: int, member: dict, conn: Connection, 
     return None
 
 
-async def _goto(ctx: Any, code: str, of: int, member: dict, msg: dict) -> dict | None:
+async def _goto(ctx: Any, code: str, of: int, member: dict, msg: dict, viewer: Viewer) -> dict | None:
     pos = room_rules.parse_pos(msg.get("pos"), of)
     if pos is None:
         return _error(f"'pos' must be {{\"ply\": 0-{of}, \"line\": [at most {room_rules.MAX_LINE} "
@@ -195,7 +198,7 @@ async def _goto(ctx: Any, code: str, of: int, member: dict, msg: dict) -> dict |
                 "detail": "Only the leader moves the room: take the lead first, or browse alone."}
     if pos["line"]:  # the what-if's moves must be legal before anyone follows them
         async with ctx.db.reading() as s:
-            _, g, doc, _ = await lines.start_of(s, code, pos["ply"])
+            _, g, doc, _ = await lines.start_of(s, code, pos["ply"], viewer)
         lines.play_line(g, doc, pos["line"])
     await ctx.review.command(code, member, {"op": "goto", "pos": pos})
     return None

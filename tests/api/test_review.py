@@ -1,6 +1,6 @@
 """Review rooms over HTTP (issue 33): what-ifs played with the real rules from any step of a finished game,
-kept what-ifs (named, listed, shared by id, dropped), and what a finished game may show. SQLite here;
-test_review_postgres.py runs the same tests on PostgreSQL."""
+kept what-ifs (named, listed, shared by id, dropped), and what a finished game may show (the spoiler rule
+of deals included). Every test runs on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +8,12 @@ import pytest
 from app.config import Settings
 from tests.api.helpers import bearer, create
 from tests.api.review_deal import ADMIN, PLY, RECORDED, WINNING, as_moves, import_body
+from tests.api.test_deals import play_to_end, today_solo
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request, sqlite_url):
+    return request.getfixturevalue("postgres_url") if request.param == "postgres" else sqlite_url
 
 
 @pytest.fixture
@@ -136,3 +142,19 @@ async def test_the_review_page_opens_for_anyone_and_404s_for_no_table(client):
     r = await client.get(f"/t/{code}/review")
     assert r.status_code == 200 and 'id="review-root"' in r.text and "<script>" not in r.text
     assert (await client.get("/t/nosuchtb/review")).status_code == 404
+
+
+async def test_a_browser_playing_the_same_deal_elsewhere_gets_no_review_of_it(app, new_client):
+    ann, bea = new_client(), new_client()
+    first = await today_solo(ann)
+    second = await today_solo(bea, "Bea")
+    await play_to_end(ann, first["code"], first["token"])
+    code = first["code"]
+    # Bea still plays the deal: Ann's review (its positions, what-ifs and kept what-ifs) stays closed to her
+    for r in (await bea.post(f"/api/tables/{code}/review/line", json={"ply": 0}),
+              await bea.get(f"/api/tables/{code}/review/branches"),
+              await bea.post(f"/api/tables/{code}/review/branches", json={"name": "x", "ply": 0, "moves": []})):
+        assert r.status_code == 403 and r.json()["code"] == "spoilers", r.text
+    assert (await ann.post(f"/api/tables/{code}/review/line", json={"ply": 0})).status_code == 200
+    await play_to_end(bea, second["code"], second["token"])
+    assert (await bea.post(f"/api/tables/{code}/review/line", json={"ply": 0})).status_code == 200

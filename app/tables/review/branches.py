@@ -22,7 +22,7 @@ from app.tables.errors import Conflict, Forbidden, Invalid, NotFound
 from app.tables.live.state import iso
 from app.tables.lobby import text
 from app.tables.lobby.seats import find_table
-from app.tables.review.lines import parse_line, play_line, start_of
+from app.tables.review.lines import Viewer, parse_line, play_line, shown, start_of
 
 MAX_BRANCHES = 50  # kept what-ifs per table
 NAME_MAX = 60  # characters of a branch's name (the column's size)
@@ -48,7 +48,7 @@ def body(row: ReviewBranch, code: str) -> dict:
             "url": f"/t/{code}/review?branch={row.id}"}
 
 
-async def keep(ctx: Any, code: str, raw: dict, author: str) -> dict:
+async def keep(ctx: Any, code: str, raw: dict, author: str, viewer: Viewer) -> dict:
     """A new kept what-if (201): its body and, for its author alone, the key that drops it."""
     name = text.clean(raw.get("name"), what="A what-if's name", max_len=NAME_MAX, shown=True,
                       empty="Give the what-if a name, such as “keep the 5♥”.")
@@ -56,7 +56,7 @@ async def keep(ctx: Any, code: str, raw: dict, author: str) -> dict:
     if not line:
         raise Invalid("A kept what-if needs at least one move of its own.")
     async with ctx.db.reading() as s:
-        table, g, doc, _ = await start_of(s, code, raw.get("ply"))
+        table, g, doc, _ = await start_of(s, code, raw.get("ply"), viewer)
     play_line(g, doc, line)  # 422 naming the first move the rules refuse
     secret = await load_secret(ctx)
     async with ctx.db.writing() as s:
@@ -71,15 +71,15 @@ async def keep(ctx: Any, code: str, raw: dict, author: str) -> dict:
     return {**body(row, table.code), "drop_key": drop_key(secret, table.code, row.id)}
 
 
-async def listed(ctx: Any, code: str) -> list[dict]:
+async def listed(ctx: Any, code: str, viewer: Viewer) -> list[dict]:
     async with ctx.db.reading() as s:
-        table = await find_table(s, code)
+        table = await shown(s, code, viewer)
         return [body(r, table.code) for r in await review_queries.branches_of(s, table.id, MAX_BRANCHES)]
 
 
-async def one(ctx: Any, code: str, branch_id: str) -> dict:
+async def one(ctx: Any, code: str, branch_id: str, viewer: Viewer) -> dict:
     async with ctx.db.reading() as s:
-        table = await find_table(s, code)
+        table = await shown(s, code, viewer)
         row = await review_queries.branch(s, table.id, branch_id) if well_formed(branch_id) else None
         if row is None:
             raise NotFound(f"Table {table.code} keeps no what-if {branch_id[:20]!r}: it may have been dropped.")

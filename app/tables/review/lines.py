@@ -12,12 +12,14 @@ the seats to act with the events each would make, so a client words them with th
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import IllegalMove
 from app.store import ENDED, Table
+from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import Conflict, IllegalMoveError, Invalid
 from app.tables.lobby.seats import find_table
 from app.tables.replay import _at, game_of, parse_seq, replayed, strip_hidden
@@ -27,6 +29,14 @@ MAX_CHOICES = 240  # moves listed (with their events) for the seats to act at on
 # Moves that legal_moves lists without the free text the mover adds (ENGINE.md: Dash's set_dare), and the text
 # a what-if fills in: the dare itself changes nothing on the board.
 FREE_TEXT = {"set_dare": ("text", "A dare.")}
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks, for the spoiler rule: the browser's identity cookie and the deals it chose to see."""
+
+    cookie: str | None = None
+    chosen: frozenset[str] = frozenset()
 
 
 def ended_or_409(table: Table) -> None:
@@ -98,10 +108,18 @@ def choices(g: Any, doc: dict) -> tuple[list[dict], int]:
     return out, more
 
 
-async def start_of(s: AsyncSession, code: str, ply: Any) -> tuple[Table, Any, dict, dict | None]:
-    """The ended table, its game, the real doc after `ply` moves and the real step that led there."""
+async def shown(s: AsyncSession, code: str, viewer: Viewer) -> Table:
+    """The table, under the spoiler rule (app/tables/deals/spoilers.py: 403 to a browser playing its deal
+    elsewhere), ended (409 not_over before)."""
     table = await find_table(s, code)
+    await check_spoilers(s, table.id, cookie=viewer.cookie, chosen=viewer.chosen)
     ended_or_409(table)
+    return table
+
+
+async def start_of(s: AsyncSession, code: str, ply: Any, viewer: Viewer) -> tuple[Table, Any, dict, dict | None]:
+    """The ended table, its game, the real doc after `ply` moves and the real step that led there."""
+    table = await shown(s, code, viewer)
     if ply is not None and type(ply) is not int:
         raise Invalid("'ply' must be a whole number: how many real moves in the what-if starts.")
     n = parse_seq(ply, table.seq, table.code)
@@ -113,11 +131,11 @@ async def start_of(s: AsyncSession, code: str, ply: Any) -> tuple[Table, Any, di
     return table, g, doc, step
 
 
-async def position(s: AsyncSession, code: str, ply: Any, moves: Any) -> dict:
+async def position(s: AsyncSession, code: str, ply: Any, moves: Any, viewer: Viewer) -> dict:
     """The position after `ply` real moves and the what-if `moves`, as the replay shows a step, with the moves
     listed for whoever is to act there."""
     line = parse_line(moves)
-    table, g, doc, step = await start_of(s, code, ply)
+    table, g, doc, step = await start_of(s, code, ply, viewer)
     doc, steps = play_line(g, doc, line)
     listed, more = choices(g, doc)
     return {

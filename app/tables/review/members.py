@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import Player, queries
 from app.tables.lobby.seats import find_table, player_of_cookie
-from app.tables.review.lines import ended_or_409
+from app.tables.review.lines import Viewer, shown
 from app.tables.review.rooms import guest_name
 
 
@@ -32,12 +32,11 @@ async def person(s: AsyncSession, seats: list[Any], cookie: str | None) -> dict:
     return {"key": f"p{player.id}", "name": name, "seat": seat.seat if seat is not None else None}
 
 
-async def entering(s: AsyncSession, code: str, cookie: str | None) -> tuple[Any, dict | None, dict]:
-    """The ended table (404, 409 not_over), its host and the person entering its review room."""
-    table = await find_table(s, code)
-    ended_or_409(table)
+async def entering(s: AsyncSession, code: str, viewer: Viewer) -> tuple[Any, dict | None, dict]:
+    """The ended table (404, 403 spoilers, 409 not_over), its host and the person entering its review room."""
+    table = await shown(s, code, viewer)
     seats = await queries.seat_rows(s, table.id)
-    return table, host_of(seats), await person(s, seats, cookie)
+    return table, host_of(seats), await person(s, seats, viewer.cookie)
 
 
 async def author(s: AsyncSession, code: str, seat: int | None, player_id: int | None) -> str:
