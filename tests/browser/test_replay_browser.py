@@ -1,7 +1,8 @@
-"""The player's replay in a real Chromium (issue 14): after a finished game anyone at the table page can
-replay it move by move (first, previous, next, last, the slider, the arrow keys, Home and End), each step
-drawn by the game's own module with its event text and every hand shown; /t/<code>?move=N opens that
-step; nothing opens while the game is on. Screenshots at desktop and phone widths go to artifacts/."""
+"""The player's replay in a real Chromium (issue 14), now the review room's single-person mode (issue 33):
+after a finished game the table page's Replay opens /t/<code>/review?move=0, where anyone replays it move
+by move alone (first, previous, next, last, the slider, the arrow keys, Home and End), each step drawn by
+the game's own module with its event text and every hand shown; /t/<code>?move=N opens that step; nothing
+opens while the game is on. Screenshots at desktop and phone widths go to artifacts/."""
 from __future__ import annotations
 
 import re
@@ -40,8 +41,9 @@ def playing_table(base: str) -> str:
 
 
 def at_step(page, n: int) -> None:
-    page.wait_for_function("n => document.getElementById('table-root').dataset.replaySeq === String(n)"
-                           " && document.querySelector('#replay-view .replay').dataset.seq === String(n)", arg=n)
+    page.wait_for_function("n => { const b = document.getElementById('review-board');"
+                           " return b && b.dataset.ply === String(n) && b.dataset.at === '0'"
+                           " && b.querySelector('svg') !== null; }", arg=n)
 
 
 def test_replay_after_the_end_with_keys_slider_buttons_and_a_shared_link(live_server, new_page, shot):
@@ -52,21 +54,21 @@ def test_replay_after_the_end_with_keys_slider_buttons_and_a_shared_link(live_se
     page = new_page()
     page.goto(f"{server.url}/t/{code}")
     expect(page.locator("#result")).to_be_visible()
-    page.click("#replay-btn")   # from the result dialog
-    expect(page.locator("#replay-area")).to_be_visible()
-    expect(page.locator("#board-area")).to_be_hidden()
+    page.click("#replay-btn")   # from the result dialog: the review room, browsing alone
+    page.wait_for_url(re.compile(rf"/t/{code}/review\?move=0$"))
     at_step(page, 0)
-    expect(page.locator("#replay-view .replay-step")).to_have_text("The position as dealt.")
-    expect(page.locator("#replay-view .replay-where")).to_have_text(f"The deal (move 0 of {n})")
+    expect(page.locator("#review-leader")).to_contain_text("You browse alone")
+    expect(page.locator("#review-step")).to_have_text("The position as dealt.")
+    expect(page.locator("#review-where")).to_have_text(f"The deal (move 0 of {n})")
     # every hand is shown although the table hid them during play (drawn by the game's module)
-    hands = page.locator("#replay-view .hand[data-seat]")
+    hands = page.locator("#review-board .hand[data-seat]")
     expect(hands).to_have_count(2)
     for seat in (0, 1):
-        assert page.locator(f"#replay-view .hand[data-seat='{seat}'] .card-face").count() > 0
+        assert page.locator(f"#review-board .hand[data-seat='{seat}'] .card-face").count() > 0
 
     page.keyboard.press("ArrowRight")
     at_step(page, 1)
-    expect(page.locator("#replay-view .replay-step")).to_contain_text("played")
+    expect(page.locator("#review-step")).to_contain_text("played")
     assert re.search(r"[?&]move=1$", page.url)
     page.keyboard.press("ArrowRight")
     at_step(page, 2)
@@ -74,47 +76,43 @@ def test_replay_after_the_end_with_keys_slider_buttons_and_a_shared_link(live_se
     at_step(page, 1)
     page.keyboard.press("End")
     at_step(page, n)
-    expect(page.locator("#replay-view button[data-go='next']")).to_be_disabled()
+    expect(page.locator("#review-controls button[data-go='next']")).to_be_disabled()
     page.keyboard.press("Home")
     at_step(page, 0)
-    expect(page.locator("#replay-view button[data-go='prev']")).to_be_disabled()
+    expect(page.locator("#review-controls button[data-go='prev']")).to_be_disabled()
 
-    slider = page.locator("#replay-view input[type=range]")
+    slider = page.locator("#review-controls input[type=range]")
     assert slider.get_attribute("max") == str(n)
     box = slider.bounding_box()
     page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2)   # the slider's far end
     at_step(page, n)
-    expect(page.locator("#replay-view .replay-step")).to_contain_text(re.compile(r"\w"))
-    expect(page.locator("#replay-view .replay-step")).not_to_have_text("Loading…")
-    slider.focus()
-    page.keyboard.press("ArrowLeft")   # keys on the focused slider step once, not twice
-    at_step(page, n - 1)
+    expect(page.locator("#review-step")).to_contain_text(re.compile(r"\w"))
+    expect(page.locator("#review-step")).not_to_have_text("Loading…")
     mid = n // 2
     slider.evaluate("(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', {bubbles: true})); }", mid)
     at_step(page, mid)
-    page.click("#replay-view button[data-go='next']")
+    page.click("#review-controls button[data-go='next']")
     at_step(page, mid + 1)
-    page.click("#replay-view button[data-go='prev']")
-    page.click("#replay-view button[data-go='prev']")
+    page.click("#review-controls button[data-go='prev']")
+    page.click("#review-controls button[data-go='prev']")
     at_step(page, mid - 1)
-    page.click("#replay-view button[data-go='first']")
+    page.click("#review-controls button[data-go='first']")
     at_step(page, 0)
-    page.click("#replay-view button[data-go='last']")
+    page.click("#review-controls button[data-go='last']")
     at_step(page, n)
     shot(page, "replay-player-end-desktop")
 
-    page.click("#replay-close")
-    expect(page.locator("#board-area")).to_be_visible()
-    expect(page.locator("#replay-area")).to_be_hidden()
-    assert "move=" not in page.url
-    page.click("#banner-replay")   # the banner offers it again
+    page.click("text=Back to the table")
+    page.wait_for_url(re.compile(rf"/t/{code}$"))
+    page.click("#result-close")   # the result dialog greets the table page again; behind it ...
+    page.click("#banner-replay")   # ... the banner offers the replay again
     at_step(page, 0)
 
     # a link to a step opens it, for someone else, on a phone
     phone = new_page(PHONE)
     phone.goto(f"{server.url}/t/{code}?move={mid}")
     at_step(phone, mid)
-    expect(phone.locator("#replay-view .replay-where")).to_have_text(f"After move {mid} of {n}")
+    expect(phone.locator("#review-where")).to_have_text(f"After move {mid} of {n}")
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     shot(phone, "replay-player-phone")
 
@@ -125,7 +123,7 @@ def test_no_replay_while_the_game_is_on(live_server, new_page):
     page = new_page()
     page.goto(f"{server.url}/t/{code}?move=0")
     expect(page.locator("#toasts")).to_contain_text("replay opens when it has ended")
-    expect(page.locator("#replay-area")).to_be_hidden()
+    assert "/review" not in page.url
     expect(page.locator("#banner-replay")).to_have_count(0)
     r = httpx.get(f"{server.url}/api/tables/{code}/replay")
     assert r.status_code == 409 and r.json()["code"] == "not_over"
@@ -152,10 +150,9 @@ def test_every_game_replays_on_its_table_page(live_server, new_page, shot):
         code, n = r.json()["code"], len(p.steps)
         page.goto(f"{server.url}/t/{code}?move={n // 2}")
         at_step(page, n // 2)
-        board = page.locator("#replay-view .replay-board")
-        assert board.locator("svg").count() >= 1, name   # drawn by the game's module, not the text fallback
-        assert page.locator("#replay-view .replay-text").count() == 0, name
-        expect(page.locator("#replay-view .replay-step")).not_to_have_text("Loading…")
+        board = page.locator("#review-board")
+        assert board.locator("svg").count() >= 1, name   # drawn by the game's module
+        expect(page.locator("#review-step")).not_to_have_text("Loading…")
         page.keyboard.press("ArrowRight")
         at_step(page, n // 2 + 1)
         page.keyboard.press("End")
