@@ -7,7 +7,9 @@ spectator sees it (`move_view`, `view_events`): never the doc, its secret or a h
 sample is played once per process (a few milliseconds) and kept.
 
 The typical length is measured, not guessed: app/tables/lengths.json, written by `python -m bench.lengths
---write` (whole games of the games' own bots at every seat; the median and quartiles of the moves taken).
+--write` (whole games of the games' own bots at every seat; the median and quartiles of the moves taken);
+and, once this site has finished PLAYED_MIN games of a game, the median time they took from start to end
+(`played`), read from the last finished tables at most every PLAYED_TTL seconds.
 """
 from __future__ import annotations
 
@@ -15,16 +17,26 @@ import asyncio
 import functools
 import json
 import logging
+import statistics
+import time
+import weakref
+from collections import defaultdict
+from datetime import timezone
 from pathlib import Path
 
 from app.bots import DEFAULT_BOT, choose
 from app.games import GAMES
+from app.store import Database
+from app.store.length_queries import finished_lengths
+from app.tables.errors import StoreError
 from app.tables.live.state import step_for
 
 SEATS = 2  # the sample's seat count, as the lengths were measured
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")  # the sample's players, as the picture labels them
 LENGTHS = Path(__file__).with_name("lengths.json")
 SEED = "showcase-1"
+PLAYED_MIN = 5  # finished games of a game before the card gives their median time
+PLAYED_TTL = 600.0  # seconds the figures from finished tables are kept
 log = logging.getLogger("icehouse.showcase")
 
 
@@ -82,8 +94,41 @@ def showcase() -> list[dict]:
 _kept: list[dict] = []  # showcase(), once played (the same list for every caller: read-only)
 
 
-async def games_showcase() -> list[dict]:
-    """showcase() for a route: played once per process, off the event loop."""
+async def games_showcase(db: Database) -> list[dict]:
+    """showcase() for a route (played once per process, off the event loop), each game with the figures of
+    its finished tables here (`played`, null below PLAYED_MIN games or while the database cannot answer)."""
     if not _kept:
         _kept[:] = await asyncio.to_thread(showcase)
-    return _kept
+    try:
+        here = await played(db)
+    except StoreError:
+        here = {}
+    return [{**x, "played": here.get(x["game"])} for x in _kept]
+
+
+_played: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # Database -> (monotonic time, figures)
+
+
+def _seconds(start, end) -> float:  # noqa: ANN001 - datetimes; SQLite hands back naive UTC
+    start, end = (d if d.tzinfo else d.replace(tzinfo=timezone.utc) for d in (start, end))
+    return (end - start).total_seconds()
+
+
+async def played(db: Database) -> dict:
+    """By game, for games with PLAYED_MIN finished tables or more here: {"games", "median_minutes",
+    "median_moves"} of the last finished tables (at most 2000), read at most every PLAYED_TTL seconds."""
+    now = time.monotonic()
+    kept = _played.get(db)
+    if kept is not None and now - kept[0] < PLAYED_TTL:
+        return kept[1]
+    async with db.reading() as s:
+        rows = await finished_lengths(s)
+    seconds, moves = defaultdict(list), defaultdict(list)
+    for row in rows:
+        seconds[row.game].append(max(0.0, _seconds(row.started_at, row.finished_at)))
+        moves[row.game].append(row.seq)
+    figures = {game: {"games": len(spent), "median_minutes": round(statistics.median(spent) / 60, 1),
+                      "median_moves": round(statistics.median(moves[game]))}
+               for game, spent in seconds.items() if len(spent) >= PLAYED_MIN}
+    _played[db] = (now, figures)
+    return figures

@@ -38,9 +38,9 @@ async def list_games() -> list[dict]:
 
 
 @router.get("/showcase")
-async def showcase(response: Response) -> list[dict]:
-    response.headers["Cache-Control"] = "public, max-age=3600"
-    return await games_showcase()
+async def showcase(response: Response, ctx: Ctx) -> list[dict]:
+    response.headers["Cache-Control"] = "public, max-age=600"
+    return await games_showcase(ctx.db)
 
 
 @router.post("/tables", status_code=201)

@@ -19,6 +19,20 @@ templates = Jinja2Templates(directory=str(ROOT / "templates"))
 
 router = APIRouter(include_in_schema=False)
 
+
+def game_time(minutes: float) -> str:
+    """How long a game takes, in words: "about 12 min", "about 3 h", "about 2 days"."""
+    if minutes < 1:
+        return "under a minute"
+    if minutes < 90:
+        return f"about {round(minutes)} min"
+    if minutes < 36 * 60:
+        return f"about {round(minutes / 60)} h"
+    return f"about {round(minutes / 1440)} days"
+
+
+templates.env.filters["game_time"] = game_time
+
 def game_summaries() -> list[dict]:
     """What the home page and the rules index need about each game, in the registry's order, JSON-able."""
     return [{
@@ -51,7 +65,7 @@ def unavailable_page(request: Request, what: str, retry_after: str) -> HTMLRespo
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     # Each game's card: a position its engine reached and how long a game takes (app/tables/showcase.py).
-    shown = {x["game"]: x for x in await games_showcase()}
+    shown = {x["game"]: x for x in await games_showcase(request.app.state.tables.db)}
     return _page(request, "home.html", games=game_summaries(), showcase=shown, title=None)
 
 

@@ -107,3 +107,23 @@ async def test_my_tables_are_read_in_one_statement_however_many(app, client):
         assert (await client.post("/api/tables", json={"game": game, "players": 2, "name": "Ann"})).status_code == 201
     assert len((await client.get("/api/me")).json()["tables"]) == 5
     assert await reads_of_me() == one == 1
+
+
+async def test_once_games_finish_here_the_cards_say_how_long_they_took(client):
+    async def finish_solitaire() -> None:
+        made = (await client.post("/api/tables", json={"game": "turning-points", "players": 1, "name": "Ann"})).json()
+        st = (await client.post(f"/api/tables/{made['code']}/start", headers=bearer(made["token"]))).json()
+        while st["status"] == "playing":
+            st = (await client.post(f"/api/tables/{made['code']}/moves", headers=bearer(made["token"]),
+                                    json={"seq": st["seq"], "move": st["legal_moves"][0]})).json()
+        assert st["status"] == "finished"
+
+    for _ in range(5):
+        await finish_solitaire()
+    shown = {x["game"]: x for x in (await client.get("/api/showcase")).json()}
+    assert shown["dash"]["played"] is None   # none finished here
+    played = shown["turning-points"]["played"]
+    assert played["games"] == 5 and played["median_moves"] == 16 and 0 <= played["median_minutes"] < 5
+    html = (await client.get("/")).text
+    assert "The median of the 5 games of Turning Points finished on this site" in html
+    assert "under a minute a game here" in html
