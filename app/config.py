@@ -38,6 +38,13 @@ class Settings(BaseSettings):
     # Bot searches run in this many worker processes (off the event loop's GIL); 0: in a thread instead.
     bot_processes: int = Field(1, ge=0, le=64)
     bot_seconds: float = Field(1.0, gt=0, le=30)  # a bot's thinking budget per decision (hard cap: twice that)
+    # The bots' after-the-fact work (app/tables/analysis/): a finished table's move scores, a deal's yardstick.
+    # Each move scored, or each decision of a bot's play of a deal, gets this budget (0: no analyses at all).
+    analysis_seconds: float = Field(0.3, ge=0, le=10)
+    analysis_plays: int = Field(10, ge=1, le=100)  # the bot's plays of a 3-High deal for its yardstick
+    analysis_delay_seconds: float = Field(30.0, ge=0)  # after a game's end, before its scoring (asked: at once)
+    analysis_poll_seconds: float = Field(10.0, gt=0)  # how often an instance looks for analyses to do
+    analysis_lease_seconds: float = Field(120.0, gt=0)  # an analysis not written this long: another takes it
     redis_channel: str = "icehouse:tables"  # pub/sub channel shared by the app instances
     sweep_seconds: float = Field(30.0, gt=0)  # presence re-announced, orphaned bot turns picked up
     # A seat whose pages at the table have all been hidden this long (another tab, a locked phone) is away:
@@ -77,6 +84,7 @@ class Settings(BaseSettings):
     rate_limit_admin_login: str = "10/60"  # wrong admin tokens (Bearer, log-in form, forged session), per address
     rate_limit_hint: str = "12/60"  # hints, per seat
     rate_limit_hint_address: str = "30/60"  # hints, per client address
+    rate_limit_scores: str = "120/60"  # move scores asked for, per client address
     rate_limit_review: str = "240/60"  # review rooms' what-if positions and kept what-ifs, per client address
     admin_session_seconds: int = Field(8 * 3600, ge=60)  # an admin log-in lasts this long
 
@@ -87,7 +95,7 @@ class Settings(BaseSettings):
 
     @field_validator("rate_limit_create", "rate_limit_join", "rate_limit_chat", "rate_limit_chat_address",
                      "rate_limit_move", "rate_limit_move_address", "rate_limit_admin_login",
-                     "rate_limit_hint", "rate_limit_hint_address", "rate_limit_review")
+                     "rate_limit_hint", "rate_limit_hint_address", "rate_limit_scores", "rate_limit_review")
     @classmethod
     def _rate(cls, value: str) -> str:
         text = (value or "").strip()

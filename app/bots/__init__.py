@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import inspect
 import json
 from typing import Any
 
@@ -56,6 +57,15 @@ def bot_for_game(game_name: str) -> str:
 def choose(bot_name: str, view: Any, seat: int, legal_moves: list, seconds: float | None = None) -> dict:
     """`get_bot(bot_name).choose(...)`: a plain function, so a worker process can run it."""
     return get_bot(bot_name).choose(view, seat, legal_moves, seconds=seconds)
+
+
+def varied(bot_name: str, view: Any, seat: int, legal_moves: list, salt: Any, seconds: float | None = None) -> dict:
+    """The bot's move varied by `salt` where the bot takes one (3-High: its search's seed), else its plain
+    choice: a bot's many plays of one deal. A plain function, like `choose`."""
+    bot = get_bot(bot_name)
+    if "salt" in inspect.signature(bot.choose).parameters:
+        return bot.choose(view, seat, legal_moves, seconds=seconds, salt=salt)
+    return bot.choose(view, seat, legal_moves, seconds=seconds)
 
 
 def hint(bot_name: str, view: Any, seat: int, legal_moves: list, seconds: float | None = None) -> dict:

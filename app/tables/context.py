@@ -22,6 +22,7 @@ from app.tables.live.state import Snapshot
 from app.tables.notify.webhooks import Webhooks
 
 if TYPE_CHECKING:
+    from app.tables.analysis.runner import Analyses
     from app.tables.live.bots import BotRunner
     from app.tables.notify.webpush import WebPush
 
@@ -44,6 +45,7 @@ class Context(Protocol):
     held: HeldTurns
     webhooks: Webhooks
     bots: BotRunner
+    analyses: Analyses
     catch_up: CatchUpPort
     push: WebPush | None  # None until started
 

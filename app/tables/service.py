@@ -17,6 +17,7 @@ from app.tables.notify import turns as notify
 from app.tables.notify import webpush
 from app.tables.live import moves
 from app.tables.live.bots import BotRunner
+from app.tables.analysis.runner import Analyses
 from app.tables.live.catchup import CatchUp
 from app.store.writer import MoveWriter
 from app.tables.live.tables import LiveTables
@@ -46,6 +47,7 @@ class Tables:
         self.held = HeldTurns()  # turn notifications held while their seat is at the table
         # The bots play through the one move pipeline, like every other entry point.
         self.bots = BotRunner(settings, db, functools.partial(moves.play, self), owner=self.instance)
+        self.analyses = Analyses(self)  # move scores and deals' yardsticks, in the bots' workers
         self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)  # webhooks, ntfy, Web Push
         self.push: WebPush | None = None  # the server's VAPID key pair, loaded at start
         self.deal_secret: bytes | None = None  # the deals' HMAC key, loaded on first use (app/tables/deals/)
@@ -68,6 +70,7 @@ class Tables:
             await self.bots.resume()
         except Exception:  # the database is down: the sweep picks the bots' turns up later
             log.exception("bot turns not resumed at start")
+        self.analyses.start()
         self._sweeper = asyncio.create_task(self._sweep(), name="tables-sweep")
         self._poller = asyncio.create_task(self._poll_while_down(), name="tables-poll")
 
@@ -128,6 +131,7 @@ class Tables:
 
     async def stop(self) -> None:
         await cancel_all([self._sweeper, self._poller])
+        await self.analyses.stop()  # before the bots' workers go: its row goes back to the queue
         await self.catch_up.stop()
         if await self.bots.stop():  # bot turns were waiting here: another instance takes them now
             await self.broker.publish({"kind": "bots_released", "instance": self.instance})

@@ -131,6 +131,7 @@ def limits_from(settings) -> Limits:  # noqa: ANN001 - app.config.Settings
         Rule("move", "moves", Rate.parse(settings.rate_limit_move_address), Rate.parse(settings.rate_limit_move)),
         Rule(ADMIN_TOKEN, "wrong admin tokens", Rate.parse(settings.rate_limit_admin_login), None),
         Rule("hint", "hints", Rate.parse(settings.rate_limit_hint_address), Rate.parse(settings.rate_limit_hint)),
+        Rule("scores", "requests for move scores", Rate.parse(settings.rate_limit_scores), None),
         Rule("review", "review requests", Rate.parse(settings.rate_limit_review), None),
     ])
 
@@ -175,6 +176,7 @@ ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
     ("POST", re.compile(r"/api/tables/([^/]+)/chat/?"), "chat"),
     ("POST", re.compile(r"/api/tables/([^/]+)/moves/?"), "move"),
     ("POST", re.compile(r"/api/tables/([^/]+)/hint/?"), "hint"),
+    ("GET", re.compile(r"/api/tables/([^/]+)/scores/?"), "scores"),  # may queue a table's scoring
     ("POST", re.compile(r"/api/tables/([^/]+)/review/(?:line|branches)/?"), "review"),  # a what-if played out
     ("DELETE", re.compile(r"/api/tables/([^/]+)/review/branches/[^/]+/?"), "review"),  # a drop key guessed
 ]  # admin log-ins and every other use of the admin token: AdminGuard, in the admin routes' dependency

@@ -152,8 +152,10 @@ class Search:
                    for i in top)
 
 
-def seed_of(view: Any, seat: int, legal_moves: list, seconds: float | None) -> int:
-    blob = json.dumps([view, seat, legal_moves, seconds], sort_keys=True, default=str).encode()
+def seed_of(view: Any, seat: int, legal_moves: list, seconds: float | None, salt: Any = None) -> int:
+    """The search's seed: a hash of the question (and of `salt`, when given: other plays of one position)."""
+    question = [view, seat, legal_moves, seconds] + ([] if salt is None else [salt])
+    blob = json.dumps(question, sort_keys=True, default=str).encode()
     return int.from_bytes(hashlib.sha256(blob).digest()[:8], "big")
 
 
@@ -210,7 +212,11 @@ class ThreeHighBot:
 
     name = "three-high"
 
-    def choose(self, view: Any, seat: int, legal_moves: list, seconds: float | None = None) -> dict:
+    def choose(self, view: Any, seat: int, legal_moves: list, seconds: float | None = None,
+               salt: Any = None) -> dict:
+        """The play to make. The same question gets the same answer; a `salt` (None: none) seeds the search
+        with the question and the salt, so plays of one deal under different salts differ as a team's would
+        (the deals' yardstick, app/tables/analysis/jobs.py), still deterministic."""
         if not legal_moves:
             raise ValueError(f"Seat {seat} has no legal move to choose from.")
         if view.get("game") != self.name:
@@ -225,7 +231,7 @@ class ThreeHighBot:
         if pile is None:  # a view without the pile's size: every unseen card not in a hidden hand is in it
             pile = max(0, len(unseen) - sum(counts[s] for s in hidden))
         codes = [ThreeHigh.code_of(base, move) for move in legal_moves]
-        rng = random.Random(seed_of(view, seat, legal_moves, seconds))
+        rng = random.Random(seed_of(view, seat, legal_moves, seconds, salt))
         index = decide(base, unseen, hidden, counts, pile, codes, rng,
                        DEFAULT_SECONDS if seconds is None else seconds)
         return legal_moves[index]

@@ -8,7 +8,7 @@ sockets and live tables take it from the broker), tell the seats newly to act (`
 webhooks in the background), and schedule the bots whose turn it is. A chat line (app/tables/lobby/chat.py)
 is a command too: `after_chat` keeps it in the live table's chat tail and publishes it, and the lines the
 table writes itself (a hint, a nudge) go out the same way. A table deleted (an expired lobby, an admin's
-delete) is followed by `after_delete`.
+delete) is followed by `after_delete`. A game's end queues its move scores (app/tables/analysis/).
 """
 from __future__ import annotations
 
@@ -48,6 +48,8 @@ async def after_commit(ctx: Context, new: Snapshot, *, step: dict | None = None,
     if seats:
         await ctx.announce_turn(new, seats)
     ctx.bots.schedule(new)
+    if new.status == "finished":  # the game's end: its moves are scored (app/tables/analysis/)
+        ctx.analyses.table_over(new.code, new.status, new.seq)
 
 
 async def after_delete(ctx: Context, code: str) -> None:

@@ -28,7 +28,7 @@ from app.store import Database, claims, queries, utcnow
 from app.tables.errors import TableError
 from app.tables.live.state import Snapshot, load_snapshot
 from app.tables.tasks import cancel_all
-from app.tables.live.worker_slots import HINT, TURN, Slots
+from app.tables.live.worker_slots import ANALYSIS, HINT, TURN, Slots
 
 log = logging.getLogger("icehouse.bots")
 
@@ -70,14 +70,17 @@ class BotRunner:
         seconds = self.settings.bot_seconds
         return min(0.2, seconds / 5) if strength == "quick" else 2 * seconds if strength == "strong" else seconds
 
-    async def _run(self, fn: Callable[..., Any], *args: Any, budget: float, priority: int = TURN) -> Any:
+    async def _run(self, fn: Callable[..., Any], *args: Any, budget: float, priority: int = TURN,
+                   cap: float | None = None) -> Any:
         """fn(*args, budget) in a worker process (or a thread) once a worker slot is free (Slots: bot turns
         before hints), within its time cap: twice the budget plus a second (plus WORKER_START_SECONDS for the
         call that starts the workers), counted from when the job reaches a worker. A hint also waits at most
         that long for a slot; a bot's turn waits up to TURN_QUEUE_SECONDS (hints never hold it that long: a
-        turn goes before every hint). TimeoutError past either; BrokenProcessPool if a worker died."""
-        cap = 2 * budget + 1
-        await asyncio.wait_for(self.slots.acquire(priority), timeout=TURN_QUEUE_SECONDS if priority == TURN else cap)
+        turn goes before every hint); an analysis's step waits as long as the turns and hints last (`cap`: its
+        own time cap). TimeoutError past either; BrokenProcessPool if a worker died."""
+        cap = 2 * budget + 1 if cap is None else cap
+        wait = TURN_QUEUE_SECONDS if priority == TURN else None if priority == ANALYSIS else cap
+        await asyncio.wait_for(self.slots.acquire(priority), timeout=wait)
         try:
             startup = 0.0
             if self.settings.bot_processes:
@@ -114,6 +117,12 @@ class BotRunner:
         """{"move", "reason"} from the bot (app.bots.hint), in the same workers and under the same cap as
         its moves; TimeoutError or BrokenProcessPool when it has none in time."""
         return await self._run(bot_hint, bot_name, view, seat, legal, budget=seconds, priority=HINT)
+
+    async def analyse(self, fn: Callable[..., Any], *args: Any, budget: float) -> Any:
+        """fn(*args, budget): one step of an analysis (app/tables/analysis/), in the same workers, after every
+        bot turn and hint waiting (ANALYSIS), capped at four times the budget plus 5 s (a step may be two
+        searches: the bot's choice and the rollouts that weigh it). TimeoutError or BrokenProcessPool."""
+        return await self._run(fn, *args, budget=budget, priority=ANALYSIS, cap=4 * budget + 5)
 
     def schedule(self, snap: Snapshot) -> None:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""

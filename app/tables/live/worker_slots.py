@@ -1,9 +1,12 @@
-"""The bots' workers as slots taken in priority order: a bot's own turn before any hint.
+"""The bots' workers as slots taken in priority order: a bot's own turn before any hint, a hint before any
+analysis (the bots' after-the-fact work: app/tables/analysis/).
 
 The bots' process pool (or thread pool) runs what it is given first come, first served; a hint asked of a
 "strong" bot takes seconds, so sixteen solo players asking hints at once kept a bot seat of another table
 waiting past its time cap, and that bot played a random move. Here at most `size` jobs are in the workers at
-once, and a job waits for a slot in order of priority (TURN before HINT), then of arrival. A slot is given
+once, and a job waits for a slot in order of priority (TURN, then HINT, then ANALYSIS), then of arrival. An
+analysis takes a slot for one step at a time (one move scored, one decision of a bot's play of a deal), so
+a turn or a hint waits at most for the step in the workers, never for a whole analysis. A slot is given
 back when the worker is done with the job, not when its caller stops waiting (a job past its cap still holds
 its worker until it ends).
 """
@@ -15,6 +18,7 @@ import itertools
 
 TURN = 0  # a bot seat's own move: never waits behind a hint
 HINT = 1  # a player's hint: waits behind every bot turn
+ANALYSIS = 2  # one step of the bots' after-the-fact work: waits behind every turn and hint
 
 
 class Slots:

@@ -1,0 +1,158 @@
+"""The analyses' work, a step at a time in the bots' workers (runner.py claims the row and records the end).
+
+- "moves" (subject: a finished table's code): each move scored from its mover's view at the time (the view
+  the mover had, as the bots get it for a live turn; app/bots/scores.py), in order; progress written after
+  each move, so a row taken over or resumed goes on from the last move written.
+- "deal" (subject: a deal's id): the game's bot plays the deal at every seat, ANALYSIS_PLAYS times in
+  3-High (the first play its own, the next ones with its search's seed salted by the play's number, so the
+  plays vary as a team's would), once in Turning Points' solitaire (its bot has no chance to vary); one
+  decision per step, the results written after each play. A play cut short by a restart is played again
+  from its start, the same (every decision is deterministic).
+"""
+from __future__ import annotations
+
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
+
+from app.bots import bot_for_game, varied
+from app.bots import scores as bot_scores
+from app.games import GAMES
+from app.store import deal_queries, queries
+
+if TYPE_CHECKING:
+    from app.store.models import Analysis
+    from app.tables.analysis.runner import Analyses
+
+VERSION = 1  # the analysers' version: rows of an older one are done again when next asked for
+MAX_SCORED = 1000  # moves scored per table, at most (the first ones)
+MAX_DEAL_PLIES = 400  # a bot's play of a deal longer than this is cut (3-High ends far sooner)
+STEP_TRIES = 2  # a step past its time cap is tried again once, then given up (a move: left unscored)
+YARDSTICK_GAMES = {"three-high", "turning-points"}  # games whose deals the bot measures (TP: solitaire only)
+
+
+class Failed(Exception):
+    """The analysis cannot be done: its sentence is the row's error."""
+
+
+async def run(runner: Analyses, row: Analysis) -> dict:
+    if row.kind == "moves":
+        return await moves(runner, row)
+    if row.kind == "deal":
+        return await deal(runner, row)
+    raise Failed(f"There is no analysis of kind {row.kind!r}.")
+
+
+# -- a finished table's moves --------------------------------------------------------------------------
+async def moves(runner: Analyses, row: Analysis) -> dict:
+    async with runner.ctx.db.reading() as s:
+        table = await queries.table_by_code(s, row.subject)
+        if table is None or table.game not in GAMES:
+            raise Failed("The table is gone.")
+        if table.status != "finished":
+            raise Failed("Only a finished game's moves are scored.")
+        stored = await queries.moves_since(s, table.id, 0, limit=MAX_SCORED)
+    g = GAMES[table.game]
+    plays = plays_for(table.game, table.players, runner.settings.analysis_plays)
+    if table.deal_id and plays:  # a game on a shared deal: the deal's yardstick too (after these scores)
+        await runner.queue("deal", table.deal_id, plays, now=True)
+    scored = list((row.result or {}).get("moves") or [])[:row.done]
+    total = len(stored)
+    doc = table.initial_doc
+    for m in stored:
+        if m.seq > len(scored):
+            scored.append(await score_move(runner, g, doc, m.seq, m.seat, m.move))
+            await runner.progress("moves", row.subject, len(scored), total, {"moves": scored})
+        doc = g.apply(doc, m.seat, m.move).doc
+    return {"moves": scored, "turning_point": turning_point(scored)}
+
+
+async def score_move(runner: Analyses, g: Any, doc: dict, seq: int, seat: int, move: Any) -> dict:
+    """One move's score, asked of the workers with the mover's view and legal moves only."""
+    view, legal = g.view(doc, seat), g.legal_moves(doc, seat)
+    out = await _step(runner, bot_scores.score, g.name, view, seat, legal, move)
+    text = g.describe_move(doc, seat, move)
+    if out is None:
+        return {"seq": seq, "seat": seat, "cost": 0.0, "mark": None, "before": None, "after": None, "best": None,
+                "best_text": None, "text": text, "summary": "not scored: the bots were too busy"}
+    best = out.get("best")
+    entry = {"seq": seq, "seat": seat, "cost": float(out["cost"]), "mark": out["mark"], "before": out["before"],
+             "after": out["after"], "best": best,
+             "best_text": out.get("best_text") or (g.describe_move(doc, seat, best) if best else None),
+             "text": out.get("played_text") or text, "summary": out["summary"]}
+    for extra in ("reason", "exact"):
+        if extra in out:
+            entry[extra] = out[extra]
+    return entry
+
+
+def turning_point(scored: list[dict]) -> int | None:
+    """The seq of the costliest marked move (the earliest of equals), or None when no move is marked."""
+    marked = [m for m in scored if m.get("mark")]
+    return max(marked, key=lambda m: (m["cost"], -m["seq"]))["seq"] if marked else None
+
+
+async def _step(runner: Analyses, fn: Any, *args: Any) -> Any:
+    for attempt in range(STEP_TRIES):
+        try:
+            return await runner.step(fn, *args)
+        except (TimeoutError, BrokenProcessPool):  # a worker wedged or died: once more, in a new one
+            continue
+    return None
+
+
+# -- a deal's yardstick --------------------------------------------------------------------------------
+def plays_for(game: str, players: int, plays: int) -> int:
+    """How many plays measure a deal of `game` at `players` seats (0: no yardstick)."""
+    if game == "three-high":
+        return plays
+    if game == "turning-points" and players == 1:
+        return 1
+    return 0
+
+
+async def deal(runner: Analyses, row: Analysis) -> dict:
+    async with runner.ctx.db.reading() as s:
+        found = await deal_queries.deal_by_id(s, row.subject)
+    if found is None or found.game not in GAMES:
+        raise Failed("There is no such deal.")
+    plays = plays_for(found.game, found.players, runner.settings.analysis_plays)
+    if not plays:
+        raise Failed(f"The bot measures no deal of {GAMES[found.game].title} at {found.players} seats.")
+    g = GAMES[found.game]
+    options = g.check_options(found.players, dict(found.options))
+    results = list((row.result or {}).get("results") or [])[:row.done]
+    while len(results) < plays:
+        doc = g.setup(players=found.players, options=options, seed=found.seed)
+        salt = len(results) or None  # the first play is the bot's own, unsalted
+        plies = 0
+        while plies < MAX_DEAL_PLIES and g.result(doc) is None:
+            plies += 1
+            seat = g.to_act(doc)[0]
+            move = await _step(runner, varied, bot_for_game(g.name), g.view(doc, seat), seat,
+                               g.legal_moves(doc, seat), salt)
+            if move is None:
+                raise Failed("The bots were too busy to play the deal.")
+            doc = g.apply(doc, seat, move).doc
+        results.append(outcome(g, doc, plies))
+        await runner.progress("deal", row.subject, len(results), plays, summary(results))
+    return summary(results)
+
+
+def outcome(g: Any, doc: dict, plies: int) -> dict:
+    """One play's result: 3-High won or lost with its trees; Turning Points' score."""
+    result = g.result(doc) or {}
+    view = g.view(doc, None)
+    if g.name == "three-high":
+        return {"outcome": result.get("outcome") or "unfinished", "trees": view.get("trees"), "moves": plies}
+    scores = result.get("scores") or [0]
+    return {"outcome": result.get("verdict") or result.get("outcome") or "unfinished", "score": scores[0],
+            "moves": plies}
+
+
+def summary(results: list[dict]) -> dict:
+    """{"plays", "wins", "results", "result": the bot's own play (the first)} (+ "mean_score" when scored)."""
+    out: dict = {"plays": len(results), "wins": sum(r.get("outcome") == "won" for r in results),
+                 "result": results[0] if results else None, "results": results}
+    if results and "score" in results[0]:
+        out["mean_score"] = round(sum(r["score"] for r in results) / len(results), 2)
+    return out

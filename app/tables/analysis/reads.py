@@ -1,0 +1,61 @@
+"""What the API shows of the analyses: a finished table's move scores (GET /api/tables/{code}/scores) and a
+deal's yardstick (the "bot" field of GET /api/deals/{id}). Asking is what queues them when nothing has yet
+(a game that ended while this server was down, a deal first looked at)."""
+from __future__ import annotations
+
+from app.store import analysis_records as records
+from app.tables.analysis.jobs import VERSION, plays_for
+from app.tables.errors import Conflict
+from app.tables.lobby.seats import find_table
+from app.tables.service import Tables
+
+
+async def scores(ctx: Tables, code: str) -> dict:
+    """{"status", "done", "total", "turning_point", "moves"}; 409 not_over before the game ends, 409 abandoned
+    for a game left unfinished (its moves are not scored)."""
+    async with ctx.db.reading() as s:
+        table = await find_table(s, code)
+        row = await records.get(s, "moves", table.code)
+    if table.status == "abandoned":
+        raise Conflict(f"The game at table {table.code} was abandoned before its end: its moves are not scored.",
+                       "abandoned")
+    if table.status != "finished":
+        raise Conflict("The game has not ended yet: the bots score its moves once it is over.", "not_over")
+    if row is None or row.version < VERSION:
+        await ctx.analyses.queue("moves", table.code, table.seq, now=True)
+        async with ctx.db.reading() as s:
+            row = await records.get(s, "moves", table.code)
+    result = (row.result if row is not None else None) or {}
+    out = {"status": row.status if row is not None else "queued", "done": row.done if row is not None else 0,
+           "total": row.total if row is not None else table.seq, "turning_point": result.get("turning_point"),
+           "moves": result.get("moves") or []}
+    if row is not None and row.status == "failed":
+        out["error"] = row.error
+    return out
+
+
+async def deal_bot(ctx: Tables, deal_id: str, game: str, players: int, revealed: bool) -> dict | None:
+    """The bot's yardstick on a deal: {"status", "plays", "of", "wins", "result", ...}; its figures only when
+    the deal's results are shown (`revealed`: they are a result like any other). None for a deal the bot does
+    not measure. Queued on the first asking."""
+    plays = plays_for(game, players, ctx.settings.analysis_plays)
+    if not plays:
+        return None
+    async with ctx.db.reading() as s:
+        row = await records.get(s, "deal", deal_id)
+    if row is None or row.version < VERSION:
+        await ctx.analyses.queue("deal", deal_id, plays, now=True)
+        async with ctx.db.reading() as s:
+            row = await records.get(s, "deal", deal_id)
+    status = row.status if row is not None else "queued"
+    out = {"status": status, "plays": row.done if row is not None else 0, "of": row.total if row else plays}
+    if revealed and row is not None and row.result:
+        out |= {k: row.result[k] for k in ("wins", "result", "mean_score") if k in row.result}
+    return out
+
+
+async def with_bot(ctx: Tables, deal: dict) -> dict:
+    """GET /api/deals/{id}'s answer with the bot's yardstick ("bot": deal_bot, or null), its figures shown
+    under the deal's spoiler rule (`deal["revealed"]`)."""
+    bot = await deal_bot(ctx, deal["id"], deal["game"], deal["players"], bool(deal.get("revealed")))
+    return deal | {"bot": bot}
