@@ -29,6 +29,15 @@ function resultText(r) {
   return r.scores && r.scores.length > 1 ? `Scores ${r.scores.join(" / ")}` : `Score ${r.score ?? "?"}`;
 }
 
+// The bot's yardstick on the deal (docs/API.md "Deals": "bot"), shown with the results it is one of.
+function botText(b) {
+  if (b.status === "failed") return "";
+  if (b.status !== "done" || b.wins === undefined) return `The bot is playing this deal: ${b.plays} of ${b.of} games so far.`;
+  if (b.mean_score !== undefined) return `The bot scores ${b.result ? b.result.score : b.mean_score} on this deal.`;
+  const own = b.result ? ` Its own game: ${resultText(b.result)}.` : "";
+  return `The bot wins this deal ${b.wins} time${b.wins === 1 ? "" : "s"} in ${b.plays}.${own}`;
+}
+
 function renderResults(d) {
   const box = $("deal-variants");
   box.replaceChildren();
@@ -36,6 +45,7 @@ function renderResults(d) {
   $("deal-why").textContent = d.why || "";
   $("spoilers-btn").hidden = d.revealed || !!(d.why || "").match(/admin/);
   if (!d.revealed) return;
+  if (d.bot && botText(d.bot)) box.append(h("p", { class: "hint deal-bot" }, botText(d.bot)));
   if (!d.variants.length) box.append(h("p", { class: "hint" }, "Nobody has finished this deal yet."));
   for (const v of d.variants) {
     box.append(h("h3", {}, `House rules: ${rulesText(v.house_rules)}`));

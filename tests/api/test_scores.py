@@ -250,4 +250,20 @@ async def test_a_deal_shows_the_bots_yardstick_under_the_spoiler_rule(new_client
     assert shown["plays"] == 3 and 0 <= shown["wins"] <= 3
     assert shown["result"]["outcome"] in ("won", "lost") and shown["result"]["moves"] > 0
     assert (await ann.get(f"/api/deals/{deal_id}")).json()["bot"].get("wins") is None  # Ann still plays it
-    assert made["code"]
+
+
+async def test_a_tables_scores_are_hidden_from_a_browser_playing_its_deal_elsewhere(new_client):
+    ann, bea, cal = new_client(), new_client(), new_client()
+    tables = []
+    for client, name in ((ann, "Ann"), (bea, "Bea")):
+        made = (await client.post("/api/deals/today/tables", json={"players": 1, "name": name})).json()
+        await client.post(f"/api/tables/{made['code']}/start", headers=bearer(made["token"]))
+        tables.append(made)
+    code, token = tables[0]["code"], tables[0]["token"]
+    while (st := (await ann.get(f"/api/tables/{code}", headers=bearer(token))).json())["status"] == "playing":
+        await ann.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                       json={"seq": st["seq"], "move": st["legal_moves"][0]})
+    r = await bea.get(f"/api/tables/{code}/scores")  # Bea is dealt the same cards: the scores name them
+    assert r.status_code == 403 and r.json()["code"] == "spoilers"
+    assert (await cal.get(f"/api/tables/{code}/scores")).status_code == 200
+    assert (await ann.get(f"/api/tables/{code}/scores")).status_code == 200

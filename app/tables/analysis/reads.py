@@ -3,18 +3,23 @@ deal's yardstick (the "bot" field of GET /api/deals/{id}). Asking is what queues
 (a game that ended while this server was down, a deal first looked at)."""
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from app.store import analysis_records as records
 from app.tables.analysis.jobs import VERSION, plays_for
+from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import Conflict
 from app.tables.lobby.seats import find_table
 from app.tables.service import Tables
 
 
-async def scores(ctx: Tables, code: str) -> dict:
+async def scores(ctx: Tables, code: str, cookie: str | None = None, chosen: Collection[str] = ()) -> dict:
     """{"status", "done", "total", "turning_point", "moves"}; 409 not_over before the game ends, 409 abandoned
-    for a game left unfinished (its moves are not scored)."""
+    for a game left unfinished (its moves are not scored); under the deals' spoiler rule like the replay (403
+    spoilers to a browser playing the same deal elsewhere: the scores name its cards)."""
     async with ctx.db.reading() as s:
         table = await find_table(s, code)
+        await check_spoilers(s, table.id, cookie=cookie, chosen=chosen)
         row = await records.get(s, "moves", table.code)
     if table.status == "abandoned":
         raise Conflict(f"The game at table {table.code} was abandoned before its end: its moves are not scored.",
