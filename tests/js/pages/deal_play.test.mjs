@@ -1,0 +1,35 @@
+// deal_play.js: the sentence beside "Play this deal" from the server's "mine" (docs/API.md "Deals"), and the
+// house rules a deal's link carries.
+import "../helpers/dom.mjs";   // core/api.js, imported by deal_play.js, listens to the window
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mineText, rulesQuery, rulesOfQuery, rulesText } from "../../../static/js/deal_play.js";
+
+const won = { code: "abcd2345", status: "finished", outcome: "won", trees: 5, moves: 40, house_rules: { allow_zero_moves: false, hidden_hands: false } };
+
+test("a browser that never played the deal is told nothing", () => {
+  assert.equal(mineText([]), "");
+  assert.equal(mineText(undefined), "");
+});
+
+test("the last finished game's result, how many times, its house rules, and that it may play again", () => {
+  assert.match(mineText([won]), /^You have played this deal: you won with 5 trees \(table abcd2345\)\. You may play it again/);
+  const lost = { ...won, code: "zzzz2222", outcome: "lost", trees: 1, house_rules: { hidden_hands: true } };
+  assert.match(mineText([lost, won]), /played this deal 2 times: you lost with 1 tree \(table zzzz2222, hidden hands\)/);
+  assert.match(mineText([{ code: "tp", status: "finished", score: 31, house_rules: {} }]), /you scored 31/);
+});
+
+test("a game being played, or left unfinished, is said as such", () => {
+  const playing = { code: "live2345", status: "playing", house_rules: {} };
+  assert.match(mineText([playing, won]), /you won with 5 trees .* You are playing it at table live2345\./);
+  assert.match(mineText([playing]), /^You are playing it at table live2345\./);
+  assert.match(mineText([{ code: "gone2345", status: "abandoned", house_rules: {} }]), /left the game unfinished \(table gone2345\)/);
+});
+
+test("house rules ride in the link: true ones only, read back, other parameters bounded", () => {
+  assert.equal(rulesQuery({ allow_zero_moves: true, hidden_hands: false }), "?allow_zero_moves=true");
+  assert.equal(rulesQuery({}), "");
+  assert.deepEqual(rulesOfQuery("?allow_zero_moves=true&hidden_hands=false&fbclid=x&spoilers=1&Bad-Key=1"),
+    { allow_zero_moves: true, hidden_hands: false, fbclid: "x" });
+  assert.equal(rulesText({ hidden_hands: true, allow_zero_moves: false }), "hidden hands");
+});
