@@ -41,6 +41,11 @@ MAX_COORD = 100_000.0  # a pointer's coordinates, in the board's SVG units
 TOO_MANY = 4029
 
 
+SHOWN = {403: {"description": "It would spoil the deal this browser is playing at another table (spoilers)."},
+         404: {"description": "No such table."},
+         409: {"description": "The game has not ended (not_over)."}}
+
+
 class Line(Body):
     ply: StrictInt | None = None
     moves: list[Any] = []
@@ -52,26 +57,27 @@ class KeepBranch(Body):
     moves: list[Any]
 
 
-@router.post("/tables/{code}/review/line", responses={409: {"description": "The game has not ended (not_over)."}})
+@router.post("/tables/{code}/review/line", responses=SHOWN)
 async def review_line(code: str, body: Line, db: Db, cookie: Cookie, chosen: Spoilers) -> dict:
     """The position after `ply` real moves (default: all) and the what-if `moves` ([{"seat", "move"}], at most
     60) played from there with the real rules, as the replay shows a step, with the moves of the seats to act."""
     return await lines.position(db, code, body.ply, body.moves, Viewer(cookie, chosen))
 
 
-@router.get("/tables/{code}/review/branches")
+@router.get("/tables/{code}/review/branches", responses=SHOWN)
 async def list_branches(code: str, ctx: Ctx, cookie: Cookie, chosen: Spoilers) -> list[dict]:
     return await branches.listed(ctx, code, Viewer(cookie, chosen))
 
 
-@router.post("/tables/{code}/review/branches", status_code=201, responses={
-    409: {"description": "The game has not ended (not_over), or the table keeps 50 what-ifs (too_many_branches)."}})
+@router.post("/tables/{code}/review/branches", status_code=201, responses={**SHOWN, 409: {
+    "description": "The game has not ended (not_over), or the table keeps 50 what-ifs (too_many_branches)."}})
 async def keep_branch(body: KeepBranch, caller: Caller, ctx: Ctx, db: Db, cookie: Cookie, chosen: Spoilers) -> dict:
     author = await members.author(db, caller.code, caller.seat, caller.player_id)
     return await branches.keep(ctx, caller.code, body.model_dump(), author, Viewer(cookie, chosen))
 
 
-@router.get("/tables/{code}/review/branches/{branch_id}", responses={404: {"description": "No such what-if."}})
+@router.get("/tables/{code}/review/branches/{branch_id}", responses={**SHOWN, 404: {
+    "description": "No such table, or no such what-if (dropped)."}})
 async def get_branch(code: str, branch_id: str, ctx: Ctx, cookie: Cookie, chosen: Spoilers) -> dict:
     return await branches.one(ctx, code, branch_id, Viewer(cookie, chosen))
 
