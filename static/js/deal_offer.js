@@ -58,7 +58,8 @@ async function offer() {
   }
   if (shown) return;
   shown = true;
-  const link = `${location.origin}${deal.url}${rulesQuery(deal.house_rules)}`;
+  const page = `${deal.url}${rulesQuery(deal.house_rules)}`;   // the deal's page plays this table's house rules
+  const link = `${location.origin}${page}`;
   const play = h("button", { class: "btn primary small", type: "button", id: "deal-play" }, "Play this deal");
   const dealTo = async (name) => {
     play.disabled = true;
@@ -83,13 +84,13 @@ async function offer() {
     h("p", { class: "hint" }, deal.played
       ? "Send it to another group, or see how everyone did: "
       : "Play the very same cards, or send them to another group: ",
-      h("a", { href: deal.url, id: "deal-results" }, "results by deal")),
+      h("a", { href: page, id: "deal-results" }, "results by deal")),
     h("div", { class: "share" }, field, copy),
     h("p", { class: "row" }, play), form);
   const side = document.querySelector(".side");
   if (side) side.prepend(card);
   const resultRow = document.querySelector("#result .row");
-  if (resultRow) resultRow.append(h("a", { class: "btn", href: deal.url }, "Results by deal"));
+  if (resultRow) resultRow.append(h("a", { class: "btn", href: page }, "Results by deal"));
 }
 
 const box = document.getElementById("result");

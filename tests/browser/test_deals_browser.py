@@ -136,6 +136,7 @@ def test_play_this_deal_says_it_was_played_keeps_house_rules_asks_a_name_and_spo
     expect(ann.locator("#deal-mine")).to_contain_text(f"table {code}, allow zero moves")
     link = ann.input_value("#deal-link")
     assert link.endswith("?allow_zero_moves=true"), link
+    assert link.endswith(ann.get_attribute("#deal-results", "href"))   # the results page plays them too
 
     # Eve, sent the link (no name saved; a messenger added its own parameter): the house rules come with it
     # (ticked; the game's only), her name is asked
