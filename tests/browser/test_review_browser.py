@@ -40,7 +40,7 @@ def play(page, card: str, side: str, piece: str) -> None:
 
 
 def test_two_people_review_a_lost_game_and_find_the_win(live_server, new_page, shot):
-    server = live_server(admin_token=ADMIN)
+    server = live_server(admin_token=ADMIN, analysis_seconds="0.05")   # the bots score quickly
     code = import_lost_game(server.url)
     ann, bea = new_page(), new_page(PHONE)
     person(ann, server.url, code, "Ann")
@@ -102,6 +102,8 @@ def test_two_people_review_a_lost_game_and_find_the_win(live_server, new_page, s
     expect(bea.locator("#branch-list li[data-branch]")).to_have_count(0)
     r = cy.request.get(f"{server.url}/api/tables/{code}/review/branches/{branch}")
     assert r.status == 404
+    # the bots have scored the game meanwhile: the room says so, with its turning point
+    expect(ann.locator("#review-scores .scores-progress")).to_contain_text("Scored by the bots", timeout=90_000)
     # Cy comes back to the room: he follows Bea again
     cy.click("#rejoin")
     expect(cy.locator("#review-leader")).to_contain_text("Bea leads")

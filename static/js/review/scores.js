@@ -1,7 +1,8 @@
 // The bots' move scores in the review room (GET /api/tables/{code}/scores, docs/API.md): the progress while
 // they are worked out ("Scoring move 12 of 27"), each move's mark (?!, ?, ??) for the move list, the current
 // step's move in words, and the turning point the room opens on. Polls while the scores are queued or
-// running; a 404 (no scores for this table, or a server without them) shows nothing and stops.
+// running; a 404, 409 or 403 (no scores for this table: a server without them, an abandoned game, a deal
+// this browser still plays) shows nothing and stops.
 //
 //   const scores = createScores(el, { code, onChange });   // onChange(scores): new figures arrived
 //   scores.markOf(seq) -> null | "?!" | "?" | "??";  scores.turningPoint -> seq | null;  scores.render(ply, names)
@@ -80,7 +81,7 @@ export function markClass(mark) {
 
 async function defaultFetch(path) {
   const res = await fetch(path, { credentials: "same-origin", headers: { Accept: "application/json" } });
-  if (res.status === 404) return null;
+  if (res.status === 404 || res.status === 409 || res.status === 403) return null;   // none: absent, abandoned, spoilers
   if (!res.ok) throw new Error(String(res.status));
   return res.json();
 }
