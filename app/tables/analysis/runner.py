@@ -110,10 +110,7 @@ class Analyses:
 
     async def run_one(self) -> bool:
         """Claim one due row and work it to its end; False when there was none."""
-        now = utcnow()
-        async with self.ctx.db.writing() as s:
-            row = await records.claim(s, self.owner, now, now - timedelta(seconds=self.settings.analysis_lease_seconds))
-            await s.commit()
+        row = await asyncio.shield(self._claim())
         if row is None:
             return False
         from app.tables.analysis import jobs
@@ -121,7 +118,7 @@ class Analyses:
         kind, subject = row.kind, row.subject
         try:
             result = await jobs.run(self, row)
-            await self._finish(kind, subject, "done", result, None)
+            await asyncio.shield(self._finish(kind, subject, "done", result, None))
         except Lost:
             log.info("analysis taken over", extra={"kind": kind, "subject": subject, "instance": self.owner})
         except asyncio.CancelledError:
@@ -133,14 +130,25 @@ class Analyses:
             await self._finish(kind, subject, "failed", None, f"The analysis stopped on an error ({type(exc).__name__}).")
         return True
 
+    async def _claim(self) -> Any:
+        now = utcnow()
+        async with self.ctx.db.writing() as s:
+            row = await records.claim(s, self.owner, now, now - timedelta(seconds=self.settings.analysis_lease_seconds))
+            await s.commit()
+        return row
+
     async def progress(self, kind: str, subject: str, done: int, total: int, result: dict) -> None:
-        """Write a step's progress; Lost when another instance holds the row now."""
+        """Write a step's progress; Lost when another instance holds the row now. Shielded: a runner stopped
+        meanwhile must not leave the transaction half done (SQLite would stay locked)."""
+        if not await asyncio.shield(self._progress(kind, subject, done, total, result)):
+            raise Lost
+
+    async def _progress(self, kind: str, subject: str, done: int, total: int, result: dict) -> bool:
         async with self.ctx.db.writing() as s:
             held = await records.progress(s, kind, subject, self.owner, done=done, total=total, result=result,
                                           now=utcnow())
             await s.commit()
-        if not held:
-            raise Lost
+        return held
 
     async def _finish(self, kind: str, subject: str, status: str, result: dict | None, error: str | None) -> None:
         async with self.ctx.db.writing() as s:
