@@ -87,13 +87,17 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     const changed = setChildren(el, key, () => {
       const items = [];
       if (!state.log.length) items.push(h("li", { class: "note" }, t.status === "lobby" ? "The game has not started yet." : "No plays yet."));
+      const lines = state.log.map((step) => [step.seq, stepLines(step)]);
+      const logged = new Set(lines.flatMap(([, ls]) => ls.map((l) => l.text)));   // a headline toasted is logged once
       let n = 0;
       const notesUpTo = (seq) => {   // the notices said before the next step, in their place
-        for (; n < notes.length && notes[n].after < seq; n++) items.push(h("li", { class: `note said ${notes[n].kind}` }, notes[n].text));
+        for (; n < notes.length && notes[n].after < seq; n++) {
+          if (!logged.has(notes[n].text)) items.push(h("li", { class: `note said ${notes[n].kind}` }, notes[n].text));
+        }
       };
-      for (const step of state.log) {
-        notesUpTo(step.seq);
-        for (const line of stepLines(step)) { items.push(h("li", { class: line.cls }, line.text)); lastLine = line.text; }
+      for (const [seq, ls] of lines) {
+        notesUpTo(seq);
+        for (const line of ls) { items.push(h("li", { class: line.cls }, line.text)); lastLine = line.text; }
       }
       notesUpTo(Infinity);
       const last = $("notice-last");

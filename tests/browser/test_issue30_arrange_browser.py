@@ -151,7 +151,7 @@ def test_an_order_being_arranged_survives_a_reload_until_it_is_placed(live_serve
     want = row_coins(bea)
     bea.click('[data-action="place"]')
     expect(bea.locator('[data-testid="arrange-waiting"]')).to_have_text("Waiting for 1 player to arrange: Ann.")
-    expect(bea.locator(".mth .done")).to_contain_text("Your coins are placed")
+    expect(bea.locator("#action-bar .mth-arrange .done")).to_contain_text("Your coins are placed")
     wait_phase(ann, "arrange")
     ann.click('[data-action="place"]')
     wait_phase(bea, "play")
