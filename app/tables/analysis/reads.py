@@ -26,7 +26,7 @@ async def scores(ctx: Tables, code: str, cookie: str | None = None, chosen: Coll
                        "abandoned")
     if table.status != "finished":
         raise Conflict("The game has not ended yet: the bots score its moves once it is over.", "not_over")
-    if row is None or row.version < VERSION:
+    if row is None or row.version < VERSION or row.status == "queued":  # asked: at once, not after the delay
         await ctx.analyses.queue("moves", table.code, table.seq, now=True)
         async with ctx.db.reading() as s:
             row = await records.get(s, "moves", table.code)
