@@ -113,6 +113,14 @@ async def test_scores_are_refused_before_the_end_and_unknown_tables_are_404(clie
     assert r.status_code == 404 and r.json()["code"] == "not_found"
 
 
+async def test_asking_starts_the_scores_that_a_games_end_queued_for_later(database_url):
+    app = create_app(settings_for(database_url, analysis_delay_seconds=3600))
+    async with LifespanManager(app):
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as c:
+            table = await play_out(c, "turning-points", 2)
+            check_scores(await scored(c, table["code"]), table["seq"])
+
+
 async def test_asking_for_scores_is_rate_limited(database_url):
     app = create_app(settings_for(database_url, rate_limit_scores="2/60"))
     async with LifespanManager(app):
