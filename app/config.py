@@ -39,8 +39,9 @@ class Settings(BaseSettings):
     bot_processes: int = Field(1, ge=0, le=64)
     bot_seconds: float = Field(1.0, gt=0, le=30)  # a bot's thinking budget per decision (hard cap: twice that)
     # The bots' after-the-fact work (app/tables/analysis/): a finished table's move scores, a deal's yardstick.
-    # Each move scored, or each decision of a bot's play of a deal, gets this budget (0: no analyses at all).
-    analysis_seconds: float = Field(0.3, ge=0, le=10)
+    # Each move scored, or each decision of a bot's play of a deal, gets this budget (0: no analyses at all);
+    # 3-High's win chances are calibrated at 0.1 (docs/PERFORMANCE.md, "Move scores"): about 0.2 s of CPU a move.
+    analysis_seconds: float = Field(0.1, ge=0, le=10)
     analysis_plays: int = Field(10, ge=1, le=100)  # the bot's plays of a 3-High deal for its yardstick
     analysis_delay_seconds: float = Field(30.0, ge=0)  # after a game's end, before its scoring (asked: at once)
     analysis_poll_seconds: float = Field(10.0, gt=0)  # how often an instance looks for analyses to do
