@@ -306,7 +306,7 @@ let fitted = "";
 function fit() {
   const ui = $("table-ui");
   if (ui.hidden) return;
-  const area = replay.isOpen ? $("replay-area") : $("board-area");
+  const area = $("board-area");
   const a = area.getBoundingClientRect(), bar = $("action-bar").getBoundingClientRect();
   const gap = parseFloat(getComputedStyle(ui).rowGap) || 0;
   const pad = parseFloat(getComputedStyle(document.querySelector(".table-page")).paddingBottom) || 0;
