@@ -145,12 +145,7 @@ async def public_replay(s: AsyncSession, code: str, seq: int | None = None, *, c
     if table.status not in ENDED:
         raise Conflict(f"Table {table.code} is {'still in the lobby' if table.status == 'lobby' else 'still playing'}"
                        ": its replay opens when the game has ended.", "not_over")
-    n = parse_seq(seq, table.seq, table.code)
-    g = game_of(table)
-    r = await replayed(s, table, n)
-    doc, step = _at(r, n)
-    if doc is None:
-        raise Conflict(f"Move {n} of table {table.code} cannot be replayed: {r.problems[0][1]}", "conflict")
+    n, g, doc, step = await ended_at(s, table, seq)
     return {
         "code": table.code,
         "game": table.game,
@@ -161,6 +156,19 @@ async def public_replay(s: AsyncSession, code: str, seq: int | None = None, *, c
         "view": _view(g, doc),
         "step": step,
     }
+
+
+async def ended_at(s: AsyncSession, table: Table, seq: int | None) -> tuple[int, Any, dict, dict | None]:
+    """An ended table after `seq` moves (default: all; 422 outside the game): that number, the game, the doc
+    (hidden information included: strip it before it leaves) and the step that led there; 409 past a replay
+    that breaks. The public replay's and the review room's (app/tables/review/lines.py)."""
+    n = parse_seq(seq, table.seq, table.code)
+    g = game_of(table)
+    r = await replayed(s, table, n)
+    doc, step = _at(r, n)
+    if doc is None:
+        raise Conflict(f"Move {n} of table {table.code} cannot be replayed: {r.problems[0][1]}", "conflict")
+    return n, g, doc, step
 
 
 def strip_hidden(doc: dict) -> dict:

@@ -3,27 +3,14 @@ kept what-ifs (named, listed, shared by id, dropped), and what a finished game m
 of deals included). Every test runs on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
-import pytest
-
-from app.config import Settings
 from tests.api.helpers import bearer, create
-from tests.api.review_deal import ADMIN, PLY, RECORDED, WINNING, as_moves, import_body
-from tests.api.test_deals import play_to_end, today_solo
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def database_url(request, sqlite_url):
-    return request.getfixturevalue("postgres_url") if request.param == "postgres" else sqlite_url
-
-
-@pytest.fixture
-def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
-                    bot_processes=0, bot_seconds=0.1, admin_token=ADMIN)
+from tests.api.review_deal import PLY, RECORDED, WINNING, as_moves, import_body
+# database_url and settings: the deals' fixtures, which run every test on SQLite and on PostgreSQL
+from tests.api.test_deals import TOKEN, database_url, play_to_end, settings, today_solo  # noqa: F401
 
 
 async def lost_game(client) -> str:
-    r = await client.post("/api/admin/import", json=import_body(), headers=bearer(ADMIN))
+    r = await client.post("/api/admin/import", json=import_body(), headers=bearer(TOKEN))
     assert r.status_code == 201, r.text
     return r.json()["code"]
 

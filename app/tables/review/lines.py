@@ -22,7 +22,7 @@ from app.store import ENDED, Table
 from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import Conflict, IllegalMoveError, Invalid
 from app.tables.lobby.seats import find_table
-from app.tables.replay import _at, game_of, parse_seq, replayed, strip_hidden
+from app.tables.replay import ended_at, strip_hidden
 
 MAX_LINE = 60  # moves a what-if plays past its step
 MAX_CHOICES = 240  # moves listed (with their events) for the seats to act at one position
@@ -122,12 +122,7 @@ async def start_of(s: AsyncSession, code: str, ply: Any, viewer: Viewer) -> tupl
     table = await shown(s, code, viewer)
     if ply is not None and type(ply) is not int:
         raise Invalid("'ply' must be a whole number: how many real moves in the what-if starts.")
-    n = parse_seq(ply, table.seq, table.code)
-    g = game_of(table)
-    r = await replayed(s, table, n)
-    doc, step = _at(r, n)
-    if doc is None:
-        raise Conflict(f"Move {n} of table {table.code} cannot be replayed: {r.problems[0][1]}", "conflict")
+    _, g, doc, step = await ended_at(s, table, ply)
     return table, g, doc, step
 
 
