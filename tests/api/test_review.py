@@ -3,6 +3,8 @@ kept what-ifs (named, listed, shared by id, dropped), and what a finished game m
 of deals included). Every test runs on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
+import json
+
 from tests.api.helpers import bearer, create
 from tests.api.review_deal import PLY, RECORDED, WINNING, as_moves, import_body
 # database_url and settings: the deals' fixtures, which run every test on SQLite and on PostgreSQL
@@ -145,3 +147,32 @@ async def test_a_browser_playing_the_same_deal_elsewhere_gets_no_review_of_it(ap
     assert (await ann.post(f"/api/tables/{code}/review/line", json={"ply": 0})).status_code == 200
     await play_to_end(bea, second["code"], second["token"])
     assert (await bea.post(f"/api/tables/{code}/review/line", json={"ply": 0})).status_code == 200
+
+
+async def test_what_ifs_never_send_the_secret_or_the_seed_in_any_game(client):
+    """Every game, a finished table imported from a seeded random game: what-ifs from its start and middle
+    (whose later dice and reshuffles the engine draws from the secret) send neither the secret nor the seed."""
+    from app.games import GAMES
+    from tests.api.admin_helpers import play
+
+    for name in sorted(GAMES):
+        p = play(name, max(2, GAMES[name].min_players), seed=5)
+        body = {"format": "icehouse-table/1", "game": name, "players": p.players, "options": p.options,
+                "seats": [f"P{i + 1}" for i in range(p.players)], "initial_doc": p.initial_doc, "seed": p.seed,
+                "moves": [{"seq": s["seq"], "seat": s["seat"], "move": s["move"], "at": None} for s in p.steps],
+                "result": p.result}
+        r = await client.post("/api/admin/import", json=body, headers=bearer(TOKEN))
+        assert r.status_code == 201, r.text
+        code = r.json()["code"]
+        secret = (await client.get(f"/api/admin/tables/{code}", headers=bearer(TOKEN))).json()["doc"]["secret"]
+        for ply in (0, len(p.steps) // 2):
+            start = (await client.post(f"/api/tables/{code}/review/line", json={"ply": ply})).json()
+            line = []
+            for _ in range(6):   # a few what-if moves: the first listed move each time
+                pos = (await client.post(f"/api/tables/{code}/review/line", json={"ply": ply, "moves": line})).text
+                assert secret not in pos and p.seed not in pos, (name, ply, len(line))
+                choices = json.loads(pos)["choices"]
+                if not choices:
+                    break
+                line.append({"seat": choices[0]["seat"], "move": choices[0]["move"]})
+            assert start["ply"] == ply
