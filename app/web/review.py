@@ -17,6 +17,7 @@ from pydantic import StrictInt, StrictStr
 
 from app.games import GAMES
 from app.realtime import Connection
+from app.tables.deals.core import load_secret
 from app.tables.deals.spoilers import SPOILERS_COOKIE, chosen_deals
 from app.tables.errors import StoreError, TableError, unavailable_for
 from app.tables.review import branches, lines, members
@@ -113,8 +114,9 @@ async def review_socket(websocket: WebSocket) -> None:
         return
     viewer = Viewer(identity_cookie(websocket.scope), chosen_deals(websocket.cookies.get(SPOILERS_COOKIE)))
     try:
+        secret = await load_secret(ctx)
         async with ctx.db.reading() as s:
-            table, host, person = await members.entering(s, code, viewer)
+            table, host, person = await members.entering(s, code, viewer, secret)
     except TableError as exc:
         await _close(websocket, error_body(exc), 4000 + exc.status)
         return
