@@ -99,7 +99,13 @@ function onMessage(msg) {
     if (S.mode === "alone") send({ type: "alone", alone: true });
   } else if (msg.type === "room") {
     S.room = msg;
-    if (following()) show(msg.pos);
+    if (S.bringing && leads()) {
+      const pos = S.bringing;
+      S.bringing = null;
+      go(pos);
+    } else if (following()) {
+      show(msg.pos);
+    }
     openOnTurningPoint();
     redraw();
   } else if (msg.type === "point") {
@@ -134,7 +140,11 @@ function renderLead() {
       : `${leader.name} leads${here.has(leader.key) ? "" : " (not here now)"}.`;
   const buttons = [];
   if (!leads()) buttons.push(h("button", { class: "btn small primary", type: "button", id: "take-lead", onclick: () => {
-    if (S.mode === "alone") setMode("follow", true);
+    if (S.mode === "alone") {   // the room comes to the step this person was looking at, once they lead
+      S.bringing = S.pos;
+      S.mode = "follow";
+      send({ type: "alone", alone: false });
+    }
     send({ type: "lead" });
   } }, "Take the lead"));
   if (following() && !leads()) buttons.push(h("button", { class: "btn small", type: "button", id: "go-alone",
