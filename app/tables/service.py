@@ -128,6 +128,7 @@ class Tables:
         await self.broker.publish({"kind": "resync", "instance": self.instance})
         for code in self.hub.tables():
             await self.publish_presence(code)
+        await self.review.resync()  # review rooms the two sides of the cut moved apart agree again
 
     async def stop(self) -> None:
         await cancel_all([self._sweeper, self._poller])
@@ -159,6 +160,7 @@ class Tables:
         await fanout.dispatch(self, msg)
 
     async def _resync(self) -> None:
+        await self.review.resync()  # (another instance is back: rooms held on both sides agree again)
         try:
             await self.catch_up.check()
             await self.catch_up.chats()

@@ -12,7 +12,9 @@ it hears after its own ask are applied on top, so the snap's lateness costs noth
 ASK_WAIT seconds (nobody holds the room; or the broker is in-memory or down: one instance) it starts afresh;
 a snap still arriving within ASK_KEEP seconds replaces that fresh start (plus the commands since the ask).
 Members (who is here, who browses alone) are each instance's own, published as a whole on every change.
-Pointers are relayed, never kept. While the broker is cut off, each side goes on from its own state.
+Pointers are relayed, never kept. While the broker is cut off, each side goes on from its own state; once
+it is whole again (`resync`, from the instances' reconnect), every instance publishes the state of each room
+it holds and each keeps the greatest (rev, instance) it hears, so the sides agree again.
 """
 from __future__ import annotations
 
@@ -126,6 +128,13 @@ class ReviewRooms:
         return {"type": "room", "leader": room.state["leader"], "pos": room.state["pos"], "rev": room.state["rev"],
                 "members": sorted(people.values(), key=lambda m: (m["name"].lower(), m["key"]))}
 
+    async def resync(self) -> None:
+        """After the broker was cut off: tell the others each room's state and who is here (see the module)."""
+        for room in list(self.rooms.values()):
+            await self.broker.publish({"kind": "review", "op": "state", "table": room.code, "state": room.state,
+                                       "instance": self.instance})
+            await self._publish_members(room)
+
     # -- the broker's messages ----------------------------------------------------------------------------
     async def dispatch(self, msg: dict) -> None:
         room = self.rooms.get(msg.get("table"))
@@ -136,6 +145,8 @@ class ReviewRooms:
             await self._on_ask(room, msg)
         elif op == "snap":
             self._on_snap(room, msg)
+        elif op == "state":
+            self._on_state(room, msg)
         elif op == "cmd":
             self._on_cmd(room, msg)
         elif op == "members":
@@ -160,7 +171,7 @@ class ReviewRooms:
         if msg.get("ask") != room.ask or room.snapped or time.monotonic() - room.asked_at > ASK_KEEP:
             return
         state = msg.get("state")
-        if not isinstance(state, dict) or rules.parse_pos(state.get("pos"), room.of) is None:
+        if not _valid(state, room.of):
             return
         room.snapped = True
         for cmd, by in room.since_ask:
@@ -169,6 +180,15 @@ class ReviewRooms:
         room.state = state
         room.ready.set()
         self._broadcast(room)
+
+    def _on_state(self, room: Room, msg: dict) -> None:
+        """Another instance's state after a cut: the greatest (rev, instance) wins everywhere."""
+        state, other = msg.get("state"), msg.get("instance")
+        if not _valid(state, room.of) or not isinstance(other, str):
+            return
+        if (state["rev"], other) > (room.state["rev"], self.instance):
+            room.state = state
+            self._broadcast(room)
 
     def _on_cmd(self, room: Room, msg: dict) -> None:
         cmd, by = msg.get("cmd"), msg.get("by")
@@ -202,3 +222,10 @@ class ReviewRooms:
 def _member(m: Any, alone: bool = True) -> bool:
     return (isinstance(m, dict) and isinstance(m.get("key"), str) and isinstance(m.get("name"), str)
             and len(m["key"]) <= 64 and len(m["name"]) <= 60 and (not alone or isinstance(m.get("alone"), bool)))
+
+
+def _valid(state: Any, of: int) -> bool:
+    """A room state another instance sent: its leader, position and rev well-formed."""
+    return (isinstance(state, dict) and type(state.get("rev")) is int
+            and (state.get("leader") is None or _member(state.get("leader"), alone=False))
+            and rules.parse_pos(state.get("pos"), of) is not None)
