@@ -39,7 +39,9 @@ export function createScores(el, { code, onChange, fetchJson }) {
   function progress() {
     if (!data) return "";
     if (data.status === "queued") return "The bots will score every move shortly…";
-    if (data.status === "running") return `Scoring move ${Math.min(data.done + 1, data.total)} of ${data.total}…`;
+    if (data.status === "running") {
+      return data.total ? `Scoring move ${Math.min(data.done + 1, data.total)} of ${data.total}…` : "The bots are scoring the moves…";
+    }
     if (data.status === "failed") return "The bots could not score this game.";
     return data.turning_point != null ? `Scored by the bots: the turning point was move ${data.turning_point}.`
       : "Scored by the bots.";
