@@ -94,3 +94,12 @@ def test_bench_bots_deals_and_policies_report_the_issue_figures():
         for key in ("win_rate", "avg_trees", "s_per_decision", "deals", "policy"):
             assert key in line, line
         assert line["deals"] == 2 and line["policy"] == policy
+
+
+def test_bench_calibration_prints_its_reliability_tables(tmp_path):
+    dump = tmp_path / "games.json"
+    [line] = run("bench.calibration", "--games", "2", "--seconds", "0.01", "--dump", str(dump))
+    assert line["games"] == 2 and line["decisions"] > 0 and set(line["CALIBRATION"]) == {"solo", "team"}, line
+    assert set(line["figures"]) == {"all", "solo", "team"} and dump.exists(), line
+    [again] = run("bench.calibration", "--load", str(dump))
+    assert again["CALIBRATION"] == line["CALIBRATION"], again

@@ -6,8 +6,9 @@ bot's own choice made) and after the play made, with the bot's choice and its re
 The chances are the bot's: honest greedy rollouts (rollout.py) of both plays in the same sampled worlds
 (the unseen cards dealt anew in each: worlds.py, so nothing hidden is read), counted as won or lost, then
 mapped through CALIBRATION so that a play called 30% wins about 30% of the time when the bot plays the
-team's seats (bench/calibration.py measures it; docs/BOTS.md has the table). Greedy rollouts play worse
-than the bot, so the raw fraction of won rollouts is too low, most of all in the middle.
+team's seats (bench/calibration.py measures it; docs/PERFORMANCE.md, "Move scores", has the tables). Greedy
+rollouts play worse than the bot, so the raw fraction of won rollouts is too low, most of all in the middle
+and at tables of several.
 
 Deterministic: the rollouts' generator is seeded from the question, like the bot's own.
 """
@@ -29,15 +30,26 @@ from .worlds import base_state
 MARKS = (0.05, 0.1, 0.2)  # a cost (the team's win chance) of at least these is marked ?!, ?, ??
 MAX_WORLDS = 400  # rollouts per play, at most
 MIN_WORLDS = 16  # rollouts per play, at least (whatever the budget)
-# raw fraction of won greedy rollouts -> the bot's win chance (piecewise linear through these points;
-# fitted by bench/calibration.py, see docs/BOTS.md)
-CALIBRATION: tuple[tuple[float, float], ...] = ((0.0, 0.0), (1.0, 1.0))
+# raw fraction of won greedy rollouts -> the bot's win chance, piecewise linear through these points, apart
+# for a solo game and a table of 2-4 (whose bots win far more from the same raw fraction: they hold more cards
+# between them). Fitted by bench/calibration.py; docs/PERFORMANCE.md, "Move scores", has the measurement.
+CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {  # 120 games, seeds 1000-1119, 0.1 s a decision
+    "solo": ((0.0, 0.0), (0.027, 0.09), (0.157, 0.442), (0.297, 0.582), (0.477, 0.603), (0.67, 0.774),
+             (0.99, 1.0), (1.0, 1.0)),
+    "team": ((0.0, 0.0), (0.011, 0.15), (0.154, 0.533), (0.256, 0.727), (0.348, 0.874), (0.507, 0.909),
+             (0.648, 0.984), (0.75, 0.995), (0.942, 1.0), (1.0, 1.0)),
+}
 
 
-def calibrated(raw: float) -> float:
-    xs = [x for x, _ in CALIBRATION]
-    i = min(max(bisect_right(xs, raw) - 1, 0), len(CALIBRATION) - 2)
-    (x0, y0), (x1, y1) = CALIBRATION[i], CALIBRATION[i + 1]
+def group(players: int) -> str:
+    return "solo" if players == 1 else "team"
+
+
+def calibrated(raw: float, players: int) -> float:
+    knots = CALIBRATION[group(players)]
+    xs = [x for x, _ in knots]
+    i = min(max(bisect_right(xs, raw) - 1, 0), len(knots) - 2)
+    (x0, y0), (x1, y1) = knots[i], knots[i + 1]
     t = 0.0 if x1 == x0 else (raw - x0) / (x1 - x0)
     return round(min(1.0, max(0.0, y0 + t * (y1 - y0))), 3)
 
@@ -93,7 +105,7 @@ def estimate(view: Any, seat: int, legal_moves: list, seconds: float, move: dict
     rng = random.Random(seed_of(view, seat, legal_moves, "score"))
     compared = [chosen] if chosen == played else [chosen, played]
     raw = chances(base, unseen, hidden, counts, pile, compared, rng, seconds * UNITS_PER_SECOND)
-    best, after = calibrated(raw[0]), calibrated(raw[-1])
+    best, after = calibrated(raw[0], base.players), calibrated(raw[-1], base.players)
     return {"choice": choice, "before": max(best, after), "after": after, "raw": [round(x, 3) for x in raw],
             "state": base, "chosen": chosen, "played": played}
 

@@ -1,0 +1,163 @@
+"""Are the 3-High move scores calibrated? `python -m bench.calibration [--games N] [--seconds S] [--start K]`
+
+Plays N games of 3-High from seeds K..K+N-1 (seat counts 1, 1, 2, 3, 4 in turn, default options), the bot at
+every seat with S seconds per decision, and at each decision asks the move scorer
+(app/bots/three_high/score.py `estimate`, from the mover's view only) for the team's win chance once the
+bot's choice is made. Each estimate is then compared with how the game ended.
+
+Prints a reliability table, by 10% bins of the raw rollout fraction and of the calibrated chance: the
+decisions in the bin, their mean chance, the fraction of them whose game was won, and a 95% Wilson interval
+(over decisions: the decisions of one game are not independent, so the interval is optimistic), then one JSON
+line with the figures and the CALIBRATION tables fitted on all the games (to paste into score.py), one for
+solo games and one for tables of 2-4 (score.group). `--dump FILE` keeps each game's figures, `--load FILE`
+fits and prints again from them without playing.
+
+The calibrated columns are measured out of fold: the games are split in two halves (even and odd), each
+half's decisions are calibrated by the table fitted on the other half, so no decision is scored by a table
+that saw its game.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+
+from app.bots.three_high import score as scorer
+from app.games import get_game
+
+BINS = 10
+PLAYERS = (1, 1, 2, 3, 4)  # seat counts in turn: solo games twice as often (the bot loses most of its losses there)
+
+
+def play(seed: int, players: int, seconds: float) -> tuple[list[float], bool, int]:
+    """One game, the bot at every seat: the raw chance at each decision (before the choice), and the result."""
+    g = get_game("three-high")
+    doc = g.setup(players=players, options={}, seed=seed)
+    raws = []
+    while g.result(doc) is None:
+        seat = g.to_act(doc)[0]
+        view, legal = g.view(doc, seat), g.legal_moves(doc, seat)
+        found = scorer.estimate(view, seat, legal, seconds)
+        raws.append(found["raw"][0])
+        doc = g.apply(doc, seat, found["choice"]).doc
+    return raws, g.result(doc)["outcome"] == "won", len(raws)
+
+
+def fit(points: list[tuple[float, bool]]) -> tuple[tuple[float, float], ...]:
+    """A monotone piecewise-linear map raw -> win rate: the raw chances in BINS bins, pooled where the win
+    rate would go down (pool adjacent violators), each bin a knot at (mean raw, win rate)."""
+    bins: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(BINS)]  # sum raw, wins, count
+    for raw, won in points:
+        b = bins[min(BINS - 1, int(raw * BINS))]
+        b[0] += raw
+        b[1] += won
+        b[2] += 1
+    blocks = [b for b in bins if b[2]]
+    pooled: list[list[float]] = []
+    for b in blocks:
+        pooled.append(b[:])
+        while len(pooled) > 1 and pooled[-2][1] / pooled[-2][2] >= pooled[-1][1] / pooled[-1][2]:
+            last = pooled.pop()
+            pooled[-1] = [x + y for x, y in zip(pooled[-1], last)]
+    knots = [(round(s / n, 3), round(w / n, 3)) for s, w, n in pooled]
+    if not knots or knots[0][0] > 0:
+        knots.insert(0, (0.0, 0.0 if not knots else min(knots[0][1], 0.0)))
+    if knots[-1][0] < 1:
+        knots.append((1.0, 1.0))
+    return tuple(knots)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if not n:
+        return (0.0, 1.0)
+    p = wins / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def table(points: list[tuple[float, bool]]) -> list[dict]:
+    rows = []
+    for b in range(BINS):
+        inside = [(p, w) for p, w in points if min(BINS - 1, int(p * BINS)) == b]
+        if not inside:
+            continue
+        wins = sum(w for _, w in inside)
+        low, high = wilson(wins, len(inside))
+        rows.append({"bin": f"{b * 10}-{b * 10 + 10}%", "n": len(inside),
+                     "mean": round(sum(p for p, _ in inside) / len(inside), 3),
+                     "won": round(wins / len(inside), 3), "ci": [round(low, 3), round(high, 3)]})
+    return rows
+
+
+def calibrate_with(knots: dict, raw: float, players: int) -> float:
+    old = scorer.CALIBRATION
+    scorer.CALIBRATION = knots
+    try:
+        return scorer.calibrated(raw, players)
+    finally:
+        scorer.CALIBRATION = old
+
+
+def fit_groups(games: list) -> dict:
+    """A table per group of seat counts (score.group: solo, team), fitted on `games`."""
+    return {g: fit([(r, won) for _, players, raws, won in games if scorer.group(players) == g for r in raws])
+            for g in ("solo", "team")}
+
+
+def print_table(title: str, raw_rows: list[dict], cal_rows: list[dict]) -> None:
+    print(title)
+    print(f"{'bin':>8} {'raw: n':>7} {'mean':>6} {'won':>6} {'95% CI':>14} | {'calibrated: n':>13} {'mean':>6} "
+          f"{'won':>6} {'95% CI':>14}")
+    raw_by, cal_by = {r["bin"]: r for r in raw_rows}, {r["bin"]: r for r in cal_rows}
+    for b in range(BINS):
+        name = f"{b * 10}-{b * 10 + 10}%"
+        r, c = raw_by.get(name), cal_by.get(name)
+        left = f"{r['n']:>7} {r['mean']:>6} {r['won']:>6} {str(r['ci']):>14}" if r else " " * 36
+        right = f"{c['n']:>13} {c['mean']:>6} {c['won']:>6} {str(c['ci']):>14}" if c else ""
+        print(f"{name:>8} {left} | {right}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=0.1)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--dump", help="write each game (seed, players, raw chances, won) to this JSON file")
+    parser.add_argument("--load", help="read the games from such a file instead of playing them")
+    args = parser.parse_args()
+    started = time.process_time()
+    if args.load:
+        with open(args.load) as f:
+            games = [tuple(g) for g in json.load(f)]
+    else:
+        games = []
+        for i in range(args.games):
+            seed, players = args.start + i, PLAYERS[i % len(PLAYERS)]
+            raws, won, _ = play(seed, players, args.seconds)
+            games.append((seed, players, raws, won))
+        if args.dump:
+            with open(args.dump, "w") as f:
+                json.dump(games, f)
+    halves = [[g for k, g in enumerate(games) if k % 2 == h] for h in (0, 1)]
+    knots = [fit_groups(halves[1]), fit_groups(halves[0])]  # each half calibrated by the other's tables
+    out_of_fold = [(calibrate_with(knots[k % 2], r, players), won, players)
+                   for k, (_, players, raws, won) in enumerate(games) for r in raws]
+    raw_points = [(r, won, players) for _, players, raws, won in games for r in raws]
+    figures = {}
+    for name, keep in (("all", lambda p: True), ("solo", lambda p: p == 1), ("team", lambda p: p > 1)):
+        raw_rows = table([(r, w) for r, w, p in raw_points if keep(p)])
+        cal_rows = table([(c, w) for c, w, p in out_of_fold if keep(p)])
+        print_table(f"-- {name} ({sum(1 for g in games if keep(g[1]))} games)", raw_rows, cal_rows)
+        figures[name] = {"raw": raw_rows, "out_of_fold": cal_rows}
+    print(json.dumps({"bench": "calibration", "games": len(games), "seconds": args.seconds,
+                      "won": sum(g[3] for g in games), "decisions": len(raw_points),
+                      "cpu_s": round(time.process_time() - started, 1),
+                      "by_players": {p: [sum(g[3] for g in games if g[1] == p), sum(1 for g in games if g[1] == p)]
+                                     for p in (1, 2, 3, 4)},
+                      "figures": figures, "CALIBRATION": fit_groups(games)}))
+
+
+if __name__ == "__main__":
+    main()
