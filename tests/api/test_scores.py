@@ -241,12 +241,16 @@ async def test_a_bot_turn_goes_before_every_analysis_step_waiting(app):
 
 
 # -- the deal's yardstick ------------------------------------------------------------------------------
-async def test_a_deal_shows_the_bots_yardstick_under_the_spoiler_rule(new_client):
+async def test_a_deal_shows_the_bots_yardstick_under_the_spoiler_rule(app, new_client):
     ann, cal = new_client(), new_client()
     r = await ann.post("/api/deals/today/tables", json={"players": 1, "name": "Ann"})
     assert r.status_code == 201, r.text
-    made = r.json()
     deal_id = (await ann.get("/api/deals/today")).json()["deals"][0]["id"]
+
+    async def queued():  # dealing the deal to a table queued the bot's plays of it (nobody looked yet)
+        async with app.state.tables.db.reading() as s:
+            return await s.get(Analysis, ("deal", deal_id))
+    assert (await eventually(queued)).total == 3
 
     async def measured():
         bot = (await cal.get(f"/api/deals/{deal_id}")).json()["bot"]

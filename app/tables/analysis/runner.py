@@ -2,8 +2,8 @@
 bots' workers (after every bot turn and hint: worker_slots.ANALYSIS), their progress written as they go.
 
 Work is queued as a row of `analyses` (app/store/analysis_records.py): a table's move scores when its game
-ends (`table_over`, from the one after_commit) or when someone asks for them, a deal's yardstick when a deal
-is first dealt or looked at. Every instance's runner claims due rows (one instance gets each: a conditional
+ends (`table_over`, from the one after_commit) or when someone asks for them, a deal's yardstick when a table
+is dealt it (`deal_dealt`), a game on it ends or its page is looked at (the first of them). Every instance's runner claims due rows (one instance gets each: a conditional
 UPDATE), works a row to its end, writing each step's result before the next, and claims the next; it looks
 again every Settings.analysis_poll_seconds, or at once when work is queued here. A row whose owner has not
 written for Settings.analysis_lease_seconds (an instance that died) is taken over by the next claim, from
@@ -83,13 +83,24 @@ class Analyses:
     def table_over(self, code: str, status: str, moves: int) -> None:
         """A table's game has just ended (after_commit): its move scores are queued (not an abandoned one's)."""
         if self.enabled and status == "finished":
-            task = asyncio.create_task(self._queue_quietly("moves", code, moves), name=f"analysis-{code}")
-            self._queuing.add(task)
-            task.add_done_callback(self._queuing.discard)
+            self._in_background(self._queue_quietly("moves", code, moves), f"analysis-{code}")
+
+    def deal_dealt(self, deal_id: str, game: str, players: int) -> None:
+        """A table was just dealt a shared deal: the bot's yardstick on it is queued, if it measures it."""
+        from app.tables.analysis.jobs import plays_for
+
+        plays = plays_for(game, players, self.settings.analysis_plays)
+        if self.enabled and plays:
+            self._in_background(self._queue_quietly("deal", deal_id, plays), f"analysis-deal-{deal_id}")
+
+    def _in_background(self, work: Any, name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._queuing.add(task)
+        task.add_done_callback(self._queuing.discard)
 
     async def _queue_quietly(self, kind: str, subject: str, total: int) -> None:
         try:
-            await self.queue(kind, subject, total)
+            await self.queue(kind, subject, total, now=kind == "deal")
         except Exception:  # the database is down: asking for the scores queues them later
             log.exception("analysis not queued", extra={"kind": kind, "subject": subject})
 

@@ -104,8 +104,10 @@ async def _create(ctx: Tables, deal: Deal, name: object, options: object, cookie
         if key in given and given[key] != value:
             raise Invalid(f"This deal is played with {key} {value!r}; it cannot be changed to {given[key]!r}.")
     opts = check_options(g, deal.players, {**given, **deal.options})
-    return await commands.create(ctx, game=deal.game, players=deal.players, options=opts, name=name,
-                                 cookie=cookie, deal=deal)
+    seated = await commands.create(ctx, game=deal.game, players=deal.players, options=opts, name=name,
+                                   cookie=cookie, deal=deal)
+    ctx.analyses.deal_dealt(deal.id, deal.game, deal.players)  # the bot's yardstick, if not measured yet
+    return seated
 
 
 async def deal_of_table(ctx: Tables, code: str, cookie: str | None) -> dict:
