@@ -62,14 +62,15 @@ export function drawLabels({ fr, view, names, colorOf, viewOnly }) {
     const place = armLabelPlace(fr, row);
     const text = armLabel(names, seat, (view.sides || [])[seat],
       { viewOnly, arranging: view.phase === "arrange" && !!view.coins && !view.coins[seat] });
-    const long = Math.min(row.length * S - 8, text.length * 7.4 + 14);   // the chip: the words' width, at most the row's
+    const room = Math.floor((row.length * S - 22) / 7.4);   // characters the row's length holds
+    const shown = text.length > room ? `${text.slice(0, room - 1).trimEnd()}…` : text;   // a long name cut, whole in the title
+    const long = shown.length * 7.4 + 14;   // the chip: the words' width
     const g = svg("g", { class: "arm-tag", "data-seat": seat,
       transform: `translate(${place.x} ${place.y})${place.rotate ? ` rotate(${place.rotate})` : ""}` });
     const chip = svg("rect", { x: -long / 2, y: -9, width: long, height: 18, rx: 9, class: "arm-chip" });
     chip.setAttribute("style", `fill: ${colorOf(seat)}`);
-    const label = svg("text", { x: 0, y: 0, class: "arm-label", "data-seat": seat, textLength: text.length * 7.4 > long - 14 ? long - 14 : null,
-      lengthAdjust: "spacingAndGlyphs" });
-    label.textContent = text;
+    const label = svg("text", { x: 0, y: 0, class: "arm-label", "data-seat": seat });
+    label.textContent = shown;
     const tip = svg("title");
     tip.textContent = text;
     g.append(chip, label, tip);
