@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.store import analysis_records as records
 from app.store import utcnow
+from app.tables.analysis import jobs
 from app.tables.tasks import cancel_all
 
 if TYPE_CHECKING:
@@ -70,12 +71,10 @@ class Analyses:
     async def queue(self, kind: str, subject: str, total: int, *, now: bool = False) -> None:
         """Queue (kind, subject): at once when someone asks (`now`), else after Settings.analysis_delay_seconds
         (a game just ended: its players may play on, and their bots come first)."""
-        from app.tables.analysis.jobs import VERSION  # the analysers' version
-
         delay = 0.0 if now else self.settings.analysis_delay_seconds
         async with self.ctx.db.writing() as s:
-            await records.queue(s, kind, subject, total=total, version=VERSION, at=utcnow() + timedelta(seconds=delay),
-                                sooner=now)
+            at = utcnow() + timedelta(seconds=delay)
+            await records.queue(s, kind, subject, total=total, version=jobs.VERSION, at=at, sooner=now)
             await s.commit()
         if now:
             self._wake.set()
@@ -87,9 +86,7 @@ class Analyses:
 
     def deal_dealt(self, deal_id: str, game: str, players: int) -> None:
         """A table was just dealt a shared deal: the bot's yardstick on it is queued, if it measures it."""
-        from app.tables.analysis.jobs import plays_for
-
-        plays = plays_for(game, players, self.settings.analysis_plays)
+        plays = jobs.plays_for(game, players, self.settings.analysis_plays)
         if self.enabled and plays:
             self._in_background(self._queue_quietly("deal", deal_id, plays), f"analysis-deal-{deal_id}")
 
@@ -124,8 +121,6 @@ class Analyses:
         row = await asyncio.shield(self._claim())
         if row is None:
             return False
-        from app.tables.analysis import jobs
-
         kind, subject = row.kind, row.subject
         try:
             result = await jobs.run(self, row)
