@@ -74,7 +74,17 @@ function checkTurn() {
   if (mine && state.turnSeq !== t.seq) {
     state.turnSeq = t.seq;
     notify.yourTurn(`${t.title || "Your table"}: it's your turn.`);
+    showPanel();
   }
+}
+
+// My turn: the side column (scrolled down to the chat or the Nudge button, on a wide screen) shows the
+// game's panel again (the hand), unless the player is typing there.
+function showPanel() {
+  const side = document.querySelector("#table-ui > .side");
+  const active = document.activeElement;
+  if (!side || !side.scrollTop || (active && side.contains(active) && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName))) return;
+  side.scrollTo({ top: 0, behavior: "smooth" });
 }
 
 function onMessage(msg) {

@@ -99,3 +99,23 @@ def test_board_and_action_bar_fit_every_screen(live_server, new_page, shot, name
         page.wait_for_selector("#action-bar >> text=Place my coins")
     for width, height in SIZES:
         check(page, name, board, width, height, shot)
+
+
+def test_the_hand_comes_back_into_view_when_the_turn_comes(live_server, new_page):
+    """Scrolled down the side column to the Nudge button or the chat, the player gets their hand back in
+    view when their turn comes (3-High's hand was scrolled out of sight)."""
+    from tests.browser.test_three_high_browser import can_play, play_one
+
+    server = live_server()
+    page = new_page({"width": 1280, "height": 640})
+    open_table(page, server.url, "three-high", 2, {})
+    page.wait_for_selector("button.card-face:not([disabled])")
+    side = "document.querySelector('#table-ui > .side')"
+    page.evaluate(f"() => {{ const s = {side}; s.scrollTop = s.scrollHeight; }}")
+    assert page.evaluate(f"() => {side}.scrollTop") > 0, "the side column has nothing to scroll at this size"
+    play_one(page)   # then the bot plays, and it is my turn again
+    page.wait_for_function("() => document.querySelectorAll('button.card-face:not([disabled])').length > 0")
+    assert can_play(page)
+    page.wait_for_function(f"() => {side}.scrollTop === 0")
+    box = page.locator(".hand .cards").first.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 640, box
