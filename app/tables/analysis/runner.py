@@ -3,8 +3,8 @@ bots' workers (after every bot turn and hint: worker_slots.ANALYSIS), their prog
 
 Work is queued as a row of `analyses` (app/store/analysis_records.py): a table's move scores when its game
 ends (`table_over`, from the one after_commit) or when someone asks for them, a deal's yardstick when a table
-is dealt it (`deal_dealt`), a game on it ends or its page is looked at (the first of them). Every instance's runner claims due rows (one instance gets each: a conditional
-UPDATE), works a row to its end, writing each step's result before the next, and claims the next; it looks
+is dealt it (`deal_dealt`), a game on it ends or its page is looked at (the first of them). Every instance's
+runner claims due rows (one instance gets each: a conditional UPDATE), works a row to its end, writing each step's result before the next, and claims the next; it looks
 again every Settings.analysis_poll_seconds, or at once when work is queued here. A row whose owner has not
 written for Settings.analysis_lease_seconds (an instance that died) is taken over by the next claim, from
 its last progress; an instance stopping hands its row back to the queue at once (`stop`). Abandoned tables
@@ -133,7 +133,8 @@ class Analyses:
             await self._finish(kind, subject, "failed", None, str(exc))
         except Exception as exc:
             log.exception("analysis failed", extra={"kind": kind, "subject": subject})
-            await self._finish(kind, subject, "failed", None, f"The analysis stopped on an error ({type(exc).__name__}).")
+            why = f"The analysis stopped on an error ({type(exc).__name__})."
+            await self._finish(kind, subject, "failed", None, why)
         return True
 
     async def _claim(self) -> Any:
