@@ -7,8 +7,8 @@ is dealt it (`deal_dealt`), a game on it ends or its page is looked at (the firs
 runner claims due rows (one instance gets each: a conditional UPDATE), works a row to its end, writing each
 step's result before the next, and claims the next; it looks again every Settings.analysis_poll_seconds, or
 at once when work is queued here. A row whose owner has not written for Settings.analysis_lease_seconds (an
-instance that died) is taken over by the next claim, from its last progress; an instance stopping hands its row back to the queue at once (`stop`). Abandoned tables
-are not scored: their games did not end.
+instance that died) is taken over by the next claim, from its last progress; an instance stopping hands its
+row back to the queue at once (`stop`). Abandoned tables are not scored: their games did not end.
 
 A step's result is written only while this instance still holds the row (the owner is checked in the same
 UPDATE): an instance that lost its claim stops at its next write, and no step is recorded twice.
