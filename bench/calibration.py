@@ -9,8 +9,8 @@ Prints a reliability table, by 10% bins of the raw rollout fraction and of the c
 decisions in the bin, their mean chance, the fraction of them whose game was won, and a 95% Wilson interval
 (over decisions: the decisions of one game are not independent, so the interval is optimistic), then one JSON
 line with the figures and the CALIBRATION tables fitted on all the games (to paste into score.py), one for
-solo games and one for tables of 2-4 (score.group). `--dump FILE` keeps each game's figures, `--load FILE`
-fits and prints again from them without playing.
+solo games and one for tables of 2-4 (score.group). `--dump FILE` keeps each game's figures, `--load FILE...`
+fits and prints again from them without playing; `--players 1` plays solo games only.
 
 The calibrated columns are measured out of fold: the games are split in two halves (even and odd), each
 half's decisions are calibrated by the table fitted on the other half, so no decision is scored by a table
@@ -125,16 +125,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--dump", help="write each game (seed, players, raw chances, won) to this JSON file")
-    parser.add_argument("--load", help="read the games from such a file instead of playing them")
+    parser.add_argument("--load", nargs="+", help="read the games from such files instead of playing them")
+    parser.add_argument("--players", default=",".join(map(str, PLAYERS)),
+                        help="the seat counts in turn, comma-separated (default 1,1,2,3,4; 1: solo games only)")
     args = parser.parse_args()
     started = time.process_time()
     if args.load:
-        with open(args.load) as f:
-            games = [tuple(g) for g in json.load(f)]
+        games = []
+        for name in args.load:
+            with open(name) as f:
+                games += [tuple(g) for g in json.load(f)]
     else:
         games = []
+        counts = [int(n) for n in args.players.split(",")]
         for i in range(args.games):
-            seed, players = args.start + i, PLAYERS[i % len(PLAYERS)]
+            seed, players = args.start + i, counts[i % len(counts)]
             raws, won, _ = play(seed, players, args.seconds)
             games.append((seed, players, raws, won))
         if args.dump:
