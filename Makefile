@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test install install-dev migrate bench clean
+.PHONY: run test install install-dev migrate bench clean i18n
 
 # Two stamps keep both kinds of install incremental: serving needs only the package (`make run`),
 # the tests add the dev extra (Playwright, schemathesis, hypothesis...: `make test`). Either is redone
@@ -37,6 +37,11 @@ run: migrate
 
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Extracts the messages to translate (templates, Python, JavaScript) into the catalogs and checks that every
+# one has a French and a German translation (issue 37); the .po files are compiled in memory when served.
+i18n: install
+	$(BIN)/python -m tools.i18n_catalogs
 
 bench: install
 	$(BIN)/python -m bench.engine

@@ -19,7 +19,7 @@ from app.store import Database
 from app.tables import housekeeping
 from app.tables.service import Tables
 from app.tables.tasks import cancel_all
-from app.web import admin, api, deals, docs, errors, me, notify, openapi, pages, review, scores, ws
+from app.web import admin, api, deals, docs, errors, i18n, me, notify, openapi, pages, review, scores, ws
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
 from app.web.ratelimit import AdminGuard, RateLimit, limits_from
 
@@ -112,6 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(me.router)
     app.include_router(review.router)
     app.include_router(pages.router)
+    app.include_router(i18n.router)  # POST /lang: the header's language selector (issue 37)
     app.include_router(deals.pages)
     app.include_router(review.pages)
     app.mount("/static", StaticFiles(directory=ROOT / "static", check_dir=False), name="static")

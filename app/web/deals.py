@@ -11,6 +11,7 @@ from app.tables.deals.core import well_formed
 from app.tables.deals.spoilers import SPOILERS_COOKIE, choose, deal_of_table
 from app.web.api import COOKIE_AGE, set_identity
 from app.web.deps import Cookie, Ctx, Db, Spoilers
+from app.web.i18n import tr
 from app.web.pages import _page, not_found
 from app.web.schemas import PlayDeal, PlayToday
 
@@ -81,5 +82,6 @@ async def table_deal(code: str, ctx: Ctx, cookie: Cookie) -> dict:
 @pages.get("/deals/{deal_id}", response_class=HTMLResponse)
 async def deal_page(request: Request, deal_id: str) -> HTMLResponse:
     if not well_formed(deal_id):
-        return not_found(request, f"There is no deal “{deal_id[:20]}”. Check the link you were sent.")
-    return _page(request, "deal.html", deal_id=deal_id, title="Results by deal")
+        return not_found(request, tr(request, "There is no deal “{deal}”. Check the link you were sent.",
+                                     deal=deal_id[:20]))
+    return _page(request, "deal.html", deal_id=deal_id, title=tr(request, "Results by deal"))

@@ -10,6 +10,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.tables.errors import RateLimited, StoreError, TableError, Unavailable, unavailable_for
 from app.tables.lobby.text import safe
+from app.web.i18n import tr
 from app.web.openapi import allowed_methods
 from app.web.pages import not_found, unavailable_page
 
@@ -59,7 +60,7 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and wants_page(request):
-            return not_found(request, f"There is no page at {request.url.path[:80]}.")
+            return not_found(request, tr(request, "There is no page at {path}.", path=request.url.path[:80]))
         if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):  # FastAPI could not read the body
             return JSONResponse({"detail": "The request body is not valid JSON: it must be UTF-8 text.",
                                  "code": "invalid"}, status_code=422)

@@ -8,27 +8,33 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
 
 from app.games import GAMES
 from app.tables.errors import TableError
 from app.tables.lobby.seats import find_table
 from app.tables.showcase import games_showcase
+from app.web import i18n
+from app.web.i18n import tr
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
+i18n.install(templates.env)
 
 router = APIRouter(include_in_schema=False)
 
 
-def game_time(minutes: float) -> str:
+@pass_context
+def game_time(ctx, minutes: float) -> str:
     """How long a game takes, in words: "about 12 min", "about 3 h", "about 2 days"."""
+    request = ctx.get("request")
     if minutes < 1:
-        return "under a minute"
+        return tr(request, "under a minute")
     if minutes < 90:
-        return f"about {round(minutes)} min"
+        return tr(request, "about {n} min", n=round(minutes))
     if minutes < 36 * 60:
-        return f"about {round(minutes / 60)} h"
-    return f"about {round(minutes / 1440)} days"
+        return tr(request, "about {n} h", n=round(minutes / 60))
+    return tr(request, "about {n} days", n=round(minutes / 1440))
 
 
 templates.env.filters["game_time"] = game_time
@@ -53,11 +59,11 @@ def _page(request: Request, template: str, status_code: int = 200, **ctx: Any) -
 
 
 def not_found(request: Request, what: str) -> HTMLResponse:
-    return _page(request, "404.html", status_code=404, what=what, title="Not found")
+    return _page(request, "404.html", status_code=404, what=what, title=tr(request, "Not found"))
 
 
 def unavailable_page(request: Request, what: str, retry_after: str) -> HTMLResponse:
-    page = _page(request, "503.html", status_code=503, what=what, title="Try again in a moment")
+    page = _page(request, "503.html", status_code=503, what=what, title=tr(request, "Try again in a moment"))
     page.headers["Retry-After"] = retry_after
     return page
 
@@ -82,31 +88,33 @@ async def _table_game(request: Request, code: str) -> str | None:
 async def table_page(request: Request, code: str) -> HTMLResponse:
     game = await _table_game(request, code)
     if game not in GAMES:
-        return not_found(request, f"There is no table with the code “{code[:20]}”. Check the link you were "
-                                  "sent, or start a new table.")
+        return not_found(request, tr(request, "There is no table with the code “{code}”. Check the link you "
+                                              "were sent, or start a new table.", code=code[:20]))
     g = GAMES[game]
     # Everything else (seats, board, log) is loaded live by static/js/table.js, which loads the game's module.
-    return _page(request, "table.html", code=code, title=f"Table {code}", client=f"/static/{g.client}",
-                 game_css=f"/static/{g.css}")
+    return _page(request, "table.html", code=code, title=tr(request, "Table {code}", code=code),
+                 client=f"/static/{g.client}", game_css=f"/static/{g.css}")
 
 
 @router.get("/me", response_class=HTMLResponse)
 async def my_tables(request: Request) -> HTMLResponse:
     games = game_summaries()
-    return _page(request, "me.html", title="My tables", games=games, clients={g["name"]: g["client"] for g in games})
+    return _page(request, "me.html", title=tr(request, "My tables"), games=games,
+                 clients={g["name"]: g["client"] for g in games})
 
 
 @router.get("/rules", response_class=HTMLResponse)
 async def rules_index(request: Request) -> HTMLResponse:
-    return _page(request, "rules_index.html", games=game_summaries(), title="Rules")
+    return _page(request, "rules_index.html", games=game_summaries(), title=tr(request, "Rules"))
 
 
 @router.get("/rules/{game}", response_class=HTMLResponse)
 async def rules(request: Request, game: str) -> HTMLResponse:
     g = GAMES.get(game)
     if g is None:
-        return not_found(request, f"We have no rules page for “{game[:40]}”.")
-    return _page(request, g.rules_template, title=f"{g.title} rules", game=game_summaries_by_name()[game])
+        return not_found(request, tr(request, "We have no rules page for “{game}”.", game=game[:40]))
+    return _page(request, g.rules_template, title=tr(request, "{game} rules", game=g.title),
+                 game=game_summaries_by_name()[game])
 
 
 def game_summaries_by_name() -> dict[str, dict]:

@@ -1,0 +1,131 @@
+"""The language of a page (issue 37): English, French or German, from the `lang` cookie (set by the
+selector in every page's header, POST /lang) or else from the browser's Accept-Language.
+
+Templates use Jinja2's i18n extension ({% trans %}, _(), ngettext) over gettext catalogs kept as
+app/locale/<lang>/LC_MESSAGES/messages.po. The .po files are compiled in memory when first used (Babel's
+write_mo), so a fresh clone serves every language with nothing to build. `make i18n` extracts the
+messages and checks the catalogs (tools/i18n_catalogs.py). The JavaScript has its own JSON catalogs,
+static/i18n/<lang>.json, read by static/js/core/i18n.js in the page's <html lang>."""
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+from urllib.parse import parse_qs
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from jinja2 import Environment, pass_context
+
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+LANGS = {"en": "English", "fr": "Français", "de": "Deutsch"}  # each in its own language, for the selector
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+MAX_ACCEPT = 400  # characters of Accept-Language read: a browser sends a few dozen
+
+router = APIRouter(include_in_schema=False)
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of `lang` (English is the source: no catalog)."""
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
+    if lang == DEFAULT or not po.is_file():
+        return gettext.NullTranslations()
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    mo = BytesIO()
+    write_mo(mo, catalog, use_fuzzy=False)
+    mo.seek(0)
+    return Translations(mo)
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The first of our languages the browser asks for, by q-value then order: `de-CH,fr;q=0.8` -> de."""
+    best: tuple[float, int, str] | None = None
+    for i, part in enumerate((header or "")[:MAX_ACCEPT].split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        lang = tag.strip().lower().split("-")[0]
+        if lang not in LANGS:
+            continue
+        q = 1.0
+        params = params.strip()
+        if params.startswith("q="):
+            try:
+                q = float(params[2:])
+            except ValueError:
+                continue
+        if q > 0 and (best is None or (-q, i) < (best[0], best[1])):
+            best = (-q, i, lang)
+    return best[2] if best else None
+
+
+def lang_of(request: Request) -> str:
+    """The language of this request's page: the cookie, else Accept-Language, else English."""
+    lang = getattr(request.state, "lang", None)
+    if lang is None:
+        chosen = request.cookies.get(COOKIE)
+        lang = chosen if chosen in LANGS else from_accept_language(request.headers.get("accept-language"))
+        lang = lang or DEFAULT
+        request.state.lang = lang
+    return lang
+
+
+def translator(request: Request | None) -> gettext.NullTranslations:
+    return translations(lang_of(request) if request is not None else DEFAULT)
+
+
+def tr(request: Request | None, message: str, **params: object) -> str:
+    """A sentence of ours in the request's language, with its {params} filled in."""
+    text = translator(request).gettext(message)
+    return text.format(**params) if params else text
+
+
+@pass_context
+def _gettext(ctx, message: str) -> str:
+    return translator(ctx.get("request")).gettext(message)
+
+
+@pass_context
+def _ngettext(ctx, singular: str, plural: str, n: int) -> str:
+    return translator(ctx.get("request")).ngettext(singular, plural, n)
+
+
+@pass_context
+def page_lang(ctx) -> str:
+    request = ctx.get("request")
+    return lang_of(request) if request is not None else DEFAULT
+
+
+def install(env: Environment) -> None:
+    """Jinja2's i18n extension with our per-request catalogs ({% trans %}, _(), ngettext in templates)."""
+    env.add_extension("jinja2.ext.i18n")
+    env.policies["ext.i18n.trimmed"] = True  # as tools/i18n_catalogs.py extracts them
+    env.install_gettext_callables(gettext=_gettext, ngettext=_ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.globals["page_lang"] = page_lang
+    env.globals["languages"] = LANGS
+
+
+def _back_to(next_path: str) -> str:
+    """Where to go after choosing: a path of this site only (never //host or a scheme)."""
+    if not next_path.startswith("/") or next_path.startswith(("//", "/\\")) or len(next_path) > 1000:
+        return "/"
+    return next_path
+
+
+@router.post("/lang")
+async def choose_language(request: Request) -> Response:
+    """The header's selector: remembers the language in a cookie and goes back to the page (303)."""
+    body = (await request.body())[:2000].decode("utf-8", "replace")
+    form = parse_qs(body, max_num_fields=5)
+    lang = (form.get("lang") or [""])[0]
+    if lang not in LANGS:
+        return Response(f"Choose one of: {', '.join(LANGS)}.", status_code=422, media_type="text/plain")
+    page = RedirectResponse(_back_to((form.get("next") or ["/"])[0]), status_code=303)
+    page.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="lax", path="/")
+    return page

@@ -1,0 +1,125 @@
+"""Translations (issue 37): the page's language from the cookie or Accept-Language, the header's
+selector (POST /lang), complete catalogs, and no English left on a French or German page."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from app.games import GAMES
+from app.tables.deals.core import ID_ALPHABET, ID_LENGTH
+from tools import i18n_catalogs
+
+HTML = {"Accept": "text/html"}
+DEAL = sorted(ID_ALPHABET)[0] * ID_LENGTH
+PAGES = ["/", "/me", "/rules", *(f"/rules/{name}" for name in GAMES), f"/deals/{DEAL}", "/t/nosuchtb",
+         "/no/such/page"]
+# Names, not words: the same in every language.
+NAMES = {"Icehouse Table", "EN", "FR", "DE", *(g.title for g in GAMES.values())}
+
+
+class Visible(HTMLParser):
+    """The text a person sees or hears on a page: text nodes and the attributes read aloud or shown,
+    outside <script>, <style> and parts marked lang="en" (the rules pages not translated yet)."""
+
+    VOID = {"meta", "link", "input", "img", "br", "hr", "source", "area", "col", "wbr", "base", "embed", "path",
+            "circle", "rect", "line", "polygon", "polyline", "ellipse", "use", "stop"}
+
+    def __init__(self):
+        super().__init__()
+        self.stack: list[tuple[str, bool]] = []
+        self.texts: list[str] = []
+
+    def hidden(self) -> bool:
+        return any(skip for _, skip in self.stack)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        skip = tag in ("script", "style") or a.get("lang") == "en"
+        if not self.hidden() and not skip:
+            self.texts += [a[k] for k in ("aria-label", "title", "placeholder", "alt") if a.get(k)]
+        if tag not in self.VOID:
+            self.stack.append((tag, skip))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in self.VOID:
+            self.stack.pop()
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if not self.hidden() and data.strip():
+            self.texts.append(data)
+
+
+def visible(html: str) -> set[str]:
+    parser = Visible()
+    parser.feed(html)
+    return {re.sub(r"\s+", " ", t).strip() for t in parser.texts}
+
+
+def words(text: str) -> bool:
+    return bool(re.search(r"[A-Za-z]{2}", text)) and text not in NAMES
+
+
+def test_every_message_has_a_french_and_a_german_translation():
+    """`make i18n --check`: templates, Python and JavaScript messages all translated, placeholders kept."""
+    problems = i18n_catalogs.check()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+async def test_no_english_left_on_a_translated_page(new_client, lang):
+    english, other = new_client(), new_client()
+    other.cookies.set("lang", lang)
+    left = {}
+    for path in PAGES:
+        en, tr = await english.get(path, headers=HTML), await other.get(path, headers=HTML)
+        assert en.status_code == tr.status_code
+        assert f'<html lang="{lang}">' in tr.text
+        same = {t for t in visible(en.text) & visible(tr.text) if words(t)}
+        if same:
+            left[path] = sorted(same)
+    assert not left, f"English text on {lang} pages (wrap it in _() and run make i18n): {left}"
+
+
+async def test_the_language_comes_from_accept_language_then_the_cookie(client):
+    async def lang_of(**headers) -> str:
+        return re.search(r'<html lang="(\w+)"', (await client.get("/rules", headers=headers)).text)[1]
+
+    assert await lang_of() == "en"
+    assert await lang_of(**{"Accept-Language": "de-CH,de;q=0.9,en;q=0.5"}) == "de"
+    assert await lang_of(**{"Accept-Language": "es,it;q=0.9,fr;q=0.3,de;q=0.2"}) == "fr"
+    assert await lang_of(**{"Accept-Language": "ja,zh;q=0.5"}) == "en"
+    assert await lang_of(**{"Accept-Language": "fr;q=nonsense," * 200}) == "en"
+    client.cookies.set("lang", "de")
+    assert await lang_of(**{"Accept-Language": "fr"}) == "de"  # the choice made on the site wins
+    client.cookies.set("lang", "xx")
+    assert await lang_of(**{"Accept-Language": "fr"}) == "fr"
+
+
+async def test_the_selector_remembers_the_language_and_goes_back(client):
+    r = await client.post("/lang", data={"lang": "fr", "next": "/rules?x=1"}, headers={"Origin": "http://testserver"})
+    assert r.status_code == 303 and r.headers["location"] == "/rules?x=1"
+    assert "lang=fr" in r.headers["set-cookie"] and "Max-Age=" in r.headers["set-cookie"]
+    page = await client.get("/rules")
+    assert '<html lang="fr">' in page.text and "Règles" in page.text
+    assert '<option value="fr" lang="fr" title="Français" selected>' in page.text
+
+
+@pytest.mark.parametrize("next_page", ["//evil.example/x", "https://evil.example/", "/\\evil.example", ""])
+async def test_the_selector_goes_back_only_to_a_page_of_this_site(client, next_page):
+    r = await client.post("/lang", data={"lang": "de", "next": next_page})
+    assert r.status_code == 303 and r.headers["location"] == "/"
+
+
+async def test_the_selector_refuses_other_languages_and_other_sites(client):
+    r = await client.post("/lang", data={"lang": "xx", "next": "/"})
+    assert r.status_code == 422 and "fr" in r.text
+    r = await client.post("/lang", data={"lang": "fr"}, headers={"Origin": "https://evil.example"})
+    assert r.status_code == 403 and "set-cookie" not in r.headers

@@ -1,0 +1,169 @@
+"""`make i18n` (issue 37): extracts every message to translate and checks the catalogs.
+
+- Python and templates: Babel extracts _(), gettext, ngettext, tr(request, "...") in app/ and {% trans %},
+  _() in templates/, plus each game's pitch from the registry, into app/locale/messages.pot, then merges
+  it into app/locale/<lang>/LC_MESSAGES/messages.po (new messages come in empty).
+- JavaScript: t("...") and tn("one", "other", n) in the modules that import core/i18n.js, merged into
+  static/i18n/<lang>.json ({"message": "translation"} or, for a plural, {"one": ..., "other": ...}).
+
+`python -m tools.i18n_catalogs` updates the files and then checks; `--check` only checks (the test does).
+A check fails on a message with no translation, a fuzzy one, or a translation whose placeholders
+({name}, %(name)s) differ from the message's."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+import re
+import sys
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+FIXED = datetime(2026, 12, 1, tzinfo=timezone.utc)  # a date in the headers that does not change each run
+ROOT = Path(__file__).resolve().parents[1]
+LOCALES = ROOT / "app" / "locale"
+JSON_DIR = ROOT / "static" / "i18n"
+JS_DIR = ROOT / "static" / "js"
+LANGS = ("fr", "de")
+LANG_NAMES = {"fr": "French", "de": "German"}
+KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "N_": None}
+SOURCES = [
+    ("app", [("**.py", "python")], {}),
+    ("templates", [("**.html", "jinja2.ext:babel_extract")], {"**.html": {"trimmed": "true"}}),
+]
+PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
+JS_STRING = r'"((?:[^"\\\n]|\\.)*)"'
+JS_T = re.compile(r"(?<![\w.$])t\(\s*" + JS_STRING)
+JS_TN = re.compile(r"(?<![\w.$])tn\(\s*" + JS_STRING + r"\s*,\s*" + JS_STRING)
+
+
+def template() -> Catalog:
+    """Every message of the server side, in source order."""
+    pot = Catalog(project="icehouse-table", version="1", fuzzy=False, creation_date=FIXED, revision_date=FIXED)
+    for folder, methods, options in SOURCES:
+        for path, line, message, comments, context in extract_from_dir(
+                ROOT / folder, methods, options, KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True):
+            pot.add(message, None, [(f"{folder}/{path}", line)], auto_comments=comments, context=context)
+    from app.games import GAMES  # the registry's sentences shown on pages (the pitch)
+    for g in GAMES.values():
+        pot.add(g.pitch, None, [(f"app/games registry: {g.name}.pitch", 0)])
+    return pot
+
+
+def js_messages() -> dict[str, str | None]:
+    """message -> its English plural (None for a message without plural), from the modules using t/tn."""
+    found: dict[str, str | None] = {}
+    for path in sorted(JS_DIR.rglob("*.js")):
+        text = path.read_text()
+        if "i18n.js" not in text:
+            continue
+        for m in JS_TN.finditer(text):
+            found[_unescape(m[1])] = _unescape(m[2])
+        for m in JS_T.finditer(text):
+            found.setdefault(_unescape(m[1]), None)
+    return found
+
+
+def _unescape(s: str) -> str:
+    return json.loads(f'"{s}"')
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / "messages.po"
+
+
+def read_catalog(lang: str) -> Catalog:
+    path = po_path(lang)
+    if not path.is_file():
+        return Catalog(locale=lang)
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _po_bytes(catalog: Catalog) -> bytes:
+    out = BytesIO()
+    write_po(out, catalog, width=100, omit_header=False, ignore_obsolete=True, include_previous=False)
+    return out.getvalue()
+
+
+def update() -> None:
+    pot = template()
+    LOCALES.mkdir(parents=True, exist_ok=True)
+    (LOCALES / "messages.pot").write_bytes(_po_bytes(pot))
+    for lang in LANGS:
+        catalog = read_catalog(lang)
+        catalog.update(pot, no_fuzzy_matching=True)
+        catalog.fuzzy = False  # the header: with a fuzzy header the compiled catalog loses its plural rule
+        catalog.project, catalog.version = "icehouse-table", "1"
+        catalog.revision_date = FIXED
+        catalog.last_translator = catalog.language_team = "Icehouse Table"
+        catalog.header_comment = f"# {LANG_NAMES[lang]} translations of Icehouse Table (issue 37): tools/i18n_catalogs.py."
+        po_path(lang).parent.mkdir(parents=True, exist_ok=True)
+        po_path(lang).write_bytes(_po_bytes(catalog))
+    wanted = js_messages()
+    JSON_DIR.mkdir(parents=True, exist_ok=True)
+    for lang in LANGS:
+        have = read_json(lang)
+        merged = {m: have.get(m, {"one": "", "other": ""} if plural else "") for m, plural in wanted.items()}
+        (JSON_DIR / f"{lang}.json").write_text(json.dumps(merged, ensure_ascii=False, indent=1) + "\n")
+
+
+def read_json(lang: str) -> dict:
+    path = JSON_DIR / f"{lang}.json"
+    return json.loads(path.read_text()) if path.is_file() else {}
+
+
+def _holes(s: str) -> set[str]:
+    return set(PLACEHOLDER.findall(s))
+
+
+def check() -> list[str]:
+    """Every problem of the catalogs, as sentences (none: all is translated)."""
+    problems: list[str] = []
+    pot = template()
+    for lang in LANGS:
+        catalog = read_catalog(lang)
+        for message in pot:
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            have = catalog.get(message.id, message.context)
+            strs = () if have is None else (have.string if isinstance(have.string, tuple) else (have.string,))
+            if have is None or not all(strs):
+                problems.append(f"{lang}: no translation of {ids[0]!r} ({message.locations[0][0]})")
+            elif have.fuzzy:
+                problems.append(f"{lang}: fuzzy translation of {ids[0]!r}")
+            elif any(_holes(s) != _holes(ids[0]) if len(ids) == 1 else _holes(s) - _holes(ids[-1]) - {"%(num)s"}
+                     for s in strs):
+                problems.append(f"{lang}: the placeholders of {ids[0]!r} differ in {strs!r}")
+        stale = [m.id for m in catalog if m.id and pot.get(m.id, m.context) is None]
+        problems += [f"{lang}: {m!r} is no longer used (run make i18n)" for m in stale]
+    wanted = js_messages()
+    for lang in LANGS:
+        have = read_json(lang)
+        for message, plural in wanted.items():
+            got = have.get(message)
+            forms = list(got.values()) if isinstance(got, dict) else [got]
+            if not got or not all(forms) or (plural and not (isinstance(got, dict) and {"one", "other"} <= got.keys())):
+                problems.append(f"{lang}.json: no translation of {message!r}")
+            elif any(_holes(f) - _holes(message) - _holes(plural or "") for f in forms):
+                problems.append(f"{lang}.json: the placeholders of {message!r} differ in {got!r}")
+        problems += [f"{lang}.json: {m!r} is no longer used (run make i18n)" for m in have if m not in wanted]
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    if "--check" not in argv:
+        update()
+    problems = check()
+    for p in problems:
+        print(p)
+    print(f"{len(problems)} problem(s) in the catalogs" if problems else "catalogs complete: en, " + ", ".join(LANGS))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
