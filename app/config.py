@@ -21,6 +21,8 @@ class Settings(BaseSettings):
     # A person's turn this old: one reminder through every channel (0: none); a table's host may choose
     # off, 1 h, 12 h or 24 h instead.
     remind_after_seconds: float = Field(24 * 3600, ge=0)
+    # The tables' paces (1 h ... 3 days a turn) are multiplied by this: tests and demos make an hour a second.
+    pace_scale: float = Field(1.0, gt=0)
     nudge_every_seconds: float = Field(3600, gt=0)  # at most one nudge per table this often
     # Web Push: the VAPID private key (PEM, or the raw key in base64url); unset: made on first start and kept
     # in the database. The subject is a mailto: or https: address push services may contact.

@@ -75,6 +75,11 @@ class Table(Base):
     imported: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # The deal it was dealt (revision 0007): results by deal put its result beside the other tables'.
     deal_id: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    # The pace (revision 0009, app/tables/live/pace.py): seconds per turn (None: no pace), what a turn that
+    # runs out brings ("bot" or "forfeit") and after how many missed turns a seat forfeits.
+    pace: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    pace_timeout: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    pace_forfeit_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     @validates("seed")
     def _seed_as_text(self, _key: str, seed: object) -> str:
@@ -102,6 +107,10 @@ class Seat(Base):
     push: Mapped[str | None] = mapped_column(Text, nullable=True)  # the subscription as JSON text
     deliveries: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # The pace (revision 0009): the seq at which the seat's time ran out, the bot standing in since (None:
+    # its player plays), and the turns timed out since its player was last at the table.
+    stand_in: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    missed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Move(Base):

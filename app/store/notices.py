@@ -18,9 +18,10 @@ from sqlalchemy import Row, and_, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.store.models import Seat, ServerKey, Table
+from app.store.models import Seat, ServerKey, Table, TurnClaim
 
 REMIND_CHOICES = (3600, 12 * 3600, 24 * 3600)  # what a host may choose, besides off and the default
+REMIND_AT_PACE = 0.75  # a paced table's seat is reminded when a quarter of its turn's time is left
 
 
 async def record_delivery(s: AsyncSession, table_id: int, seat: int, channel: str, result: dict, *,
@@ -41,9 +42,13 @@ async def due_reminders(s: AsyncSession, now: datetime, default_after: float, li
     to_act). One query per reminder delay in use (an index on status and moved_at serves each)."""
     t = Table.__table__
     out: list[Row] = []
-    delays = {after: [t.c.remind_after == after] for after in REMIND_CHOICES}  # the hosts' choices
+    unpaced = t.c.pace.is_(None)
+    delays = {after: [and_(unpaced, t.c.remind_after == after)] for after in REMIND_CHOICES}  # the hosts' choices
     if default_after > 0:  # and the server's default, for tables that kept it
-        delays.setdefault(default_after, []).append(t.c.remind_after.is_(None))
+        delays.setdefault(default_after, []).append(and_(unpaced, t.c.remind_after.is_(None)))
+    for pace in await paces_in_play(s):  # a paced table: when a quarter of its time is left (unless off)
+        delays.setdefault(pace * REMIND_AT_PACE, []).append(
+            and_(t.c.pace == pace, or_(t.c.remind_after.is_(None), t.c.remind_after != 0)))
     for after, settings in sorted(delays.items()):
         before = now - timedelta(seconds=after)
         setting = or_(*settings)
@@ -51,6 +56,29 @@ async def due_reminders(s: AsyncSession, now: datetime, default_after: float, li
              .where(and_(t.c.status == "playing", setting, t.c.moved_at < before,
                          or_(t.c.started_at.is_(None), t.c.started_at < before),
                          or_(t.c.reminded_seq.is_(None), t.c.reminded_seq != t.c.seq)))
+             .order_by(t.c.moved_at).limit(limit))
+        out += list((await s.execute(q)).all())
+    return out[:limit]
+
+
+async def paces_in_play(s: AsyncSession) -> list[int]:
+    """The paces (seconds per turn) of the tables playing now: a handful of values (the hosts' choices)."""
+    q = select(Table.pace).where(Table.status == "playing", Table.pace.is_not(None)).distinct()
+    return sorted(x for x in (await s.execute(q)).scalars() if x)
+
+
+async def due_timeouts(s: AsyncSession, now: datetime, limit: int) -> list[Row]:
+    """Paced tables whose turn has run out of time, oldest first: rows of (id, code, seq). A turn already
+    timed out (claimed in turn_claims) is left out once its stand-ins are known: the bot is playing it."""
+    t = Table.__table__
+    out: list[Row] = []
+    for pace in await paces_in_play(s):
+        before = now - timedelta(seconds=pace)
+        claimed = select(TurnClaim.table_id).where(TurnClaim.table_id == t.c.id, TurnClaim.seq == t.c.seq,
+                                                   TurnClaim.kind == "timeout")
+        q = (select(t.c.id, t.c.code, t.c.seq)
+             .where(t.c.status == "playing", t.c.pace == pace, t.c.moved_at < before,
+                    or_(t.c.started_at.is_(None), t.c.started_at < before), ~claimed.exists())
              .order_by(t.c.moved_at).limit(limit))
         out += list((await s.execute(q)).all())
     return out[:limit]

@@ -70,7 +70,7 @@ async def tables_of_player(s: AsyncSession, player_id: int, limit: int = 100) ->
     ids = (select(_T.c.id).join(mine, mine.c.table_id == _T.c.id).where(mine.c.player_id == player_id)
            .order_by(_T.c.updated_at.desc()).limit(limit))
     q = (select(_T.c.id, _T.c.code, _T.c.game, _T.c.players, _T.c.status, _T.c.doc, _T.c.seq, _T.c.to_act,
-                _T.c.updated_at, _T.c.moved_at, mine.c.seat.label("mine"), other.c.seat.label("at"),
+                _T.c.updated_at, _T.c.moved_at, _T.c.pace, mine.c.seat.label("mine"), other.c.seat.label("at"),
                 other.c.name, other.c.bot)
          .join(mine, (mine.c.table_id == _T.c.id) & (mine.c.player_id == player_id))
          .join(other, other.c.table_id == _T.c.id)
@@ -80,8 +80,9 @@ async def tables_of_player(s: AsyncSession, player_id: int, limit: int = 100) ->
 
 
 async def playing_tables_with_bots(s: AsyncSession) -> list[Table]:
+    """Playing tables with a bot seat, or a seat the bot stands in for (its time ran out: the pace)."""
     q = (select(Table).where(Table.status == "playing")
-         .where(Table.id.in_(select(Seat.table_id).where(Seat.bot.is_not(None)))))
+         .where(Table.id.in_(select(Seat.table_id).where(Seat.bot.is_not(None) | Seat.stand_in.is_not(None)))))
     return list((await s.execute(q)).scalars())
 
 
@@ -110,7 +111,7 @@ _TABLE_VIEW = (
 _TABLE_FOR_MOVE = (select(*_TABLE_COLUMNS, _code_of(_T.c.rematch_of_id).label("rematch_of"))
                    .where(_T.c.code == bindparam("code")).with_for_update(of=_T))
 _SEAT_ROWS = (select(_S.c.seat, _S.c.name, _S.c.bot, _S.c.player_id, _S.c.token_hash, _S.c.webhook_url, _S.c.notify,
-                     _S.c.ntfy_url, _S.c.push)
+                     _S.c.ntfy_url, _S.c.push, _S.c.stand_in, _S.c.missed)
               .where(_S.c.table_id == bindparam("table_id")).order_by(_S.c.seat))
 _INSERT_MOVE = insert(_M)
 _UPDATE_TABLE = update(_T).where(_T.c.id == bindparam("table_id_"))

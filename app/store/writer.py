@@ -31,6 +31,7 @@ from app.store.lobby_records import LobbyCommand, column_json, sqlite_time
 from app.store.move_records import MoveRecord
 from app.store.postgres_batches import PostgresBatches
 from app.store.rematch_records import MakeRematch
+from app.store.pace_records import PaceCommand
 from app.store.seat_records import SeatCommand
 from app.store.sqlite_batches import SqliteBatches
 
@@ -39,7 +40,7 @@ log = logging.getLogger("icehouse.writer")
 MAX_BATCH = 500  # moves per transaction, at most
 
 # What command() runs in a batch: each sets its own result.
-Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand | EndCommand | DealCommand
+Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand | EndCommand | DealCommand | PaceCommand
 
 
 class MoveWriter:

@@ -15,7 +15,7 @@ from app.store import Database, Table
 from app.tables.live import fanout
 from app.tables.notify import turns as notify
 from app.tables.notify import webpush
-from app.tables.live import moves
+from app.tables.live import moves, pace
 from app.tables.live.bots import BotRunner
 from app.tables.analysis.runner import Analyses
 from app.tables.live.catchup import CatchUp
@@ -46,7 +46,8 @@ class Tables:
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
         self.held = HeldTurns()  # turn notifications held while their seat is at the table
         # The bots play through the one move pipeline, like every other entry point.
-        self.bots = BotRunner(settings, db, functools.partial(moves.play, self), owner=self.instance)
+        # (pace.bot_play: moves.play, and the log's line when the bot stands in for a person out of time)
+        self.bots = BotRunner(settings, db, functools.partial(pace.bot_play, self), owner=self.instance)
         self.analyses = Analyses(self)  # move scores and deals' yardsticks, in the bots' workers
         self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)  # webhooks, ntfy, Web Push
         self.push: WebPush | None = None  # the server's VAPID key pair, loaded at start
@@ -87,6 +88,7 @@ class Tables:
                         await asyncio.sleep(0)  # let moves through between slices of a few thousand tables
                 self.presence.forget_stale()
                 await self.catch_up.check()
+                await pace.sweep(self)  # turns past their deadline: the bot stands in, or a seat forfeits
                 await self.bots.resume()
                 await notify.remind(self)
                 if self.push is None:

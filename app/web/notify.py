@@ -7,6 +7,8 @@ nudge, and the server's Web Push key:
 - PUT/DELETE /api/tables/{code}/push {"subscription"}: the browser's Web Push subscription;
 - GET/PUT /api/tables/{code}/reminders {"after": off | 1h | 12h | 24h | default};
 - POST /api/tables/{code}/nudge: remind the seat to act now (once an hour per table);
+- GET/PUT /api/tables/{code}/pace {"per_turn": off | 1h | 12h | 24h | 3d, "timeout": bot | forfeit,
+  "forfeit_after": 1-10}: the table's pace, chosen by the host in the lobby (app/tables/live/pace.py);
 - GET /api/push/key: the server's VAPID public key (the application server key browsers subscribe with).
 
 Every channel answer is the caller's own view: {"seat", "url", "format", "sends_as", "ntfy", "push",
@@ -15,8 +17,9 @@ Every channel answer is the caller's own view: {"seat", "url", "format", "sends_
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, StrictStr
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
 
+from app.tables.live import pace
 from app.tables.notify import settings
 from app.tables.errors import Unavailable
 from app.web.deps import Caller, Ctx, SeatAuth
@@ -43,6 +46,13 @@ class Push(BaseModel):
 class Reminders(BaseModel):
     model_config = ConfigDict(extra="ignore")
     after: StrictStr
+
+
+class Pace(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    per_turn: StrictStr
+    timeout: StrictStr = "bot"
+    forfeit_after: StrictInt = 3
 
 
 @router.get("/tables/{code}/webhook")
@@ -95,3 +105,13 @@ async def push_key(ctx: Ctx) -> dict:
     if ctx.push is None:
         raise Unavailable("Web Push is not ready on this server: its keys could not be loaded. Try again later.")
     return {"public_key": ctx.push.public_key}
+
+
+@router.get("/tables/{code}/pace")
+async def get_pace(caller: Caller, ctx: Ctx) -> dict:
+    return await pace.get_pace(ctx, caller)
+
+
+@router.put("/tables/{code}/pace")
+async def set_pace(body: Pace, caller: SeatAuth, ctx: Ctx) -> dict:
+    return await pace.set_pace(ctx, caller, body.model_dump())

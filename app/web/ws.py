@@ -19,6 +19,7 @@ from app.tables.deals.spoilers import SPOILERS_COOKIE, check_spoilers, chosen_de
 from app.tables.lobby import chat
 from app.tables.live import cursors
 from app.tables.live import moves
+from app.tables.live import pace
 from app.tables.live import reads
 from app.tables.errors import StoreError, TableError, unavailable_for
 from app.tables.lobby.seats import Caller
@@ -68,6 +69,7 @@ async def table_socket(websocket: WebSocket) -> None:
         first = await reads.welcome(ctx, caller, live, websocket.query_params.get("since"))
         cursors.sent_state(conn, first[-1]["state"] if first[-1]["type"] == "sync" else first[0])
         conn.open(first)
+        await pace.came_back(ctx, caller)  # a player the bot stood in for (the pace) takes the seat back
         # A socket stays open for as long as someone looks at the table, hours maybe: it keeps nothing of its
         # welcome. Kept here, the welcome's state and the live table as it was (with the table's last
         # snapshot and document, after its game ended and the table left memory) and the rows read to admit

@@ -26,6 +26,7 @@ from app.config import Settings
 from app.games import GAMES
 from app.store import Database, claims, queries, utcnow
 from app.tables.errors import TableError
+from app.tables.live.pace import stand_ins
 from app.tables.live.state import Snapshot, load_snapshot
 from app.tables.tasks import cancel_all
 from app.tables.live.worker_slots import ANALYSIS, HINT, TURN, Slots
@@ -129,6 +130,8 @@ class BotRunner:
         if snap.status != "playing":
             return
         bots = {x["seat"]: x.get("bot_name") or bot_for_game(snap.game) for x in snap.seats if x["bot"]}
+        # a person whose time ran out (the pace): the game's bot plays for them, from their seat's view
+        bots |= {seat: bot_for_game(snap.game) for seat in stand_ins(snap)}
         if not bots:  # a table of people (most moves): nothing to schedule
             return
         for seat in snap.to_act:

@@ -10,6 +10,7 @@ from app.store import queries, utcnow
 from app.tables.lobby import chat
 from app.tables.live.tables import LiveTable
 from app.tables.live.moves import steps_since
+from app.tables.live.pace import me_deadline
 from app.tables.lobby.seats import Caller, find_table, player_of_cookie
 from app.tables.service import Tables
 from app.tables.live.state import Snapshot, build_state, iso, snapshot_of_view, step_for
@@ -102,6 +103,7 @@ async def me(s: AsyncSession, cookie: str | None) -> dict:
                 "code": row.code, "game": row.game, "title": g.title if g is not None else row.game,
                 "status": row.status, "seat": row.mine, "your_turn": playing and row.mine in (row.to_act or []),
                 "to_act": list(row.to_act or []) if playing else [], "seq": row.seq, "players": [],
-                "updated_at": iso(row.updated_at), "moved_at": iso(row.moved_at), "view": view}
+                "updated_at": iso(row.updated_at), "moved_at": iso(row.moved_at), "view": view,
+                "deadline": me_deadline(row)}
         t["players"].append({"seat": row.at, "name": row.name, "bot": row.bot is not None})
     return {"name": player.name, "now": iso(utcnow()), "tables": list(tables.values())}

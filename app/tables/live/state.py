@@ -6,7 +6,7 @@ instance can build each socket's own view. The doc never leaves the server: only
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import orjson
@@ -43,6 +43,8 @@ class Snapshot:
     rematch: str | None = None
     rematch_of: str | None = None
     last: dict | None = None  # {"seq", "seat", "move", "events"} unfiltered
+    # The pace (app/tables/live/pace.py): {"seconds", "timeout", "forfeit_after"} or None (no pace)
+    pace: dict | None = None
 
     def to_dict(self) -> dict:
         """The fields as a dict, sharing their values (dataclasses.asdict would deep-copy the doc for every
@@ -71,9 +73,24 @@ def make_step(seq: int, seat: int, move: Any, events: list) -> dict:
 
 
 def seat_dicts(seats: list) -> list[dict]:
-    """Seat rows (ORM objects or queries.seat_rows rows) as the snapshot keeps them."""
-    return [{"seat": x.seat, "name": x.name, "bot": x.bot is not None, "bot_name": x.bot, "player_id": x.player_id,
-             "hook": has_channel(x)} for x in seats]
+    """Seat rows (ORM objects or queries.seat_rows rows) as the snapshot keeps them; "stand_in" and "missed"
+    (the pace) only from rows that carry them."""
+    out = []
+    for x in seats:
+        d = {"seat": x.seat, "name": x.name, "bot": x.bot is not None, "bot_name": x.bot, "player_id": x.player_id,
+             "hook": has_channel(x)}
+        if hasattr(x, "stand_in"):
+            d["stand_in"], d["missed"] = x.stand_in, x.missed or 0
+        out.append(d)
+    return out
+
+
+def pace_of(table: Any) -> dict | None:
+    """A table row's pace as the snapshot keeps it (None: no pace)."""
+    seconds = getattr(table, "pace", None)
+    if not seconds:
+        return None
+    return {"seconds": seconds, "timeout": table.pace_timeout or "bot", "forfeit_after": table.pace_forfeit_after}
 
 
 def has_channel(seat: Any) -> bool:
@@ -89,7 +106,7 @@ def make_snapshot(table: Any, seats: list, last: dict | None, *, rematch: str | 
         "id": table.id, "code": table.code, "game": table.game, "players": table.players,
         "options": table.options, "status": table.status, "doc": table.doc, "seq": table.seq,
         "to_act": list(table.to_act or []), "result": table.result, "created_at": iso(table.created_at),
-        "updated_at": iso(table.updated_at),
+        "updated_at": iso(table.updated_at), "pace": pace_of(table),
     }
     if "updated_at" in changed:
         changed["updated_at"] = iso(changed["updated_at"])
@@ -147,8 +164,9 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
         "options": snap.options,
         "host": 0,
         "status": snap.status,
-        "seats": [{"seat": x["seat"], "name": x["name"], "bot": x["bot"],
-                   "connected": x["bot"] or x["seat"] in connected} for x in snap.seats],
+        "seats": [{"seat": x["seat"], "name": x["name"], "bot": x["bot"], "connected": x["bot"] or x["seat"] in connected}
+                  | ({} if snap.pace is None else {"stand_in": x.get("stand_in") is not None, "missed": x.get("missed", 0)})
+                  for x in snap.seats],
         "seq": snap.seq,
         "to_act": to_act,
         "view": reading.view(seat),
@@ -162,4 +180,20 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
         "updated_at": snap.updated_at,
         "spectators": spectators,
         "last": None if snap.last is None else step_for(g, snap.last, seat, snap.doc),
+        "pace": pace_state(snap),
     }
+
+
+def deadline(snap: Snapshot) -> datetime | None:
+    """When the seats to act run out of time: the turn's start (the last move, or the start) plus the pace."""
+    if snap.pace is None or snap.status != "playing" or not snap.updated_at:
+        return None
+    since = datetime.fromisoformat(snap.updated_at.replace("Z", "+00:00"))
+    return since + timedelta(seconds=snap.pace["seconds"])
+
+
+def pace_state(snap: Snapshot) -> dict | None:
+    """The pace as every viewer sees it: seconds per turn, what a timeout brings, and the turn's deadline."""
+    if snap.pace is None:
+        return None
+    return {**snap.pace, "deadline": iso(deadline(snap))}

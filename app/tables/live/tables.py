@@ -53,6 +53,8 @@ class SeatRow:
     notify: bool = True
     ntfy_url: str | None = None
     push: str | None = None
+    stand_in: int | None = None  # the pace: the seq the seat's time ran out at (app/tables/live/pace.py)
+    missed: int = 0
 
 
 class LiveTable:

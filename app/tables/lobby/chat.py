@@ -29,7 +29,8 @@ HISTORY = 200
 HINT_SEAT = -1
 NUDGE_SEAT = -2
 QUIET_HINT_SEAT = queries.QUIET_HINT_SEAT
-KINDS = {HINT_SEAT: "hint", NUDGE_SEAT: "nudge", QUIET_HINT_SEAT: "hint"}
+PACE_SEAT = -4  # the pace's lines: a time ran out, a player back, a turn the bot played (app/tables/live/pace.py)
+KINDS = {HINT_SEAT: "hint", NUDGE_SEAT: "nudge", QUIET_HINT_SEAT: "hint", PACE_SEAT: "pace"}
 
 
 def as_message(m: ChatMessage) -> dict:

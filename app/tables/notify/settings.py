@@ -77,7 +77,7 @@ def _seat_changed(live: LiveTable, row: SeatColumns) -> Snapshot:
                                   row.notify, row.ntfy_url, row.push)
         live.seats = seats
     dicts = list(live.snap.seats)
-    dicts[row.seat] = seat_dicts([row])[0]
+    dicts[row.seat] = dicts[row.seat] | seat_dicts([row])[0]  # its pace's stand_in and missed stay
     live.snap = live.snap.moved(seats=dicts)
     return live.snap
 

@@ -1,0 +1,192 @@
+"""The pace of a table (issue 36): a time per turn chosen by the host in the lobby, and what happens when a
+turn runs out of it.
+
+- The host chooses (`set_pace`, PUT /api/tables/{code}/pace): no pace, or 1 h, 12 h, 24 h or 3 days a
+  turn (times Settings.pace_scale: tests make an hour a second), and on a timeout either "bot" (the game's
+  bot plays the seat's turns until its player comes back) or, in a competitive game, "forfeit" (the bot
+  plays the turn that ran out; after `forfeit_after` missed turns the seat forfeits and the table ends).
+- A turn's deadline is its start (the last move, or the game's start) plus the pace: every viewer's state
+  carries it ("pace"), /me too, and the seat's reminder goes out when a quarter of the time is left
+  (app/store/notices.py).
+- Every instance's sweep (`sweep`) looks for turns past their deadline; each is timed out by one writer
+  command (app/store/pace_records.py TimeOut), claimed in turn_claims inside the batch, so exactly one
+  instance does it; a restart loses nothing, since the seats say who the bot stands in for.
+- The bot stands in through the bot seats' own path (app/tables/live/bots.py schedules a seat whose
+  stand_in is set like a bot seat, and its move goes through the one move pipeline, `bot_play`), from that
+  seat's own view, and the log says so ("Played by the bot for Ann: time ran out.").
+- The player takes the seat back by coming to the table (their socket's welcome: `came_back`).
+"""
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from app.games import GAMES
+from app.store import utcnow
+from app.store.notices import due_timeouts
+from app.store.pace_records import PaceNote, SetPace, TimeOut, HandBack
+from app.tables.errors import Conflict, Invalid, Unavailable
+from app.tables.live import moves
+from app.tables.live.actor import after_chat, after_commit, stored
+from app.tables.live.state import Snapshot, iso
+from app.tables.lobby.chat import KINDS, PACE_SEAT
+from app.tables.lobby.seats import Caller, not_found
+
+if TYPE_CHECKING:
+    from app.tables.context import Context
+
+log = logging.getLogger("icehouse.pace")
+
+PACES = {"1h": 3600, "12h": 12 * 3600, "24h": 24 * 3600, "3d": 72 * 3600}  # the host's choices, besides off
+TIMEOUTS = ("bot", "forfeit")
+FORFEIT_AFTER = range(1, 11)  # missed turns before a seat forfeits: 1 to 10 (3 unless the host says)
+BATCH = 200  # turns timed out per sweep; the next sweep takes the rest
+
+
+def seconds_of(ctx: Context, choice: str) -> int:
+    """A choice's seconds per turn on this server (Settings.pace_scale), at least one."""
+    return max(1, round(PACES[choice] * ctx.settings.pace_scale))
+
+
+def pace_view(ctx: Context, pace: dict | None) -> dict:
+    """The table's pace as the host's form shows it."""
+    if pace is None:
+        return {"per_turn": "off", "seconds": None, "timeout": "bot", "forfeit_after": 3, "choices": ["off", *PACES]}
+    choice = next((k for k in PACES if seconds_of(ctx, k) == pace["seconds"]), None)
+    return {"per_turn": choice or f"{pace['seconds']}s", "seconds": pace["seconds"], "timeout": pace["timeout"],
+            "forfeit_after": pace["forfeit_after"], "choices": ["off", *PACES]}
+
+
+async def get_pace(ctx: Context, caller: Caller) -> dict:
+    return pace_view(ctx, (await ctx.live.get(caller.code)).snap.pace)
+
+
+async def set_pace(ctx: Context, caller: Caller, body: dict) -> dict:
+    """The host chooses the pace, in the lobby: {"per_turn": off|1h|12h|24h|3d, "timeout": bot|forfeit,
+    "forfeit_after": 1-10}. Published with the table's state (every seat sees the pace it sits down to)."""
+    caller.host("choose the table's pace")
+    per_turn, timeout = body.get("per_turn"), body.get("timeout", "bot")
+    forfeit_after = body.get("forfeit_after", 3)
+    if per_turn != "off" and per_turn not in PACES:
+        raise Invalid(f"The pace is one of off, {', '.join(PACES)}; not {str(per_turn)[:20]!r}.", "bad_pace")
+    if timeout not in TIMEOUTS:
+        raise Invalid(f"When a turn runs out of time, it is bot or forfeit; not {str(timeout)[:20]!r}.", "bad_pace")
+    if type(forfeit_after) is not int or forfeit_after not in FORFEIT_AFTER:
+        raise Invalid("forfeit_after is a number of missed turns from 1 to 10.", "bad_pace")
+    live = await ctx.live.get(caller.code)
+    if timeout == "forfeit" and GAMES[live.snap.game].cooperative:
+        raise Invalid(f"{GAMES[live.snap.game].title} is cooperative: nobody forfeits; the bot stands in "
+                      "instead (timeout bot).", "bad_pace")
+    pace = None if per_turn == "off" else {"seconds": seconds_of(ctx, per_turn), "timeout": timeout,
+                                           "forfeit_after": forfeit_after if timeout == "forfeit" else None}
+    async with live.lock:
+        result = await stored(ctx, SetPace(live.snap.id, *(
+            (pace["seconds"], pace["timeout"], pace["forfeit_after"]) if pace else (None, None, None))))
+        if result[0] == "gone":
+            ctx.live.drop(live.snap.code)
+            raise not_found(caller.code)
+        if result[0] == "started":
+            raise Conflict("The pace is chosen in the lobby, before the game starts.", "pace_after_start")
+        live.snap = live.snap.moved(pace=pace)
+        await ctx.publish_state(live.snap)
+    return pace_view(ctx, pace)
+
+
+def _line(text: str, at: str | None) -> dict:
+    return {"seat": PACE_SEAT, "name": "Pace", "text": text, "at": at, "kind": KINDS[PACE_SEAT]}
+
+
+def stand_ins(snap: Snapshot) -> set[int]:
+    """The seats the bot plays for now (their time ran out), with the game's bot: every turn of theirs with
+    timeout "bot", only the turn that ran out with "forfeit". For app/tables/live/bots.py."""
+    if snap.pace is None:
+        return {}
+    every = snap.pace["timeout"] != "forfeit"
+    return {x["seat"] for x in snap.seats
+            if not x["bot"] and x.get("stand_in") is not None and (every or x["stand_in"] == snap.seq)}
+
+
+async def sweep(ctx: Context) -> int:
+    """Time out the turns past their deadline (a batch); returns how many this instance timed out."""
+    now = utcnow()
+    async with ctx.db.reading() as s:
+        due = await due_timeouts(s, now, BATCH)
+    done = 0
+    for row in due:
+        try:
+            done += await _time_out(ctx, row.code, row.seq)
+        except Exception:
+            log.exception("timeout failed", extra={"table": row.code})
+    return done
+
+
+async def _time_out(ctx: Context, code: str, seq: int) -> int:
+    live = await ctx.live.get(code)
+    async with live.lock:
+        now = utcnow()
+        result = await stored(ctx, TimeOut(live.snap.id, seq, ctx.instance, now))
+        if result[0] != "ok":  # moved, claimed elsewhere, or gone
+            return 0
+        _, changed, finished, lines = result
+        snap = live.snap
+        if snap.seq != seq or not ctx.live.holds(live):  # this instance was behind: the database says
+            snap = await ctx.live.reload(live)
+        else:
+            seats = [x | {"stand_in": changed[x["seat"]][0], "missed": changed[x["seat"]][1]}
+                     if x["seat"] in changed else x for x in snap.seats]
+            snap = snap.moved(seats=seats)
+            if finished is not None:
+                snap = snap.moved(status="finished", to_act=[], result=finished, updated_at=iso(now))
+            live.advance(snap, None)
+            ctx.live.update(snap)
+        for text in lines:
+            await after_chat(ctx, code, _line(text, iso(now)))
+        await after_commit(ctx, snap)  # publish; the bot stands in (bots.schedule)
+    log.info("turn timed out", extra={"table": code, "seq": seq, "seats": sorted(changed),
+                                      "forfeit": finished is not None})
+    return 1
+
+
+async def bot_play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> Snapshot:
+    """The bots' move pipeline (moves.play), which also writes the log's line when the move was the bot
+    standing in for a person whose time ran out."""
+    live = await ctx.live.get(code)
+    before = next((x for x in live.snap.seats if x["seat"] == seat), None)
+    new = await moves.play(ctx, code, seat, seq, move)
+    if before is not None and not before["bot"] and before.get("stand_in") is not None:
+        who = before["name"] or f"Seat {seat}"
+        text, now = f"Played by the bot for {who}: time ran out.", utcnow()
+        if (await stored(ctx, PaceNote(new.id, text, now)))[0] == "ok":
+            await after_chat(ctx, code, _line(text, iso(now)))
+    return new
+
+
+async def came_back(ctx: Context, caller: Caller) -> None:
+    """`caller`'s player is at the table (a socket of their seat): the bot stands in for them no more."""
+    if caller.seat is None:
+        return
+    live = await ctx.live.get(caller.code)
+    seat = next((x for x in live.snap.seats if x["seat"] == caller.seat), None)
+    if seat is None or live.snap.status != "playing" or (seat.get("stand_in") is None and not seat.get("missed")):
+        return
+    async with live.lock:
+        now = utcnow()
+        try:
+            result = await stored(ctx, HandBack(live.snap.id, caller.seat, now))
+        except Unavailable:  # the database is down: the next visit hands the seat back
+            return
+        if result[0] != "ok":
+            return
+        seats = [x | {"stand_in": None, "missed": 0} if x["seat"] == caller.seat else x for x in live.snap.seats]
+        live.snap = live.snap.moved(seats=seats)
+        if result[1] is not None:
+            await after_chat(ctx, caller.code, _line(result[1], iso(now)))
+        await ctx.publish_state(live.snap)
+
+
+def me_deadline(row: Any) -> str | None:
+    """The deadline of a /me row (queries.tables_of_player) when its table is paced and playing."""
+    if not getattr(row, "pace", None) or row.status != "playing":
+        return None
+    return iso(row.updated_at + timedelta(seconds=row.pace))
