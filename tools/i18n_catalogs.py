@@ -56,6 +56,12 @@ def template() -> Catalog:
 def js_messages() -> dict[str, str | None]:
     """message -> its English plural (None for a message without plural), from the modules using t/tn."""
     found: dict[str, str | None] = {}
+    from app.games import GAMES  # the registry's words the pages' scripts show: pitch, house rules' labels
+    for g in GAMES.values():
+        found[g.pitch] = None
+        for players in range(g.min_players, g.max_players + 1):
+            for spec in g.option_specs(players):
+                found.update({x: None for x in [spec.get("label"), *(spec.get("choice_labels") or {}).values()] if x})
     for path in sorted(JS_DIR.rglob("*.js")):
         text = path.read_text()
         if "i18n.js" not in text:

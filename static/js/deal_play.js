@@ -1,6 +1,7 @@
 // Playing a deal from a page (the deal's page, a finished table's page, the home page's deal of the day):
 // one table dealt it, started at once for a solo game, else opened in its lobby for the group to join.
 import { post } from "./core/api.js";
+import { t } from "./core/i18n.js";
 
 export async function playOn(path, body, solo) {
   const res = await post(path, body);
@@ -10,9 +11,9 @@ export async function playOn(path, body, solo) {
 }
 
 export function dealTitle(d) {
-  if (d.game === "three-high") return d.players === 1 ? "3-High solo" : `3-High for ${d.players}`;
-  if (d.game === "turning-points" && d.players === 1) return "Turning Points solitaire";
-  return `${d.title} for ${d.players}`;
+  if (d.game === "three-high") return d.players === 1 ? t("3-High solo") : t("3-High for {n}", { n: d.players });
+  if (d.game === "turning-points" && d.players === 1) return t("Turning Points solitaire");
+  return t("{game} for {n}", { game: d.title, n: d.players });
 }
 
 export function rulesText(rules) {

@@ -5,6 +5,7 @@ import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
 import { h } from "./core/store.js";
 import { playOn, dealTitle } from "./deal_play.js";
 import { drawThumb } from "./thumbs.js";
+import { t, tn } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -22,7 +23,7 @@ function renderSeats() {
   sel.replaceChildren();
   if (!g) return;
   for (let n = g.min_players; n <= g.max_players; n++) {
-    sel.append(h("option", { value: n }, n === 1 ? "1 (solo)" : String(n)));
+    sel.append(h("option", { value: n }, n === 1 ? t("1 (solo)") : String(n)));
   }
   const want = prev && prev >= g.min_players && prev <= g.max_players ? prev : Math.min(Math.max(2, g.min_players), g.max_players);
   sel.value = String(want);
@@ -53,29 +54,29 @@ function renderOptions() {
     if (s.type === "bool") {
       box.append(h("label", { class: "check", for: id },
         h("input", { type: "checkbox", id, "data-opt": s.name, "data-type": "bool", checked: !!value }),
-        h("span", {}, s.label || s.name)));
+        h("span", {}, t(s.label || s.name))));
     } else if (Array.isArray(choices) && choices.length) {
       const kind = typeof fallback === "number" ? "int" : "str";
       const sel = h("select", { id, "data-opt": s.name, "data-type": kind },
-        ...choices.map((c) => h("option", { value: c, selected: c === value }, (s.choice_labels && s.choice_labels[c]) || String(c))));
+        ...choices.map((c) => h("option", { value: c, selected: c === value }, (s.choice_labels && s.choice_labels[c] && t(s.choice_labels[c])) || String(c))));
       if (specs.some((o) => o.depends_on === s.name)) sel.addEventListener("change", renderOptions);
-      box.append(h("label", { class: "field", for: id }, s.label || s.name, sel));
+      box.append(h("label", { class: "field", for: id }, t(s.label || s.name), sel));
     } else if (s.type === "int") {
-      box.append(h("label", { class: "field", for: id }, s.label || s.name,
+      box.append(h("label", { class: "field", for: id }, t(s.label || s.name),
         h("input", { type: "number", id, "data-opt": s.name, "data-type": "int", value: value ?? "", min: s.min, max: s.max })));
     } else {
-      box.append(h("label", { class: "field", for: id }, s.label || s.name,
+      box.append(h("label", { class: "field", for: id }, t(s.label || s.name),
         h("input", { id, "data-opt": s.name, "data-type": "str", value: value ?? "" })));
     }
   }
-  if (!specs.length) box.append(h("p", { class: "hint" }, "No house rules for this game."));
+  if (!specs.length) box.append(h("p", { class: "hint" }, t("No house rules for this game.")));
 }
 
 function readOptions() {
   const out = {};
   for (const el of document.querySelectorAll("[data-opt]")) {
-    const t = el.dataset.type;
-    out[el.dataset.opt] = t === "bool" ? el.checked : t === "int" ? Number(el.value) : el.value;
+    const kind = el.dataset.type;
+    out[el.dataset.opt] = kind === "bool" ? el.checked : kind === "int" ? Number(el.value) : el.value;
   }
   return out;
 }
@@ -90,13 +91,13 @@ async function create(ev) {
   ev.preventDefault();
   const g = selectedGame();
   const name = $("name").value.trim();
-  if (!g) return showError("Pick a game first.");
-  if (!name) { $("name").focus(); return showError("Type your name: it is how your friends will see you."); }
+  if (!g) return showError(t("Pick a game first."));
+  if (!name) { $("name").focus(); return showError(t("Type your name: it is how your friends will see you.")); }
   showError("");
   saveName(name);
   const btn = $("create-btn");
   btn.disabled = true;
-  btn.textContent = "Creating…";
+  btn.textContent = t("Creating…");
   try {
     const players = Number($("players").value);
     if (players === 1) { await playSolo(g.name, name, readOptions()); return; }   // no one to invite: straight in
@@ -112,7 +113,7 @@ async function create(ev) {
     showError(err.message);
   } finally {
     btn.disabled = false;
-    btn.textContent = "Create the table";
+    btn.textContent = t("Create the table");
   }
 }
 
@@ -123,8 +124,8 @@ async function playSolo(game, name, options = {}) {
   for (let i = 0; i < 4; i++) {
     const res = await post("/api/tables", { game, players: 1, options, name });
     code = res.code;
-    const t = await post(`/api/tables/${code}/start`, {});
-    if (t.status === "playing") break;
+    const table = await post(`/api/tables/${code}/start`, {});
+    if (table.status === "playing") break;
   }
   location.href = `/t/${code}`;
 }
@@ -174,7 +175,7 @@ async function playClick(ev) {
   const deal = (name) => (play === "bots" ? playBots(game, name) : playSolo(game, name));
   const label = btn.textContent;
   btn.disabled = true;
-  btn.textContent = play === "bots" ? "Seating the bots…" : "Dealing…";
+  btn.textContent = play === "bots" ? t("Seating the bots…") : t("Dealing…");
   playError("");
   try {
     const name = await knownName();
@@ -197,20 +198,20 @@ async function soloNamed(ev) {
   ev.preventDefault();
   const name = $("solo-name-input").value.trim();
   const error = $("solo-name-error");
-  if (!name) { error.textContent = "Type your name: it is how the game will call you."; error.hidden = false; return; }
+  if (!name) { error.textContent = t("Type your name: it is how the game will call you."); error.hidden = false; return; }
   error.hidden = true;
   saveName(name);
   $("name").value = name;
   const btn = $("solo-name-go");
   btn.disabled = true;
-  btn.textContent = "Dealing…";
+  btn.textContent = t("Dealing…");
   try {
     if (afterName) await afterName(name);
   } catch (err) {
     error.textContent = err.message;
     error.hidden = false;
     btn.disabled = false;
-    btn.textContent = "Deal";
+    btn.textContent = t("Deal");
   }
 }
 
@@ -235,9 +236,10 @@ function drawCards() {
     const g = games.find((x) => x.name === box.dataset.thumb);
     const s = shown[box.dataset.thumb];
     if (!g || !s) continue;
-    const names = (seat) => (s.names || [])[seat] || `Seat ${seat + 1}`;
+    const names = (seat) => (s.names || [])[seat] || t("Seat {n}", { n: seat + 1 });
     drawThumb(box, g.client, s.view, { names, me: null, seq: s.seq, last: s.last,
-      label: `${g.title}: a game between ${(s.names || []).join(" and ")} after ${s.seq} moves` });
+      label: tn("{game}: a game between {names} after {n} move", "{game}: a game between {names} after {n} moves", s.seq,
+        { game: g.title, names: (s.names || []).join(t(" and ")) }) });
   }
 }
 
@@ -254,11 +256,11 @@ function renderDaily() {
   const d = dailyChosen();
   if (!d) return;
   const note = $("daily-note");
-  $("daily-btn").textContent = d.game === "three-high" ? "Today's 3-High deal" : `Today's ${dealTitle(d)}`;
+  $("daily-btn").textContent = d.game === "three-high" ? t("Today's 3-High deal") : t("Today's {deal}", { deal: dealTitle(d) });
   $("daily-btn").disabled = d.played;
   note.replaceChildren(d.played
-    ? h("span", {}, "You have played this one today: ", h("a", { href: d.url, id: "daily-results" }, "see how everyone did"), ".")
-    : (d.players === 1 ? "The same cards for everyone today: compare how you did." : "Dealt to your table; send the link to your group."));
+    ? h("span", {}, t("You have played this one today:"), " ", h("a", { href: d.url, id: "daily-results" }, t("see how everyone did")), ".")
+    : (d.players === 1 ? t("The same cards for everyone today: compare how you did.") : t("Dealt to your table; send the link to your group.")));
 }
 
 async function playDaily(name) {
@@ -301,8 +303,8 @@ async function init() {
       box.replaceChildren(...games.map((g, i) => h("label", { class: "game-card" },
         h("input", { type: "radio", name: "game", value: g.name, checked: i === 0 }),
         h("span", { class: "game-title" }, g.title),
-        h("span", { class: "game-players" }, `${g.min_players}–${g.max_players} players`),
-        h("span", { class: "game-pitch" }, g.pitch))));
+        h("span", { class: "game-players" }, t("{low}–{high} players", { low: g.min_players, high: g.max_players })),
+        h("span", { class: "game-pitch" }, t(g.pitch)))));
     } catch (err) {
       showError(err.message);
     }
@@ -333,7 +335,7 @@ async function init() {
   if (!$("name").value) knownName().then((n) => { if (n && !$("name").value) $("name").value = n; });
   $("copy-btn").addEventListener("click", async () => {
     const ok = await copyText($("share-url").value, $("share-url"));
-    toast(ok ? "Link copied. Paste it to your friends." : "Select the link and copy it.");
+    toast(ok ? t("Link copied. Paste it to your friends.") : t("Select the link and copy it."));
   });
 }
 

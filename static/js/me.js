@@ -6,6 +6,7 @@
 // restart: within a few seconds, spread out).
 import { h } from "./core/store.js";
 import { drawThumb } from "./thumbs.js";
+import { t, tn } from "./core/i18n.js";
 
 const box = document.getElementById("me-list");
 let clients = {};
@@ -18,74 +19,76 @@ let skew = 0;   // the server's clock minus this browser's, in ms (from the list
 // "just now", "3 min ago", "2 h ago", "5 days ago"
 function ago(iso, now = Date.now()) {
   const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (s < 45) return "just now";
+  if (s < 45) return t("just now");
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return t("{n} min ago", { n: m });
   const hrs = Math.round(m / 60);
-  if (hrs < 24) return `${hrs} h ago`;
+  if (hrs < 24) return t("{n} h ago", { n: hrs });
   const d = Math.round(hrs / 24);
-  return d === 1 ? "yesterday" : `${d} days ago`;
+  return d === 1 ? t("yesterday") : tn("{n} day ago", "{n} days ago", d);
 }
 
 const exact = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-function seatName(t, seat) {
-  const p = t.players.find((x) => x.seat === seat);
-  return p && p.name ? p.name : `Seat ${seat + 1}`;
+function seatName(tb, seat) {
+  const p = tb.players.find((x) => x.seat === seat);
+  return p && p.name ? p.name : t("Seat {n}", { n: seat + 1 });
 }
 
 // The badge: whose turn it is (mine or whose), or where the table stands.
-function badge(t) {
-  if (t.your_turn) return h("span", { class: "badge turn" }, "Your turn");
-  if (t.status === "playing") {
-    const who = t.to_act.map((s) => seatName(t, s));
-    return h("span", { class: "badge waiting" }, who.length ? `${who.join(" and ")} to play` : "playing");
+function badge(tb) {
+  if (tb.your_turn) return h("span", { class: "badge turn" }, t("Your turn"));
+  if (tb.status === "playing") {
+    const who = tb.to_act.map((s) => seatName(tb, s));
+    return h("span", { class: "badge waiting" }, who.length ? tn("{names} to play", "{names} to play", who.length, { names: who.join(t(" and ")) }) : t("playing"));
   }
-  if (t.status === "lobby") return h("span", { class: "badge" }, "Waiting for players");
-  if (t.status === "finished") {
-    const result = (t.view && t.view.result) || {};
-    if (result.outcome === "lost") return h("span", { class: "badge bad" }, "Lost");
-    const won = t.players.length > 1 && (result.winners || []).includes(t.seat);
-    const score = (result.scores || [])[t.seat];
-    const words = (won ? "Won" : "Finished") + (score != null ? ` with ${score} point${score === 1 ? "" : "s"}` : "");
+  if (tb.status === "lobby") return h("span", { class: "badge" }, t("Waiting for players"));
+  if (tb.status === "finished") {
+    const result = (tb.view && tb.view.result) || {};
+    if (result.outcome === "lost") return h("span", { class: "badge bad" }, t("Lost"));
+    const won = tb.players.length > 1 && (result.winners || []).includes(tb.seat);
+    const score = (result.scores || [])[tb.seat];
+    const words = score == null ? (won ? t("Won") : t("Finished"))
+      : won ? tn("Won with {n} point", "Won with {n} points", score) : tn("Finished with {n} point", "Finished with {n} points", score);
     return h("span", { class: won ? "badge good" : "badge" }, words);
   }
-  return h("span", { class: "badge" }, t.status);
+  return h("span", { class: "badge" }, tb.status);
 }
 
-function players(t) {
-  return h("div", { class: "me-players", role: "list", "aria-label": "Players" }, t.players.map((p) => {
-    const acting = t.status === "playing" && t.to_act.includes(p.seat);
-    const name = p.name || "open seat";
+function players(tb) {
+  return h("div", { class: "me-players", role: "list", "aria-label": t("Players") }, tb.players.map((p) => {
+    const acting = tb.status === "playing" && tb.to_act.includes(p.seat);
+    const name = p.name || t("open seat");
     return h("span", { role: "listitem", class: acting ? "acting" : "" },
       h("span", { class: "swatch", style: `background: var(--seat-${p.seat % 6})`, "aria-hidden": "true" }),
       h("span", { class: "who", title: name }, name),
-      p.seat === t.seat ? h("span", { class: "tag" }, "you") : p.bot ? h("span", { class: "tag" }, "bot") : null,
-      acting ? h("span", { class: "sr-only" }, "(to play)") : null);
+      p.seat === tb.seat ? h("span", { class: "tag" }, t("you")) : p.bot ? h("span", { class: "tag" }, t("bot")) : null,
+      acting ? h("span", { class: "sr-only" }, t("(to play)")) : null);
   }));
 }
 
-function when(t) {
-  const at = t.seq ? t.moved_at : t.updated_at;
+function when(tb) {
+  const at = tb.seq ? tb.moved_at : tb.updated_at;
   if (!at) return null;
-  return h("div", { class: "me-when" }, h("span", {}, t.seq ? "Last move " : "Opened ",
+  return h("div", { class: "me-when" }, h("span", {}, tb.seq ? t("Last move") : t("Opened"), " ",
     h("time", { datetime: at, title: exact(at), "data-ago": "1" }, ago(at, Date.now() + skew))),
-    h("span", { class: "me-code", title: "The table's code" }, t.code));
+    h("span", { class: "me-code", title: t("The table's code") }, tb.code));
 }
 
-function card(t) {
-  const pic = h("span", { class: "thumb", "data-thumb": t.game });
-  const li = h("li", { class: `me-table${t.your_turn ? " turn" : ""}`, "data-code": t.code },
-    h("div", { class: "me-pic", "aria-hidden": t.view ? null : "true" }, pic),
+function card(tb) {
+  const pic = h("span", { class: "thumb", "data-thumb": tb.game });
+  const li = h("li", { class: `me-table${tb.your_turn ? " turn" : ""}`, "data-code": tb.code },
+    h("div", { class: "me-pic", "aria-hidden": tb.view ? null : "true" }, pic),
     h("div", { class: "me-body" },
-      h("div", { class: "me-game" }, h("a", { href: `/t/${t.code}` }, t.title || t.game)),
-      h("div", { class: "me-status" }, badge(t)),
-      players(t),
-      when(t)));
-  if (t.view) {
-    const names = (seat) => (seat === t.seat ? "You" : seatName(t, seat));
-    drawThumb(pic, clients[t.game], t.view, { names, me: t.seat, seq: t.seq,
-      label: `${t.title}: the board as you see it${t.seq ? ` after move ${t.seq}` : ""}` });
+      h("div", { class: "me-game" }, h("a", { href: `/t/${tb.code}` }, tb.title || tb.game)),
+      h("div", { class: "me-status" }, badge(tb)),
+      players(tb),
+      when(tb)));
+  if (tb.view) {
+    const names = (seat) => (seat === tb.seat ? t("You") : seatName(tb, seat));
+    drawThumb(pic, clients[tb.game], tb.view, { names, me: tb.seat, seq: tb.seq,
+      label: tb.seq ? t("{game}: the board as you see it after move {n}", { game: tb.title, n: tb.seq })
+        : t("{game}: the board as you see it", { game: tb.title }) });
   }
   return li;
 }
@@ -93,20 +96,21 @@ function card(t) {
 function render(data) {
   const tables = (data && data.tables) || [];
   if (data && data.now) skew = Date.parse(data.now) - Date.now();
-  const waiting = tables.filter((t) => t.your_turn).length;
-  document.title = waiting ? `(${waiting}) My tables · Icehouse Table` : "My tables · Icehouse Table";
+  const waiting = tables.filter((tb) => tb.your_turn).length;
+  document.title = `${waiting ? `(${waiting}) ` : ""}${t("My tables")} · Icehouse Table`;
   box.dataset.waiting = String(waiting);   // for tests and curious people
   lastWaiting = waiting;
   if (!tables.length) {
-    box.replaceChildren(h("p", { class: "me-empty" }, "You are not at any table yet. ", h("a", { href: "/" }, "Start one"), " or open a link a friend sent you."));
+    box.replaceChildren(h("p", { class: "me-empty" }, t("You are not at any table yet."), " ", h("a", { href: "/" }, t("Start one")),
+      " ", t("or open a link a friend sent you.")));
     return;
   }
   const order = { playing: 0, lobby: 1, finished: 2, abandoned: 3 };
   tables.sort((a, b) => (b.your_turn - a.your_turn) || ((order[a.status] ?? 4) - (order[b.status] ?? 4))
     || String(b.updated_at).localeCompare(String(a.updated_at)));
-  const hello = data.name ? h("span", { class: "me-name" }, `Playing as ${data.name}.`) : null;
+  const hello = data.name ? h("span", { class: "me-name" }, t("Playing as {name}.", { name: data.name })) : null;
   const summary = h("span", { id: "me-waiting" },
-    waiting ? `${waiting} table${waiting === 1 ? " is" : "s are"} waiting for you.` : "No table is waiting for you.");
+    waiting ? tn("{n} table is waiting for you.", "{n} tables are waiting for you.", waiting) : t("No table is waiting for you."));
   box.replaceChildren(h("p", { class: "me-summary" }, ...[hello, summary].filter(Boolean)),
     h("ul", { class: "me-list me-tables" }, tables.map(card)));
 }
@@ -127,7 +131,7 @@ function connect() {
   };
   ws.onclose = () => {
     box.dataset.live = "0";
-    if (lastWaiting === null) box.replaceChildren(h("p", { class: "muted" }, "Connecting…"));
+    if (lastWaiting === null) box.replaceChildren(h("p", { class: "muted" }, t("Connecting…")));
     const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempts++) * (0.5 + Math.random() / 2);
     setTimeout(connect, wait);
   };
