@@ -121,6 +121,7 @@ function onMessage(msg) {
       break;
     case "chat":
       state.chat.push(msg);
+      if (msg.kind === "pace" && state.table) state.notes.push({ after: state.table.seq, text: msg.text, kind: "pace" });   // the pace's lines in the log too
       if (state.chat.length > 300) state.chat.shift();
       redraw();
       break;

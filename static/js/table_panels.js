@@ -2,6 +2,7 @@
 // invitation, the players with their dots, the log of what happened, the chat and the result dialog.
 import { state, redraw, h, setChildren } from "./core/store.js";
 import { savedName } from "./core/api.js";
+import { follow, paceForm, paceTags } from "./pace.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,6 +42,7 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
       ? h("button", { class: "link", type: "button", id: "sit-btn", onclick: () => { state.watching = false; redraw(); } }, "Take a seat after all")
       : null]);
     $("host-controls").hidden = state.me !== t.host;
+    if (state.me === t.host && !$("pace-line")) paceForm(code, $("host-controls"));
     const startBtn = $("start-btn");
     startBtn.disabled = openSeats > 0;
     startBtn.title = openSeats ? "Fill every seat first (a friend or a bot)" : "";
@@ -50,7 +52,7 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     const acting = new Set(t.status === "playing" ? (t.to_act || []) : []);
     // My own seat is online only while my connection is: when it drops, my dot goes grey like the banner says.
     const iAmOn = state.conn === "open";
-    const key = JSON.stringify([t.seats, [...acting], state.me, t.status, t.host, iAmOn]);
+    const key = JSON.stringify([t.seats, [...acting], state.me, t.status, t.host, iAmOn, t.pace]);
     setChildren($("seats"), key, () => t.seats.map((s) => {
       const isMe = s.seat === state.me;
       const on = s.connected && (!isMe || iAmOn);
@@ -65,9 +67,11 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
         s.seat === t.host && s.name ? h("span", { class: "tag" }, "host") : null,
         isMe ? h("span", { class: "tag you" }, "you") : null,
         acting.has(s.seat) ? h("span", { class: "tag turn" }, "to play") : null,
+        paceTags(t, s, acting.has(s.seat)),
         hostCanFill ? h("button", { class: "btn small", type: "button", "data-add-bot": s.seat, onclick: () => addBot(s.seat) }, "Add a bot") : null,
       );
     }));
+    follow(t, state.me);
     const n = t.spectators || 0;
     $("spectators").textContent = n ? `${n} watching` : "";
   }
@@ -111,7 +115,7 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     const el = $("chat");
     const key = `${state.chat.length}|${state.chat.length ? state.chat[state.chat.length - 1].at : ""}|${state.me}`;
     const changed = setChildren(el, key, () => state.chat.length
-      ? state.chat.map((m) => m.kind === "hint" || m.kind === "nudge" ? h("li", { class: "muted" },
+      ? state.chat.map((m) => m.kind === "hint" || m.kind === "nudge" || m.kind === "pace" ? h("li", { class: "muted" },
         h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
         " ", m.text) : h("li", {},
         h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),

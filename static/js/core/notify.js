@@ -81,15 +81,25 @@ function badgeIcon() {
   return c.toDataURL("image/png");
 }
 
+let due = "";   // my turn's time left, when the table has a pace (static/js/pace.js)
+const titled = () => (badged ? `● Your turn${due ? ` (${due})` : ""} · ${baseTitle}` : baseTitle);
+
 export function setBaseTitle(title) {
   baseTitle = title;
-  document.title = badged ? `● Your turn · ${baseTitle}` : baseTitle;
+  document.title = titled();
+}
+
+// "5 h 12 min left" in the tab's title while it is my turn at a table with a pace ("": none).
+export function setDeadline(text) {
+  if (text === due) return;
+  due = text;
+  document.title = titled();
 }
 
 export function setBadge(on) {
   if (on === badged) return;
   badged = on;
-  document.title = on ? `● Your turn · ${baseTitle}` : baseTitle;
+  document.title = titled();
   const link = faviconLink();
   if (link) {
     link.type = on ? "image/png" : "image/svg+xml";

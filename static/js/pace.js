@@ -1,0 +1,74 @@
+// The pace of a table (issue 36): the host's choice in the lobby, each turn's time left beside the seats to
+// act (counting down every second), the bot standing in for a seat whose time ran out, and the deadline in
+// the tab's title when it is my turn. Drawn from the one state object (its "pace" and seats' "stand_in").
+import { h } from "./core/store.js";
+import { api } from "./core/api.js";
+import * as notify from "./core/notify.js";
+
+// "2 days 3 h left", "5 h 12 min left", "14 min left", "40 s left", "time is up"
+export function timeLeft(deadline, now = Date.now()) {
+  const s = Math.round((Date.parse(deadline) - now) / 1000);
+  if (!(s > 0)) return "time is up";
+  if (s < 60) return `${s} s left`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min left`;
+  const hrs = Math.floor(m / 60);
+  if (hrs < 48) return `${hrs} h ${m % 60} min left`;
+  return `${Math.floor(hrs / 24)} days ${hrs % 24} h left`;
+}
+
+// A seat's tags in the players panel: the bot playing for it, its time left while its clock runs.
+export function paceTags(t, s, acting) {
+  if (!t.pace || t.status !== "playing") return [];
+  return [
+    s.stand_in ? h("span", { class: "tag stand-in", title: "Their time ran out: the game's bot plays for them until they come back to the table" }, "bot plays") : null,
+    acting && t.pace.deadline ? h("span", { class: "tag time", "data-deadline": t.pace.deadline,
+      title: `Deadline ${new Date(t.pace.deadline).toLocaleString()}` }, timeLeft(t.pace.deadline)) : null,
+  ];
+}
+
+let mine = null;   // my turn's deadline, for the tab's title
+let ticker = null;
+
+function tick() {
+  for (const el of document.querySelectorAll(".tag.time[data-deadline]")) el.textContent = timeLeft(el.dataset.deadline);
+  notify.setDeadline(mine ? timeLeft(mine) : "");
+}
+
+// After each redraw of the seats: count down every second while a clock runs.
+export function follow(t, me) {
+  const running = !!(t.pace && t.status === "playing" && t.pace.deadline);
+  mine = running && me != null && (t.to_act || []).includes(me) ? t.pace.deadline : null;
+  if (running && !ticker) ticker = setInterval(tick, 1000);
+  if (!running && ticker) { clearInterval(ticker); ticker = null; }
+  tick();
+}
+
+const CHOICES = [["off", "no limit"], ["1h", "1 hour"], ["12h", "12 hours"], ["24h", "24 hours"], ["3d", "3 days"]];
+
+// The host's form in the lobby (inside #host-controls): the time per turn, and what a timeout brings.
+export function paceForm(code, host) {
+  const path = `/api/tables/${encodeURIComponent(code)}/pace`;
+  const perTurn = h("select", { id: "pace-select" }, CHOICES.map(([v, text]) => h("option", { value: v }, text)));
+  const timeout = h("select", { id: "pace-timeout" },
+    h("option", { value: "bot" }, "the bot plays for them until they are back"),
+    h("option", { value: "forfeit" }, "the bot plays; after 3 missed turns they forfeit"));
+  const status = h("span", { class: "status", id: "pace-status", role: "status" });
+  const save = async () => {
+    try {
+      const v = await api("PUT", path, { per_turn: perTurn.value, timeout: timeout.value });
+      perTurn.value = v.per_turn;
+      timeout.value = v.timeout;
+      status.textContent = "Saved.";
+    } catch (err) {
+      status.textContent = err.message;
+    }
+  };
+  perTurn.addEventListener("change", save);
+  timeout.addEventListener("change", save);
+  api("GET", path).then((v) => { if (CHOICES.some(([c]) => c === v.per_turn)) perTurn.value = v.per_turn; timeout.value = v.timeout; })
+    .catch(() => {});
+  host.append(h("p", { class: "hint pace-line", id: "pace-line" },
+    h("label", { for: "pace-select" }, "Time per turn "), perTurn, " ",
+    h("label", { for: "pace-timeout" }, "when it runs out: "), timeout, " ", status));
+}
