@@ -72,6 +72,7 @@ function when(tb) {
   if (!at) return null;
   return h("div", { class: "me-when" }, h("span", {}, tb.seq ? t("Last move") : t("Opened"), " ",
     h("time", { datetime: at, title: exact(at), "data-ago": "1" }, ago(at, Date.now() + skew))),
+    tb.deadline ? h("span", { class: "me-deadline" }, t("Deadline"), " ", h("time", { datetime: tb.deadline }, exact(tb.deadline))) : null,
     h("span", { class: "me-code", title: t("The table's code") }, tb.code));
 }
 
