@@ -55,6 +55,7 @@ async def due_reminders(s: AsyncSession, now: datetime, default_after: float, li
         q = (select(t.c.id, t.c.code, t.c.game, t.c.seq, t.c.to_act)
              .where(and_(t.c.status == "playing", setting, t.c.moved_at < before,
                          or_(t.c.started_at.is_(None), t.c.started_at < before),
+                         or_(t.c.paused_until.is_(None), t.c.paused_until < before),
                          or_(t.c.reminded_seq.is_(None), t.c.reminded_seq != t.c.seq)))
              .order_by(t.c.moved_at).limit(limit))
         out += list((await s.execute(q)).all())
@@ -78,7 +79,8 @@ async def due_timeouts(s: AsyncSession, now: datetime, limit: int) -> list[Row]:
                                                    TurnClaim.kind == "timeout")
         q = (select(t.c.id, t.c.code, t.c.seq)
              .where(t.c.status == "playing", t.c.pace == pace, t.c.moved_at < before,
-                    or_(t.c.started_at.is_(None), t.c.started_at < before), ~claimed.exists())
+                    or_(t.c.started_at.is_(None), t.c.started_at < before),
+                    or_(t.c.paused_until.is_(None), t.c.paused_until < before), ~claimed.exists())
              .order_by(t.c.moved_at).limit(limit))
         out += list((await s.execute(q)).all())
     return out[:limit]

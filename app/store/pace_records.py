@@ -17,9 +17,10 @@ refusal; `result` is one of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from app.store.end_records import _json
+from app.store.seat_records import _aware
 from app.store.lobby_records import Exec, column_json
 
 PACE_SEAT = -4  # the chat rows of the pace's lines (app/tables/lobby/chat.py KINDS: "pace")
@@ -67,14 +68,17 @@ class TimeOut:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        row = ex.first("SELECT status, seq, to_act, pace, pace_timeout, pace_forfeit_after, players "
+        row = ex.first("SELECT status, seq, to_act, pace, pace_timeout, pace_forfeit_after, players, paused_until "
                        "FROM tables WHERE id = :t" + ex.lock, {"t": self.table_id})
         if row is None:
             self.result = ("gone",)
             return
-        status, seq, to_act, pace, timeout, forfeit_after, players = row
+        status, seq, to_act, pace, timeout, forfeit_after, players, paused_until = row
         if status != "playing" or seq != self.seq or not pace:
             self.result = ("moved",)
+            return
+        if paused_until is not None and _aware(paused_until) > self.at - timedelta(seconds=pace):
+            self.result = ("moved",)  # paused since the sweep read it: the clock stopped
             return
         if not ex.run("INSERT INTO turn_claims (table_id, seq, seat, kind, owner, claimed_at) "
                       "VALUES (:t, :q, -1, 'timeout', :o, :at) ON CONFLICT DO NOTHING",
@@ -154,4 +158,110 @@ class PaceNote:
         self.result = ("ok",)
 
 
-PaceCommand = SetPace | TimeOut | HandBack | PaceNote
+def _people(ex: Exec, table_id: int) -> dict[int, str]:
+    """The seated people (who vote on a pause): seat -> name."""
+    return {seat: name or f"Seat {seat}" for seat, name in ex.all(
+        "SELECT seat, name FROM seats WHERE table_id = :t AND bot IS NULL AND name IS NOT NULL ORDER BY seat",
+        {"t": table_id})}
+
+
+def _pause_row(ex: Exec, table_id: int) -> tuple | None:
+    """(status, pause, paused_until as aware UTC) of the table, its row locked; None: no such table."""
+    row = ex.first("SELECT status, CAST(pause AS text), paused_until FROM tables WHERE id = :t" + ex.lock,
+                   {"t": table_id})
+    return None if row is None else (row[0], _json(row[1]), _aware(row[2]) if row[2] is not None else None)
+
+
+def _agreed(votes: list, people: dict, everyone: bool) -> bool:
+    yes = [x for x in votes if x in people]
+    return len(yes) == len(people) if everyone else 2 * len(yes) > len(people)
+
+
+@dataclass(slots=True)
+class PauseVote:
+    """A pause, by vote of the seated people (all of them when `everyone`, a cooperative game; else a
+    majority). `propose` ({"reason", "until"}): `seat` proposes and votes yes; else `yes` is `seat`'s vote
+    on the pause proposed (a no withdraws it). Once agreed the pause starts (`since`) and `paused_until` is
+    its end. ("ok", pause or None, paused_until or None, [(text)]); ("not_playing",); ("busy",): a pause
+    is proposed or on already; ("none",): no pause is proposed."""
+
+    table_id: int
+    seat: int
+    everyone: bool
+    at: datetime
+    propose: dict | None = None
+    yes: bool = True
+    result: tuple = field(default=())
+
+    def run(self, ex: Exec) -> None:
+        row = _pause_row(ex, self.table_id)
+        if row is None:
+            self.result = ("gone",)
+            return
+        status, pause, until = row
+        if status != "playing":
+            self.result = ("not_playing",)
+            return
+        people = _people(ex, self.table_id)
+        who = people.get(self.seat, f"Seat {self.seat}")
+        on = until is not None and until > self.at and pause is not None
+        lines = []
+        if self.propose is not None:
+            if (pause is not None and pause.get("since") is None) or on:
+                self.result = ("busy",)
+                return
+            pause = {**self.propose, "by": self.seat, "votes": [self.seat], "since": None}
+            lines.append(f"{who} proposes a pause until {self.propose['until'][:10]}: {self.propose['reason']}")
+        else:
+            if pause is None or pause.get("since") is not None:
+                self.result = ("none",)
+                return
+            if not self.yes:
+                ex.run("UPDATE tables SET pause = NULL WHERE id = :t", {"t": self.table_id})
+                self.result = ("ok", None, until, [f"{who} refused the pause."])
+                _line(ex, self.table_id, "Pace", f"{who} refused the pause.", self.at)
+                return
+            pause = {**pause, "votes": sorted(set(pause["votes"]) | {self.seat})}
+        if _agreed(pause["votes"], people, self.everyone):
+            pause["since"] = self.at.isoformat().replace("+00:00", "Z")
+            until = datetime.fromisoformat(pause["until"].replace("Z", "+00:00"))
+            lines.append(f"The table is paused until {pause['until'][:10]}: the clocks and reminders stop.")
+        ex.run("UPDATE tables SET pause = CAST(:p AS json), paused_until = :u WHERE id = :t",
+               {"p": column_json(pause), "u": ex.time(until), "t": self.table_id})
+        for text in lines:
+            _line(ex, self.table_id, "Pace", text, self.at)
+        self.result = ("ok", pause, until, lines)
+
+
+@dataclass(slots=True)
+class EndPause:
+    """`seat` ends the pause (or withdraws the one proposed): the clocks run again from `at`.
+    ("ok", paused_until, [text]); ("none",)."""
+
+    table_id: int
+    seat: int
+    at: datetime
+    result: tuple = field(default=())
+
+    def run(self, ex: Exec) -> None:
+        row = _pause_row(ex, self.table_id)
+        if row is None:
+            self.result = ("gone",)
+            return
+        _, pause, until = row
+        over = pause is not None and pause.get("since") is not None and (until is None or until <= self.at)
+        if pause is None or over:
+            self.result = ("none",)
+            return
+        who = _people(ex, self.table_id).get(self.seat, f"Seat {self.seat}")
+        if pause.get("since") is not None and until is not None and until > self.at:
+            until, text = self.at, f"{who} ended the pause: the clocks run again."
+        else:
+            text = f"{who} withdrew the pause."
+        ex.run("UPDATE tables SET pause = NULL, paused_until = :u WHERE id = :t",
+               {"u": ex.time(until), "t": self.table_id})
+        _line(ex, self.table_id, "Pace", text, self.at)
+        self.result = ("ok", until, [text])
+
+
+PaceCommand = SetPace | TimeOut | HandBack | PaceNote | PauseVote | EndPause

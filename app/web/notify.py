@@ -9,6 +9,8 @@ nudge, and the server's Web Push key:
 - POST /api/tables/{code}/nudge: remind the seat to act now (once an hour per table);
 - GET/PUT /api/tables/{code}/pace {"per_turn": off | 1h | 12h | 24h | 3d, "timeout": bot | forfeit,
   "forfeit_after": 1-10}: the table's pace, chosen by the host in the lobby (app/tables/live/pace.py);
+- POST /api/tables/{code}/pause {"reason", "until"}, POST .../pause/vote {"yes"}, DELETE .../pause: a pause
+  by vote of the seated people (app/tables/live/pause.py);
 - GET /api/push/key: the server's VAPID public key (the application server key browsers subscribe with).
 
 Every channel answer is the caller's own view: {"seat", "url", "format", "sends_as", "ntfy", "push",
@@ -17,9 +19,9 @@ Every channel answer is the caller's own view: {"seat", "url", "format", "sends_
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr
 
-from app.tables.live import pace
+from app.tables.live import pace, pause
 from app.tables.notify import settings
 from app.tables.errors import Unavailable
 from app.web.deps import Caller, Ctx, SeatAuth
@@ -46,6 +48,17 @@ class Push(BaseModel):
 class Reminders(BaseModel):
     model_config = ConfigDict(extra="ignore")
     after: StrictStr
+
+
+class PauseProposal(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    reason: StrictStr
+    until: StrictStr
+
+
+class PauseVote(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    yes: StrictBool
 
 
 class Pace(BaseModel):
@@ -115,3 +128,18 @@ async def get_pace(caller: Caller, ctx: Ctx) -> dict:
 @router.put("/tables/{code}/pace")
 async def set_pace(body: Pace, caller: SeatAuth, ctx: Ctx) -> dict:
     return await pace.set_pace(ctx, caller, body.model_dump())
+
+
+@router.post("/tables/{code}/pause")
+async def propose_pause(body: PauseProposal, caller: SeatAuth, ctx: Ctx) -> dict:
+    return await pause.propose(ctx, caller, body.reason, body.until)
+
+
+@router.post("/tables/{code}/pause/vote")
+async def vote_pause(body: PauseVote, caller: SeatAuth, ctx: Ctx) -> dict:
+    return await pause.vote(ctx, caller, body.yes)
+
+
+@router.delete("/tables/{code}/pause")
+async def end_pause(caller: SeatAuth, ctx: Ctx) -> dict:
+    return await pause.end(ctx, caller)

@@ -72,3 +72,47 @@ export function paceForm(code, host) {
     h("label", { for: "pace-select" }, "Time per turn "), perTurn, " ",
     h("label", { for: "pace-timeout" }, "when it runs out: "), timeout, " ", status));
 }
+
+// The pause by vote, under the players: the pause proposed (agree / refuse), the pause on (until when; end
+// it), or a seated player's "Propose a pause" form (a reason and an end date). Drawn on every redraw.
+export function renderPause(t, me, code, setChildren) {
+  let box = document.getElementById("pause-box");
+  if (!box) {
+    box = h("div", { id: "pause-box", class: "pause-box" });
+    document.getElementById("spectators").after(box);
+  }
+  const path = `/api/tables/${encodeURIComponent(code)}/pause`;
+  const seated = me != null && t.status === "playing" && t.seats.some((s) => s.seat === me && !s.bot);
+  const p = t.pause;
+  const send = (method, url, body) => api(method, url, body).catch((err) => {
+    const status = document.getElementById("pause-status");
+    if (status) status.textContent = err.message;
+  });
+  const day = (iso) => new Date(iso).toLocaleDateString();
+  const key = JSON.stringify([p, me, t.status, seated]);
+  setChildren(box, key, () => {
+    if (t.status !== "playing") return [];
+    const status = h("span", { id: "pause-status", class: "status", role: "status" });
+    if (p && p.since) {
+      return [h("p", { class: "hint pause-on" }, `Paused until ${day(p.until)}: ${p.reason}. The clocks and reminders stop. `,
+        seated ? h("button", { class: "link", type: "button", id: "pause-end", onclick: () => send("DELETE", path) }, "End the pause") : null, " ", status)];
+    }
+    if (p) {
+      const voted = (p.votes || []).includes(me);
+      return [h("p", { class: "hint pause-proposed" }, `${(t.seats[p.by] || {}).name || "A player"} proposes a pause until ${day(p.until)}: ${p.reason}. `,
+        seated && !voted ? h("button", { class: "btn small", type: "button", id: "pause-yes", onclick: () => send("POST", `${path}/vote`, { yes: true }) }, "Agree") : null, " ",
+        seated ? h("button", { class: "btn small", type: "button", id: "pause-no", onclick: () => (voted ? send("DELETE", path) : send("POST", `${path}/vote`, { yes: false })) }, voted ? "Withdraw" : "Refuse") : null,
+        " ", status)];
+    }
+    if (!seated || !t.pace) return [];   // offered at tables with a pace (whose clocks it stops)
+    const reason = h("input", { id: "pause-reason", maxlength: "200", placeholder: "Why (a holiday, a busy week…)" });
+    const until = h("input", { id: "pause-until", type: "date" });
+    const propose = (ev) => {
+      ev.preventDefault();
+      if (!until.value) { status.textContent = "Choose the day the pause ends."; return; }
+      send("POST", path, { reason: reason.value, until: new Date(`${until.value}T23:59:00`).toISOString() });
+    };
+    return [h("details", { class: "pause-form" }, h("summary", {}, "Propose a pause"),
+      h("form", { onsubmit: propose }, reason, " until ", until, " ", h("button", { class: "btn small", type: "submit" }, "Propose"), " ", status))];
+  });
+}

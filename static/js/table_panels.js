@@ -2,7 +2,7 @@
 // invitation, the players with their dots, the log of what happened, the chat and the result dialog.
 import { state, redraw, h, setChildren } from "./core/store.js";
 import { savedName } from "./core/api.js";
-import { follow, paceForm, paceTags } from "./pace.js";
+import { follow, paceForm, paceTags, renderPause } from "./pace.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,6 +72,7 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
       );
     }));
     follow(t, state.me);
+    renderPause(t, state.me, code, setChildren);
     const n = t.spectators || 0;
     $("spectators").textContent = n ? `${n} watching` : "";
   }

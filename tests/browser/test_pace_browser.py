@@ -1,7 +1,7 @@
 """A table with a short pace in Chromium (issue 36): the host chooses the time per turn in the lobby, both
 pages count the turn's time down beside the seat to act, the seat's time runs out while its player is away,
 the game's bot plays for them (the chat says so, the seat is tagged), and the player takes the seat back by
-opening the table again. An hour of pace is four seconds here (ICEHOUSE_PACE_SCALE): nothing waits hours."""
+opening the table again; then the two agree on a pause, which stops the clock. An hour of pace is four seconds here (ICEHOUSE_PACE_SCALE): nothing waits hours."""
 from __future__ import annotations
 
 import re
@@ -46,3 +46,20 @@ def test_a_seat_times_out_the_bot_plays_for_it_and_its_player_takes_it_back(live
     away.wait_for_selector(f"#seats li[data-seat='{acting}'] .tag.you")
     watcher.wait_for_selector(f"#chat >> text={name} is back: the bot no longer plays for {name}.")
     watcher.wait_for_selector(f"#seats li[data-seat='{acting}'] .tag.stand-in", state="detached")
+
+    # a pause by vote: one proposes (a reason, an end date), the other agrees; the clock stops
+    away.click("#pause-box summary")
+    away.fill("#pause-reason", "a busy week")
+    away.fill("#pause-until", "2099-01-01")
+    away.click("#pause-box button[type=submit]")
+    # (2099 is past the longest pause: refused with a sentence; then a day within the month)
+    away.wait_for_selector("#pause-status >> text=within 30 days")
+    away.evaluate("""() => { const d = new Date(Date.now() + 3 * 86400000);
+        document.getElementById('pause-until').value = d.toISOString().slice(0, 10); }""")
+    away.click("#pause-box button[type=submit]")
+    watcher.click("#pause-yes")
+    for page in (away, watcher):
+        page.wait_for_selector("#pause-box >> text=a busy week")
+        page.wait_for_selector(".pause-on")
+        page.wait_for_selector("#seats .tag.time", state="detached")
+    shot(watcher, "pace-paused")

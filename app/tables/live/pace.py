@@ -93,7 +93,8 @@ async def set_pace(ctx: Context, caller: Caller, body: dict) -> dict:
     return pace_view(ctx, pace)
 
 
-def _line(text: str, at: str | None) -> dict:
+def pace_line(text: str, at: str | None) -> dict:
+    """A pace line (or a pause's) as the chat and the sockets get it."""
     return {"seat": PACE_SEAT, "name": "Pace", "text": text, "at": at, "kind": KINDS[PACE_SEAT]}
 
 
@@ -141,7 +142,7 @@ async def _time_out(ctx: Context, code: str, seq: int) -> int:
             live.advance(snap, None)
             ctx.live.update(snap)
         for text in lines:
-            await after_chat(ctx, code, _line(text, iso(now)))
+            await after_chat(ctx, code, pace_line(text, iso(now)))
         await after_commit(ctx, snap)  # publish; the bot stands in (bots.schedule)
     log.info("turn timed out", extra={"table": code, "seq": seq, "seats": sorted(changed),
                                       "forfeit": finished is not None})
@@ -158,7 +159,7 @@ async def bot_play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> S
         who = before["name"] or f"Seat {seat}"
         text, now = f"Played by the bot for {who}: time ran out.", utcnow()
         if (await stored(ctx, PaceNote(new.id, text, now)))[0] == "ok":
-            await after_chat(ctx, code, _line(text, iso(now)))
+            await after_chat(ctx, code, pace_line(text, iso(now)))
     return new
 
 
@@ -181,7 +182,7 @@ async def came_back(ctx: Context, caller: Caller) -> None:
         seats = [x | {"stand_in": None, "missed": 0} if x["seat"] == caller.seat else x for x in live.snap.seats]
         live.snap = live.snap.moved(seats=seats)
         if result[1] is not None:
-            await after_chat(ctx, caller.code, _line(result[1], iso(now)))
+            await after_chat(ctx, caller.code, pace_line(result[1], iso(now)))
         await ctx.publish_state(live.snap)
 
 

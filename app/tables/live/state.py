@@ -45,6 +45,10 @@ class Snapshot:
     last: dict | None = None  # {"seq", "seat", "move", "events"} unfiltered
     # The pace (app/tables/live/pace.py): {"seconds", "timeout", "forfeit_after"} or None (no pace)
     pace: dict | None = None
+    # A pause by vote: {"reason", "until", "by", "votes", "since"} (proposed while since is None), and when the
+    # agreed pause ends or ended (ISO): no turn's clock runs before it
+    pause: dict | None = None
+    paused_until: str | None = None
 
     def to_dict(self) -> dict:
         """The fields as a dict, sharing their values (dataclasses.asdict would deep-copy the doc for every
@@ -106,7 +110,8 @@ def make_snapshot(table: Any, seats: list, last: dict | None, *, rematch: str | 
         "id": table.id, "code": table.code, "game": table.game, "players": table.players,
         "options": table.options, "status": table.status, "doc": table.doc, "seq": table.seq,
         "to_act": list(table.to_act or []), "result": table.result, "created_at": iso(table.created_at),
-        "updated_at": iso(table.updated_at), "pace": pace_of(table),
+        "updated_at": iso(table.updated_at), "pace": pace_of(table), "pause": getattr(table, "pause", None),
+        "paused_until": iso(getattr(table, "paused_until", None)),
     }
     if "updated_at" in changed:
         changed["updated_at"] = iso(changed["updated_at"])
@@ -181,15 +186,36 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
         "spectators": spectators,
         "last": None if snap.last is None else step_for(g, snap.last, seat, snap.doc),
         "pace": pace_state(snap),
+        "pause": pause_state(snap),
     }
 
 
+def _when(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def paused(snap: Snapshot) -> bool:
+    """An agreed pause is on: no clock runs."""
+    return bool(snap.pause and snap.pause.get("since") and snap.paused_until
+                and _when(snap.paused_until) > datetime.now(timezone.utc))
+
+
 def deadline(snap: Snapshot) -> datetime | None:
-    """When the seats to act run out of time: the turn's start (the last move, or the start) plus the pace."""
-    if snap.pace is None or snap.status != "playing" or not snap.updated_at:
+    """When the seats to act run out of time: the turn's start (the last move, the start, or the end of a
+    pause, whichever is last) plus the pace; None during a pause."""
+    if snap.pace is None or snap.status != "playing" or not snap.updated_at or paused(snap):
         return None
-    since = datetime.fromisoformat(snap.updated_at.replace("Z", "+00:00"))
+    since = _when(snap.updated_at)
+    if snap.paused_until:
+        since = max(since, _when(snap.paused_until))
     return since + timedelta(seconds=snap.pace["seconds"])
+
+
+def pause_state(snap: Snapshot) -> dict | None:
+    """The pause proposed (its votes) or on (until when), as every viewer sees it; None otherwise."""
+    if not snap.pause or snap.status != "playing" or (snap.pause.get("since") and not paused(snap)):
+        return None
+    return {k: snap.pause.get(k) for k in ("reason", "until", "by", "votes", "since")}
 
 
 def pace_state(snap: Snapshot) -> dict | None:

@@ -1,0 +1,87 @@
+"""A pause by vote (issue 36): a seated person proposes one, with a reason and an end date; the seated people
+vote (all of them at a cooperative game, a majority otherwise; bots do not vote); once agreed, no turn's
+clock runs and no reminder goes until the end date, or until someone ends it early. The clocks then start
+again from the pause's end (app/tables/live/state.py `deadline`; the sweep's queries in app/store/notices.py
+read `paused_until`). Every step is one writer command (app/store/pace_records.py PauseVote, EndPause) under
+the table's lock, published with the table's state and said in the chat (kind "pace").
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING
+
+from app.games import GAMES
+from app.store import utcnow
+from app.store.pace_records import EndPause, PauseVote
+from app.tables.errors import Conflict, Invalid, NotPlaying
+from app.tables.live.actor import after_chat, stored
+from app.tables.live.pace import pace_line
+from app.tables.live.state import iso, pause_state
+from app.tables.lobby import text as text_policy
+from app.tables.lobby.seats import Caller, not_found
+
+if TYPE_CHECKING:
+    from app.tables.context import Context
+
+REASON_MAX = 200
+LONGEST = timedelta(days=30)  # a pause ends within a month
+
+
+def _until(raw: object, now: datetime) -> datetime:
+    if not isinstance(raw, str) or len(raw) > 40:
+        raise Invalid("A pause's end is a date and time in ISO 8601, like 2026-12-24T18:00:00Z.", "bad_pause")
+    try:
+        until = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    except ValueError:
+        raise Invalid(f"{raw!r} is not a date and time in ISO 8601, like 2026-12-24T18:00:00Z.", "bad_pause") from None
+    until = until.replace(tzinfo=timezone.utc) if until.tzinfo is None else until.astimezone(timezone.utc)
+    if not now < until <= now + LONGEST:
+        raise Invalid("A pause ends in the future, within 30 days.", "bad_pause")
+    return until
+
+
+async def _run(ctx: Context, caller: Caller, make) -> dict:  # noqa: ANN001 - a command factory
+    live = await ctx.live.get(caller.code)
+    async with live.lock:
+        now = utcnow()
+        command = make(live.snap, now)
+        result = await stored(ctx, command)
+        if result[0] == "gone":
+            ctx.live.drop(live.snap.code)
+            raise not_found(caller.code)
+        if result[0] == "not_playing":
+            raise NotPlaying(f"Table {caller.code} is not playing: there is no clock to pause.")
+        if result[0] == "busy":
+            raise Conflict("A pause is proposed or on already: vote on it, or end it first.", "pause_busy")
+        if result[0] == "none":
+            raise Conflict("There is no pause proposed or on at this table.", "no_pause")
+        if isinstance(command, EndPause):
+            _, until, lines = result
+            pause = None
+        else:
+            _, pause, until, lines = result
+        live.snap = live.snap.moved(pause=pause, paused_until=iso(until))
+        for line in lines:
+            await after_chat(ctx, caller.code, pace_line(line, iso(now)))
+        await ctx.publish_state(live.snap)
+        return {"pause": pause_state(live.snap)}
+
+
+async def propose(ctx: Context, caller: Caller, reason: object, until: object) -> dict:
+    seat = caller.seated()
+    words = text_policy.clean(reason, what="A pause's reason", max_len=REASON_MAX, shown=True)
+    end = _until(until, utcnow())
+    return await _run(ctx, caller, lambda snap, now: PauseVote(
+        snap.id, seat, GAMES[snap.game].cooperative, now,
+        propose={"reason": words, "until": iso(end)}))
+
+
+async def vote(ctx: Context, caller: Caller, yes: bool) -> dict:
+    seat = caller.seated()
+    return await _run(ctx, caller, lambda snap, now: PauseVote(snap.id, seat, GAMES[snap.game].cooperative,
+                                                               now, yes=yes))
+
+
+async def end(ctx: Context, caller: Caller) -> dict:
+    seat = caller.seated()
+    return await _run(ctx, caller, lambda snap, now: EndPause(snap.id, seat, now))
