@@ -123,3 +123,16 @@ async def test_the_selector_refuses_other_languages_and_other_sites(client):
     assert r.status_code == 422 and "fr" in r.text
     r = await client.post("/lang", data={"lang": "fr"}, headers={"Origin": "https://evil.example"})
     assert r.status_code == 403 and "set-cookie" not in r.headers
+
+
+async def test_the_servers_sentences_come_in_the_readers_language(client):
+    bad = {"game": "three-high", "players": 9, "name": "Ann"}
+    r = await client.post("/api/tables", json=bad)
+    assert r.status_code == 422 and r.json()["detail"] == "3-High is played by 1 to 4 players, not 9."
+    r = await client.post("/api/tables", json=bad, headers={"Accept-Language": "de"})
+    assert r.json() == {"detail": "3-High spielen 1 bis 4 Personen, nicht 9.", "code": "invalid"}
+    client.cookies.set("lang", "fr")
+    r = await client.post("/api/tables", json=bad)
+    assert r.json()["detail"] == "3-High se joue de 1 à 4 joueurs, pas à 9."
+    r = await client.post("/api/tables", json={"game": "three-high", "players": 2})
+    assert r.status_code == 422 and r.json()["detail"] == "Le champ 'name' manque."

@@ -29,7 +29,7 @@ JSON_DIR = ROOT / "static" / "i18n"
 JS_DIR = ROOT / "static" / "js"
 LANGS = ("fr", "de")
 LANG_NAMES = {"fr": "French", "de": "German"}
-KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "N_": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "N_": None}  # tr(request, "..."); N_("...") marks a domain sentence
 SOURCES = [
     ("app", [("**.py", "python")], {}),
     ("templates", [("**.html", "jinja2.ext:babel_extract")], {"**.html": {"trimmed": "true"}}),

@@ -7,15 +7,23 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.store import is_outage
 
 
+def N_(message: str) -> str:
+    """Marks a sentence for translation (`make i18n` extracts it); the sentence itself is the message id."""
+    return message
+
+
 class TableError(ValueError):
-    """Base of every error the domain reports to a client."""
+    """Base of every error the domain reports to a client. A translatable sentence is a message id with
+    {holes} and their `params`: `Conflict(N_("Table {code} is full."), "table_full", code=code)`; `detail`
+    is the English sentence, and app/web/errors.py says `message` with `params` in the reader's language."""
 
     status = 400
     default_code = "bad_request"
 
-    def __init__(self, detail: str, code: str | None = None):
-        super().__init__(detail)
-        self.detail = detail
+    def __init__(self, detail: str, code: str | None = None, /, **params: object):
+        self.message, self.params = detail, params
+        self.detail = detail.format(**params) if params else detail
+        super().__init__(self.detail)
         self.code = code or self.default_code
 
     def body(self) -> dict:
@@ -88,8 +96,8 @@ class RateLimited(TableError):
     status = 429
     default_code = "rate_limited"
 
-    def __init__(self, detail: str, code: str | None = None, *, retry_after: int = 60):
-        super().__init__(detail, code)
+    def __init__(self, detail: str, code: str | None = None, /, *, retry_after: int = 60, **params: object):
+        super().__init__(detail, code, **params)
         self.retry_after = retry_after
 
 
@@ -103,8 +111,8 @@ class Unavailable(TableError):
 # What the store raises; `unavailable_for` tells which of its failures mean "the database is down".
 StoreError = SQLAlchemyError
 
-DATABASE_DOWN = ("The server cannot reach its database just now, so this was not done. Try again in a "
-                 "moment.")
+DATABASE_DOWN = N_("The server cannot reach its database just now, so this was not done. Try again in a "
+                   "moment.")
 
 
 def unavailable_for(error: BaseException) -> Unavailable | None:

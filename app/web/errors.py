@@ -7,6 +7,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from app.tables.errors import RateLimited, StoreError, TableError, Unavailable, unavailable_for
 from app.tables.lobby.text import safe
@@ -23,10 +24,11 @@ HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "n
               409: "conflict", 413: "too_large", 415: "unsupported_media_type", 422: "invalid", 429: "rate_limited"}
 
 
-def error_body(exc: TableError) -> dict:
-    """{"detail", "code"}; a sentence that quotes the input keeps only what can be sent (a lone surrogate
-    in a move or an option cannot be encoded as UTF-8, and would turn the answer into a 500)."""
-    return {**exc.body(), "detail": safe(exc.detail)}
+def error_body(exc: TableError, conn: HTTPConnection | None = None) -> dict:
+    """{"detail", "code"}: the sentence in the language of `conn` (a request or a socket: its cookie, else
+    Accept-Language; English without one); a sentence that quotes the input keeps only what can be sent (a
+    lone surrogate in a move or an option cannot be encoded as UTF-8, and would turn the answer into a 500)."""
+    return {**exc.body(), "detail": safe(tr(conn, exc.message, **exc.params))}
 
 
 def _where(loc: tuple) -> str:
@@ -34,19 +36,20 @@ def _where(loc: tuple) -> str:
     return ".".join(parts)
 
 
-def sentence(exc: RequestValidationError) -> str:
+def sentence(exc: RequestValidationError, conn: HTTPConnection | None = None) -> str:
     errors = exc.errors()
     if not errors:
-        return "The request could not be understood."
+        return tr(conn, "The request could not be understood.")
     first = errors[0]
     kind, where = first.get("type", ""), _where(tuple(first.get("loc", ())))
     if kind == "json_invalid":
-        return "The request body is not valid JSON."
+        return tr(conn, "The request body is not valid JSON.")
     if kind == "missing":
-        return f"The field {where!r} is missing." if where else "The request body is missing."
-    if not where:
-        return f"The request body must be a JSON object ({first.get('msg', 'invalid')})."
-    return f"The field {where!r} is not valid: {first.get('msg', 'invalid value')}."
+        return tr(conn, "The field {field} is missing.", field=repr(where)) if where else tr(
+            conn, "The request body is missing.")
+    if not where:  # pydantic's own words (msg) stay English
+        return tr(conn, "The request body must be a JSON object ({why}).", why=first.get("msg", "invalid"))
+    return tr(conn, "The field {field} is not valid: {why}.", field=repr(where), why=first.get("msg", "invalid value"))
 
 
 def wants_page(request: Request) -> bool:
@@ -62,7 +65,7 @@ def install(app: FastAPI) -> None:
         if exc.status_code == 404 and wants_page(request):
             return not_found(request, tr(request, "There is no page at {path}.", path=request.url.path[:80]))
         if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):  # FastAPI could not read the body
-            return JSONResponse({"detail": "The request body is not valid JSON: it must be UTF-8 text.",
+            return JSONResponse({"detail": tr(request, "The request body is not valid JSON: it must be UTF-8 text."),
                                  "code": "invalid"}, status_code=422)
         headers, detail = exc.headers, exc.detail
         if exc.status_code == 405:  # name every method of the path, not only those of the first route
@@ -73,11 +76,11 @@ def install(app: FastAPI) -> None:
         return JSONResponse({"detail": detail, "code": code}, status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(TableError)
-    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+    async def table_error(request: Request, exc: TableError) -> JSONResponse:
         headers = {"Retry-After": RETRY_AFTER} if isinstance(exc, Unavailable) else None
         if isinstance(exc, RateLimited):
             headers = {"Retry-After": str(exc.retry_after)}
-        return JSONResponse(error_body(exc), status_code=exc.status, headers=headers)
+        return JSONResponse(error_body(exc, request), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: Exception) -> Response:
@@ -88,16 +91,16 @@ def install(app: FastAPI) -> None:
             return await server_error(request, exc)
         log.warning("database unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
         if wants_page(request):
-            return unavailable_page(request, domain.detail, RETRY_AFTER)
+            return unavailable_page(request, tr(request, domain.message), RETRY_AFTER)
         return await table_error(request, domain)
 
     @app.exception_handler(RequestValidationError)
-    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": sentence(exc), "code": "invalid"}, status_code=422)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": sentence(exc, request), "code": "invalid"}, status_code=422)
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception) -> JSONResponse:
         """A bug (an engine's unexpected exception, say): logged with its traceback, answered 500."""
         log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-        return JSONResponse({"detail": "The server failed to handle that request; the error has been logged.",
-                             "code": "internal"}, status_code=500)
+        sorry = tr(request, "The server failed to handle that request; the error has been logged.")
+        return JSONResponse({"detail": sorry, "code": "internal"}, status_code=500)

@@ -50,7 +50,7 @@ async def table_socket(websocket: WebSocket) -> None:
                 await check_spoilers(s, caller.table_id, player_id=caller.player_id,
                                      chosen=chosen_deals(websocket.cookies.get(SPOILERS_COOKIE)))
     except TableError as exc:
-        await websocket.send_json({"type": "error", **error_body(exc)})
+        await websocket.send_json({"type": "error", **error_body(exc, websocket)})
         await websocket.close(code=4000 + exc.status)
         return
     except StoreError as exc:
@@ -94,7 +94,7 @@ async def _refuse(websocket: WebSocket, exc: Exception) -> None:
     if domain is None:
         raise exc
     log.warning("socket refused: database unavailable", extra={"why": type(exc).__name__})
-    await websocket.send_json({"type": "error", **error_body(domain), "status": domain.status})
+    await websocket.send_json({"type": "error", **error_body(domain, websocket), "status": domain.status})
     await websocket.close(code=TRY_AGAIN)
 
 
@@ -143,11 +143,11 @@ async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Ca
         try:
             reply = await _handle(ctx, conn, caller, raw)
         except TableError as exc:
-            reply = {"type": "error", **error_body(exc), "status": exc.status}
+            reply = {"type": "error", **error_body(exc, websocket), "status": exc.status}
         except Exception as exc:
             domain = unavailable_for(exc)  # the database is down: the client retries its move
             if domain is not None:
-                reply = {"type": "error", **error_body(domain), "status": domain.status}
+                reply = {"type": "error", **error_body(domain, websocket), "status": domain.status}
             else:
                 log.exception("socket message failed", extra={"table": caller.code})
                 reply = {"type": "error", "detail": "The server could not handle that message.",

@@ -18,7 +18,7 @@ from app.tables.deals.core import (DAILY, DEAL_OPTIONS, Deal, daily_deal, deal_i
                                    load_secret, today, well_formed)
 from app.tables.deals.mine import my_results
 from app.tables.deals.spoilers import standing
-from app.tables.errors import Conflict, Invalid, NotFound
+from app.tables.errors import Conflict, Invalid, N_, NotFound
 from app.tables.live.actor import stored
 from app.tables.lobby import commands
 from app.tables.lobby.rematch import Seated, check_options, game_or_422
@@ -75,8 +75,9 @@ async def play_today(ctx: Tables, *, game: object, players: object, name: object
         offered = ", ".join(f"{GAMES[x].title} for {n}" for x, n in DAILY)
         raise Invalid(f"There is no deal of the day for {g.title} at {str(players)[:4]} seats; today's are: {offered}.")
     if deal.id in await my_statuses(ctx, cookie, [deal.id]):
-        raise Conflict(f"You have played today's {g.title} deal for {deal.players} already: see how everyone did "
-                       f"at {link(deal.id)}. A new one comes at midnight UTC.", "already_played")
+        raise Conflict(N_("You have played today's {game} deal for {n} already: see how everyone did at {link}. A "
+                          "new one comes at midnight UTC."), "already_played", game=g.title, n=deal.players,
+                       link=link(deal.id))
     return await _create(ctx, deal, name, options, cookie)
 
 
@@ -91,7 +92,7 @@ async def play_named(ctx: Tables, did: str, *, name: object, options: object, co
 async def find_deal(s: Any, did: str) -> DealRecord:
     row = await deal_queries.deal_by_id(s, did) if well_formed(did) else None
     if row is None or row.game not in GAMES:
-        raise NotFound(f"There is no deal {str(did)[:20]!r}: check the link you were sent.")
+        raise NotFound(N_("There is no deal {deal}: check the link you were sent."), deal=repr(str(did)[:20]))
     return row
 
 
@@ -125,7 +126,7 @@ async def deal_of_table(ctx: Tables, code: str, cookie: str | None) -> dict:
         deal = Deal(did, table.game, table.players, shaping, str(table.seed), "named")
         result = await stored(ctx, MakeDeal(deal.row(), table.id, utcnow()))
         if result[0] != "ok":
-            raise NotFound(f"There is no table with the code {code[:20]!r}.")
+            raise NotFound(N_("There is no table with the code {code}."), code=repr(code[:20]))
         async with ctx.db.reading() as s:
             row = await deal_queries.deal_by_id(s, did)
     assert row is not None
@@ -138,11 +139,11 @@ async def deal_of_table(ctx: Tables, code: str, cookie: str | None) -> dict:
 
 def _can_share(table: Table) -> None:
     if table.status == "abandoned":
-        raise Conflict(f"The game at table {table.code} was abandoned before its end: only a finished game's deal "
-                       "is offered.", "abandoned")
+        raise Conflict(N_("The game at table {code} was abandoned before its end: only a finished game's deal is "
+                          "offered."), "abandoned", code=table.code)
     if table.status not in ENDED:
-        raise Conflict(f"The game at table {table.code} is not over yet: its deal is shown once it has ended.",
-                       "not_over")
+        raise Conflict(N_("The game at table {code} is not over yet: its deal is shown once it has ended."),
+                       "not_over", code=table.code)
     if table.game not in DEAL_OPTIONS:
         shared = " and ".join(GAMES[g].title for g in DEAL_OPTIONS)
         raise Invalid(f"Only deals of {shared} can be shared, not of {GAMES[table.game].title}.")

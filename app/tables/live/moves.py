@@ -21,7 +21,8 @@ from app.store import queries, utcnow
 from app.store.move_records import MoveRecord
 from app.tables.lobby import text
 from app.tables.live.actor import after_commit
-from app.tables.errors import IllegalMoveError, InvalidMoveError, NotPlaying, NotYourTurn, StaleSeq, TableError, Unavailable
+from app.tables.errors import (IllegalMoveError, InvalidMoveError, N_, NotPlaying, NotYourTurn, StaleSeq, TableError,
+                               Unavailable)
 from app.tables.lobby.seats import Caller
 from app.tables.live.state import Snapshot, iso, make_step, step_for
 
@@ -32,19 +33,19 @@ log = logging.getLogger("icehouse.moves")
 
 
 def stale(code: str, sent: object, at: int) -> StaleSeq:
-    return StaleSeq(f"The table has moved on: you sent seq {sent}, but table {code} is at seq {at}. "
-                    "Fetch the state again and retry.")
+    return StaleSeq(N_("The table has moved on: you sent seq {sent}, but table {code} is at seq {at}. Fetch the "
+                       "state again and retry."), sent=sent, code=code, at=at)
 
 
 def refusal(snap: Snapshot, seat: int, seq: object) -> TableError | None:
     """Why `seat` may not move at `seq` on this snapshot, or None."""
     if snap.status != "playing":
-        return NotPlaying(f"Table {snap.code} is not playing: it is {snap.status}.")
+        return NotPlaying(N_("Table {code} is not playing: it is {status}."), code=snap.code, status=snap.status)
     if type(seq) is not int or seq != snap.seq:
         return stale(snap.code, seq, snap.seq)
     if seat not in snap.to_act:
         who = ", ".join(str(x) for x in snap.to_act)
-        return NotYourTurn(f"It is not your turn: seat {seat} may not act now (to act: {who}).")
+        return NotYourTurn(N_("It is not your turn: seat {seat} may not act now (to act: {who})."), seat=seat, who=who)
     return None
 
 
@@ -71,12 +72,12 @@ async def play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> Snaps
             stored = await ctx.writer.write(record)
         except SQLAlchemyError:
             ctx.live.drop(snap.code)
-            raise Unavailable("The server cannot reach its database just now, so your move could not be saved. "
-                              "Try again in a moment.") from None
+            raise Unavailable(N_("The server cannot reach its database just now, so your move could not be saved. "
+                                 "Try again in a moment.")) from None
         if not stored:  # the database moved on without us (another instance, an admin): reload next time
             ctx.live.drop(snap.code)
-            raise StaleSeq(f"The table has moved on: table {snap.code} is past seq {seq} already. Fetch the "
-                           "state again and retry.")
+            raise StaleSeq(N_("The table has moved on: table {code} is past seq {seq} already. Fetch the state "
+                              "again and retry."), code=snap.code, seq=seq)
         step = make_step(new_seq, seat, move, result.events)
         new = snap.moved(status=status, doc=result.doc, seq=new_seq, to_act=to_act,
                          result=outcome if outcome is not None else snap.result, updated_at=iso(now), last=step)
@@ -99,10 +100,11 @@ DETAIL_MAX = 300
 
 def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
     if not isinstance(move, dict):
-        raise InvalidMoveError("A move must be a JSON object, like one of the legal_moves.")
+        raise InvalidMoveError(N_("A move must be a JSON object, like one of the legal_moves."))
     text.check_strings(move, "A move")  # free text in a move (a message to the table) is user text like any other
     if len(orjson.dumps(move, default=str, option=orjson.OPT_NON_STR_KEYS)) > MOVE_MAX:
-        raise InvalidMoveError(f"That move is too large to be a {g.title} move: pick one of the legal_moves.")
+        raise InvalidMoveError(N_("That move is too large to be a {game} move: pick one of the legal_moves."),
+                               game=g.title)
     try:
         return g.reading(doc).apply(seat, move)  # the live doc, parsed once since the move that made it
     except IllegalMove as exc:  # the engine's sentence; any other exception is an engine bug: a logged 500

@@ -17,7 +17,7 @@ from app.games import GAMES
 from app.store import utcnow
 from app.store.lobby_records import CreateTable, PlayerSpec, StartTable, TakeSeat
 from app.tables.live.actor import after_commit, stored
-from app.tables.errors import Conflict, Invalid
+from app.tables.errors import Conflict, Invalid, N_
 from app.tables.lobby.identity import clean_name, hash_token, new_code, new_token, share_url
 from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.lobby.rematch import Seated, _bot_name, _setup, check_options, game_or_422
@@ -47,7 +47,8 @@ async def create(ctx: Tables, *, game: object, players: int, options: dict | Non
     deals.core.Deal, whose game, seat count and deal-shaping options the caller has put in the arguments)."""
     g = game_or_422(game)
     if not g.min_players <= players <= g.max_players:
-        raise Invalid(f"{g.title} is played by {g.min_players} to {g.max_players} players, not {players}.")
+        raise Invalid(N_("{game} is played by {low} to {high} players, not {players}."), game=g.title,
+                      low=g.min_players, high=g.max_players, players=players)
     name = clean_name(name)
     opts = check_options(g, players, options)
     if deal is None:
@@ -95,7 +96,7 @@ async def _lobby_seats(ctx: Tables, live: LiveTable, refusal: str) -> list:
 
 def _in_lobby(live: LiveTable, refusal: str) -> None:
     if live.snap.status != "lobby":
-        raise Conflict(refusal.format(code=live.snap.code, status=live.snap.status), "wrong_status")
+        raise Conflict(refusal, "wrong_status", code=live.snap.code, status=live.snap.status)
 
 
 async def _take(ctx: Tables, live: LiveTable, command: TakeSeat, refusal: str) -> tuple:
@@ -109,7 +110,7 @@ async def _take(ctx: Tables, live: LiveTable, command: TakeSeat, refusal: str) -
         raise not_found(live.snap.code)
     await ctx.live.reload(live)
     if result[0] == "seated":
-        raise Conflict(f"This browser already sits at seat {result[1]}.", "already_seated")
+        raise Conflict(N_("This browser already sits at seat {seat}."), "already_seated", seat=result[1])
     _in_lobby(live, refusal)
     return result  # ("taken",): the caller chooses again from the reloaded seats
 
@@ -128,7 +129,7 @@ def _sat(ctx: Tables, live: LiveTable, row: SeatRow, now: Any) -> Snapshot:
 async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> Seated:
     name = clean_name(name)
     spec, fresh = _player(ctx, cookie, name)
-    refusal = "The game at table {code} has already started ({status}); you can still watch it."
+    refusal = N_("The game at table {code} has already started ({status}); you can still watch it.")
     live = await ctx.live.get(code)
     async with live.lock:
         for _ in range(3):
@@ -136,18 +137,18 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> S
             if spec.known_id is not None:
                 mine = next((x.seat for x in seats if x.player_id == spec.known_id), None)
                 if mine is not None:
-                    raise Conflict(f"This browser already sits at seat {mine}.", "already_seated")
+                    raise Conflict(N_("This browser already sits at seat {seat}."), "already_seated", seat=mine)
             open_seat = next((x.seat for x in seats if x.name is None), None)
             if open_seat is None:
-                raise Conflict(f"Table {live.snap.code} is full: all {live.snap.players} seats are taken.",
-                               "table_full")
+                raise Conflict(N_("Table {code} is full: all {n} seats are taken."), "table_full",
+                               code=live.snap.code, n=live.snap.players)
             token, now = new_token(), utcnow()
             result = await _take(ctx, live, TakeSeat(live.snap.id, open_seat, name, now, spec, hash_token(token)),
                                  refusal)
             if result[0] == "ok":
                 break
         else:
-            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+            raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
         _, player_id, new = result
         ctx.live.remember(spec.new_cookie_hash if new else spec.cookie_hash, player_id)
         snap = _sat(ctx, live, SeatRow(open_seat, name, None, player_id, hash_token(token)), now)
@@ -159,7 +160,7 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> S
 
 async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None = None) -> dict:
     host = caller.host("add bots")
-    refusal = "Bots can only sit down before the game starts; table {code} is {status}."
+    refusal = N_("Bots can only sit down before the game starts; table {code} is {status}.")
     live = await ctx.live.get(caller.code)
     async with live.lock:
         for _ in range(3):
@@ -169,12 +170,15 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None
             if seat is None:
                 target = next((x.seat for x in seats if x.name is None), None)
                 if target is None:
-                    raise Conflict(f"Table {snap.code} is full: there is no open seat for a bot.", "table_full")
+                    raise Conflict(N_("Table {code} is full: there is no open seat for a bot."), "table_full",
+                                   code=snap.code)
             else:
                 if not 0 <= seat < snap.players:
-                    raise Invalid(f"Table {snap.code} has seats 0 to {snap.players - 1}; there is no seat {seat}.")
+                    raise Invalid(N_("Table {code} has seats 0 to {last}; there is no seat {seat}."), code=snap.code,
+                                  last=snap.players - 1, seat=seat)
                 if seats[seat].name is not None:
-                    raise Conflict(f"Seat {seat} is already taken by {seats[seat].name}.", "seat_taken")
+                    raise Conflict(N_("Seat {seat} is already taken by {name}."), "seat_taken", seat=seat,
+                                   name=seats[seat].name)
                 target = seat
             now = utcnow()
             result = await _take(ctx, live, TakeSeat(snap.id, target, f"Bot {target + 1}", now, bot=bot_name),
@@ -182,7 +186,7 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None
             if result[0] == "ok":
                 break
         else:
-            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+            raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
         snap = _sat(ctx, live, SeatRow(target, f"Bot {target + 1}", bot_name), now)
         await after_commit(ctx, snap)
     return ctx.state_of(snap, host)
@@ -190,7 +194,7 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None
 
 async def start(ctx: Tables, caller: Caller) -> dict:
     host = caller.host("start the game")
-    refusal = "Table {code} has already started ({status})."
+    refusal = N_("Table {code} has already started ({status}).")
     live = await ctx.live.get(caller.code)
     async with live.lock:
         for attempt in range(3):
@@ -202,8 +206,9 @@ async def start(ctx: Tables, caller: Caller) -> dict:
             if open_seats:
                 n = len(open_seats)
                 listed = ", ".join(str(x) for x in open_seats)
-                raise Conflict(f"{n} seat{' is' if n == 1 else 's are'} still open: {listed}. "
-                               "Wait for friends to join or fill them with bots.", "seats_open")
+                raise Conflict(N_("1 seat is still open: {seats}. Wait for friends to join or fill it with a bot.")
+                               if n == 1 else N_("{n} seats are still open: {seats}. Wait for friends to join or fill "
+                                                 "them with bots."), "seats_open", n=n, seats=listed)
             snap = live.snap
             g = GAMES[snap.game]
             now = utcnow()
@@ -217,7 +222,7 @@ async def start(ctx: Tables, caller: Caller) -> dict:
                 raise not_found(snap.code)
             await ctx.live.reload(live)  # another instance seated someone or started it: as the database says
         else:
-            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+            raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
         new = snap.moved(status=status, to_act=to_act, result=outcome if outcome else snap.result,
                          updated_at=iso(now))
         live.snap = new

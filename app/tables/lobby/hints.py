@@ -28,7 +28,7 @@ from app.store import utcnow
 from app.store.seat_records import CountHint
 from app.tables.lobby.chat import HINT_SEAT, KINDS, QUIET_HINT_SEAT
 from app.tables.live.actor import after_chat, stored
-from app.tables.errors import Conflict, NotPlaying, NotYourTurn, Unavailable
+from app.tables.errors import Conflict, N_, NotPlaying, NotYourTurn, Unavailable
 from app.tables.lobby.seats import Caller, not_found
 from app.tables.live.state import iso
 from app.tables.service import Tables
@@ -68,12 +68,13 @@ async def hint(ctx: Tables, caller: Caller) -> dict:
     seat = caller.seated()
     snap = (await ctx.live.get(caller.code)).snap
     if snap.status != "playing":
-        raise NotPlaying(f"Table {snap.code} is not playing: it is {snap.status}, so there is nothing to hint.")
+        raise NotPlaying(N_("Table {code} is not playing: it is {status}, so there is nothing to hint."),
+                         code=snap.code, status=snap.status)
     if seat not in snap.to_act:
-        raise NotYourTurn(f"It is not your turn: a hint is for the seat to act, and seat {seat} is not.")
+        raise NotYourTurn(N_("It is not your turn: a hint is for the seat to act, and seat {seat} is not."), seat=seat)
     key = (snap.code, seat)
     if key in ctx.bots.hinting:
-        raise Conflict(f"A hint for seat {seat} is on its way already: wait for it.", "hint_pending")
+        raise Conflict(N_("A hint for seat {seat} is on its way already: wait for it."), "hint_pending", seat=seat)
     g = GAMES[snap.game]
     view, legal = g.view(snap.doc, seat), g.legal_moves(snap.doc, seat)
     ctx.bots.hinting.add(key)
@@ -81,7 +82,7 @@ async def hint(ctx: Tables, caller: Caller) -> dict:
         answer = await ctx.bots.hint(bot_for_game(snap.game), view, seat, legal, ctx.bots.seconds_for(snap.options))
     except (asyncio.TimeoutError, BrokenProcessPool):
         log.warning("no hint in time", extra={"table": snap.code, "seat": seat, "seq": snap.seq})
-        raise Unavailable("The bot found no hint in time; ask again in a moment.") from None
+        raise Unavailable(N_("The bot found no hint in time; ask again in a moment.")) from None
     finally:
         ctx.bots.hinting.discard(key)
     count = await record(ctx, caller, seat, snap.seq)

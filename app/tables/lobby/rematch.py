@@ -11,7 +11,7 @@ from app.games import GAMES
 from app.store import ENDED, utcnow
 from app.store.rematch_records import MakeRematch
 from app.tables.live.actor import after_commit, stored
-from app.tables.errors import Conflict, Invalid
+from app.tables.errors import Conflict, Invalid, N_
 from app.tables.lobby.identity import new_code
 from app.tables.lobby.seats import Caller, not_found
 from app.tables.live.tables import LiveTable
@@ -84,7 +84,8 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
             if old.status not in ENDED:
                 old = await ctx.live.reload(live)  # this instance may have missed its end: as the database says
                 if old.status not in ENDED:
-                    raise Conflict(f"The game at table {old.code} is not over yet ({old.status}).", "not_over")
+                    raise Conflict(N_("The game at table {code} is not over yet ({status})."), "not_over",
+                                   code=old.code, status=old.status)
                 continue
             if live.seats is None:  # not known here: read with the table, then decide again
                 await ctx.live.reload(live)
@@ -110,7 +111,7 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
             if result[0] != "code":  # made meanwhile, or not over after all: as the database says
                 await ctx.live.reload(live)
         else:
-            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+            raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
         stamp = iso(now)
         old_snap = old.moved(rematch=command.code, updated_at=stamp)
         live.snap = old_snap

@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import Player, Table, queries
-from app.tables.errors import Forbidden, NotFound, Unauthorized
+from app.tables.errors import Forbidden, N_, NotFound, Unauthorized
 from app.tables.lobby.identity import hash_token, normalise_code, token_matches
 from app.tables.live.state import seat_dicts
 
@@ -34,8 +34,8 @@ class Caller:
     def seated(self) -> int:
         """The caller's seat, or 401 for a spectator (a move or chat needs a seat)."""
         if self.seat is None:
-            raise Unauthorized(f"This request carries no seat token for table {self.code}: send "
-                               "'Authorization: Bearer <token>' with the token you got when you sat down.")
+            raise Unauthorized(N_("This request carries no seat token for table {code}: send 'Authorization: "
+                                  "Bearer <token>' with the token you got when you sat down."), code=self.code)
         return self.seat
 
     def host(self, what: str) -> int:
@@ -87,7 +87,7 @@ def caller_of(table_id: int, code: str, seats: list, token: str | None, player_i
         # Compare against every seat so the time taken does not depend on which seat matched.
         matched = [x.seat for x in seats if token_matches(token, x.token_hash)]
         if not matched:
-            raise Unauthorized(f"That seat token does not belong to table {code}.")
+            raise Unauthorized(N_("That seat token does not belong to table {code}."), code=code)
         return Caller(table_id, code, matched[0], None, table, seats)
     seat = next((x.seat for x in seats if player_id is not None and x.player_id == player_id), None)
     return Caller(table_id, code, seat, player_id, table, seats)
