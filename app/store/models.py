@@ -112,7 +112,7 @@ class Seat(Base):
     deliveries: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # The pace (revision 0009): the seq at which the seat's time ran out, the bot standing in since (None:
-    # its player plays), and the turns timed out since its player was last at the table.
+    # its player plays), and the seat's turns timed out in this game.
     stand_in: Mapped[int | None] = mapped_column(Integer, nullable=True)
     missed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 

@@ -120,8 +120,8 @@ class TimeOut:
 
 @dataclass(slots=True)
 class HandBack:
-    """`seat`'s player is at the table: the bot stands in no more and the missed turns start again from
-    none. ("ok", text of the log's line or None when there was nothing to hand back)."""
+    """`seat`'s player is at the table: the bot stands in no more (the missed turns still count, for the
+    forfeit). ("ok", text of the log's line or None when there was nothing to hand back)."""
 
     table_id: int
     seat: int
@@ -129,18 +129,15 @@ class HandBack:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        row = ex.first("SELECT name, stand_in FROM seats WHERE table_id = :t AND seat = :s AND "
-                       "(stand_in IS NOT NULL OR missed > 0)" + ex.lock, {"t": self.table_id, "s": self.seat})
-        if row is None:
+        row = ex.first("SELECT name FROM seats WHERE table_id = :t AND seat = :s AND stand_in IS NOT NULL"
+                       + ex.lock, {"t": self.table_id, "s": self.seat})
+        if row is None:  # handed back already (another page, another instance)
             self.result = ("ok", None)
             return
-        ex.run("UPDATE seats SET stand_in = NULL, missed = 0 WHERE table_id = :t AND seat = :s",
-               {"t": self.table_id, "s": self.seat})
-        text = None
-        if row[1] is not None:
-            who = row[0] or f"Seat {self.seat}"
-            text = f"{who} is back: the bot no longer plays for {who}."
-            _line(ex, self.table_id, "Pace", text, self.at)
+        ex.run("UPDATE seats SET stand_in = NULL WHERE table_id = :t AND seat = :s", {"t": self.table_id, "s": self.seat})
+        who = row[0] or f"Seat {self.seat}"
+        text = f"{who} is back: the bot no longer plays for {who}."
+        _line(ex, self.table_id, "Pace", text, self.at)
         self.result = ("ok", text)
 
 

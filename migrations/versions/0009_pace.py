@@ -3,7 +3,7 @@
 `tables.pace`: seconds per turn (NULL: no pace, as before); `pace_timeout`: "bot" (the game's bot plays the
 seat's turns until its player comes back) or "forfeit" (the bot plays the turn that timed out, and after
 `pace_forfeit_after` missed turns the seat forfeits). `seats.stand_in`: the seq at which the seat's time ran
-out (NULL: its player plays), `seats.missed`: the turns timed out since the player was last at the table.
+out (NULL: its player plays), `seats.missed`: the seat's turns timed out in this game.
 `tables.pause`: a pause proposed or agreed by vote ({"reason", "until", "by", "votes", "since"}), and
 `tables.paused_until`: when the agreed pause ends (or ended): no turn's clock runs before it.
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import orjson
 
 from app.games import GAMES
-from app.tables.live import cursors
+from app.tables.live import cursors, pace
 from app.tables.notify import turns as notify
 from app.tables.live.state import Snapshot, build_state, make_step, step_for
 
@@ -31,6 +31,7 @@ async def dispatch(ctx: Context, msg: dict) -> None:
                             msg.get("hidden"))
         _presence(ctx, code)
         notify.presence_changed(ctx, code)  # a turn held while its seat was at the table goes out once it left
+        pace.present(ctx, code, msg.get("instance"))  # a page of a seat the bot plays for is visible again
         return
     if kind == "gone":  # deleted by an admin
         ctx.live.drop(code)

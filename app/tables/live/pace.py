@@ -14,11 +14,14 @@ turn runs out of it.
 - The bot stands in through the bot seats' own path (app/tables/live/bots.py schedules a seat whose
   stand_in is set like a bot seat, and its move goes through the one move pipeline, `bot_play`), from that
   seat's own view, and the log says so ("Played by the bot for Ann: time ran out.").
-- The player takes the seat back by coming to the table (their socket's welcome: `came_back`).
+- The player takes the seat back by coming to the table: a socket of their seat opens (`came_back`), or a
+  page of theirs already open becomes visible (`present`). Their missed turns still count (the forfeit).
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -164,25 +167,45 @@ async def bot_play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> S
 
 
 async def came_back(ctx: Context, caller: Caller) -> None:
-    """`caller`'s player is at the table (a socket of their seat): the bot stands in for them no more."""
-    if caller.seat is None:
+    """`caller`'s player is at the table (a socket of their seat opened): the bot stands in for them no more."""
+    if caller.seat is not None:
+        await hand_back(ctx, caller.code, caller.seat)
+
+
+def present(ctx: Context, code: str, instance: object) -> None:
+    """Who is at `code` changed (a presence message): a seat the bot stands in for whose page is visible on
+    this instance (the one that holds its socket, so one instance acts) gets its seat back. Never waits."""
+    live = ctx.live.peek(code)
+    if instance != ctx.instance or live is None or live.snap.pace is None:
         return
-    live = await ctx.live.get(caller.code)
-    seat = next((x for x in live.snap.seats if x["seat"] == caller.seat), None)
-    if seat is None or live.snap.status != "playing" or (seat.get("stand_in") is None and not seat.get("missed")):
+    now = time.time()
+    for x in live.snap.seats:
+        if x.get("stand_in") is not None and (ctx.presence.seen_at(code, x["seat"], now) or 0) >= now:
+            task = asyncio.create_task(hand_back(ctx, code, x["seat"]))
+            _handing.add(task)
+            task.add_done_callback(_handing.discard)
+
+
+_handing: set[asyncio.Task] = set()  # hand-backs under way (a task must be referenced until it ends)
+
+
+async def hand_back(ctx: Context, code: str, seat_no: int) -> None:
+    """`seat_no`'s player is at the table: the bot plays for them no more (their missed turns still count)."""
+    live = await ctx.live.get(code)
+    seat = next((x for x in live.snap.seats if x["seat"] == seat_no), None)
+    if seat is None or live.snap.status != "playing" or seat.get("stand_in") is None:
         return
     async with live.lock:
         now = utcnow()
         try:
-            result = await stored(ctx, HandBack(live.snap.id, caller.seat, now))
+            result = await stored(ctx, HandBack(live.snap.id, seat_no, now))
         except Unavailable:  # the database is down: the next visit hands the seat back
             return
-        if result[0] != "ok":
+        if result[0] != "ok" or result[1] is None:
             return
-        seats = [x | {"stand_in": None, "missed": 0} if x["seat"] == caller.seat else x for x in live.snap.seats]
+        seats = [x | {"stand_in": None} if x["seat"] == seat_no else x for x in live.snap.seats]
         live.snap = live.snap.moved(seats=seats)
-        if result[1] is not None:
-            await after_chat(ctx, caller.code, pace_line(result[1], iso(now)))
+        await after_chat(ctx, code, pace_line(result[1], iso(now)))
         await ctx.publish_state(live.snap)
 
 
