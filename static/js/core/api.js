@@ -1,4 +1,5 @@
 // fetch helpers: JSON in, JSON out; failures become ApiError with the server's {"detail", "code"}.
+import { t } from "./i18n.js";
 export class ApiError extends Error {
   constructor(status, detail, code = null) {
     super(detail);
@@ -25,7 +26,7 @@ export async function api(method, path, body) {
   try {
     res = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+    throw new ApiError(0, t("Cannot reach the server. Check your connection and try again."));
   }
   let data = null;
   const text = await res.text();
@@ -33,7 +34,7 @@ export async function api(method, path, body) {
     try { data = JSON.parse(text); } catch { data = null; }
   }
   if (!res.ok) {
-    const msg = detailText(data && data.detail) || `The server said ${res.status} ${res.statusText}.`;
+    const msg = detailText(data && data.detail) || t("The server said {status} {text}.", { status: res.status, text: res.statusText });
     throw new ApiError(res.status, msg, (data && data.code) || null);
   }
   return data;

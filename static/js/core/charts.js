@@ -4,6 +4,7 @@
 // A chart description is the one the games' stats hooks write (app/games/charts.py):
 //   {title, kind: "bars"|"stacked"|"lines", labels: [x labels], series: [{name, values}], format, note?}
 import { h } from "./store.js";
+import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // A narrower drawing on a phone, so its words stay readable once scaled to the screen.
@@ -65,7 +66,7 @@ function legend(series) {
 }
 
 function numbers(chart) {
-  return h("details", { class: "chart-numbers" }, h("summary", {}, "Numbers"),
+  return h("details", { class: "chart-numbers" }, h("summary", {}, t("Numbers")),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), chart.series.map((s) => h("th", { scope: "col" }, s.name)))),
       h("tbody", {}, chart.labels.map((label, i) => h("tr", {}, h("th", { scope: "row" }, label),
@@ -74,9 +75,9 @@ function numbers(chart) {
 
 function label(root, x, text, many) {
   const short = String(text).length > LABEL_MAX ? `${String(text).slice(0, LABEL_MAX - 1)}…` : String(text);
-  const t = svg("text", { x, y: H - BOTTOM + 16, class: "xlabel", "text-anchor": many ? "end" : "middle",
+  const tick = svg("text", { x, y: H - BOTTOM + 16, class: "xlabel", "text-anchor": many ? "end" : "middle",
     transform: many ? `rotate(-35 ${x} ${H - BOTTOM + 16})` : null }, short);
-  root.append(t);
+  root.append(tick);
 }
 
 function bars(chart) {
@@ -153,7 +154,7 @@ export function drawChart(chart) {
   // nothing to draw: no label, no number at all, or counts that are all zero
   const empty = !chart.labels.length || chart.series.every((s) => s.values.every((v) => v == null))
     || chart.format === "count" && chart.series.every((s) => s.values.every((v) => !v));
-  const body = empty ? h("p", { class: "hint" }, "Nothing to count yet.")
+  const body = empty ? h("p", { class: "hint" }, t("Nothing to count yet."))
     : chart.kind === "lines" ? lines(chart) : bars(chart);
   return h("figure", { class: "chart", "data-kind": chart.kind, "data-title": chart.title },
     h("figcaption", {}, chart.title), body, empty ? null : legend(chart.series),

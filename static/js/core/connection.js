@@ -6,6 +6,7 @@
 // back at a random moment within RESTART_SPREAD_MS (the others take us; spread out, not all at once).
 // 1013 (try again later: the server's database is down) and anything else: exponential back-off with
 // jitter. 4400-4499: the server refuses this table for good.
+import { t } from "./i18n.js";
 const PING_MS = 25000;
 const MAX_BACKOFF_MS = 8000;
 const RESTART_SPREAD_MS = [250, 3000];
@@ -106,7 +107,7 @@ export class Connection {
       this.syncing = false;
       if (this.stopped) return;
       if (ev.code >= 4400 && ev.code < 4500) {  // the server refuses this table for good
-        this.onStatus("closed", ev.reason || "The server closed the connection.");
+        this.onStatus("closed", ev.reason || t("The server closed the connection."));
         return;
       }
       if (ev.code === 1012 || ev.code === 1001) {  // this instance is restarting: another one takes us

@@ -13,6 +13,7 @@
 // answer at all (a socket cut, an instance going away, a proxy's 502/504), is sent again with the same seq
 // after a pause: if it was saved after all, the table has moved on and the retry stops (or gets a quiet
 // stale_seq). About 45 s in all, then the player is told.
+import { t } from "./i18n.js";
 
 export const RETRYABLE = new Set(["unavailable", "timeout", "network"]);
 export const RETRY_MS = [1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000];
@@ -82,7 +83,7 @@ export class Mover {
 
   // Send one move (exactly a dict from legal_moves); resolves as described at the top of this file.
   async send(move, { quietStale = false } = {}) {
-    if (this.pending) { this.io.say("Your play is on its way to the server…"); return { ok: false, code: "pending" }; }
+    if (this.pending) { this.io.say(t("Your play is on its way to the server…")); return { ok: false, code: "pending" }; }
     const seq = this.io.table().seq;
     let notice = null;  // "sent again in a moment": shown for as long as the retries last, then a little longer
     const done = (res) => {
@@ -94,17 +95,17 @@ export class Mover {
       if (res.ok || !RETRYABLE.has(res.code)) return done(res);
       if (attempt >= RETRY_MS.length) {
         if (notice) notice.remove();
-        this.io.toast("Your move could not be sent: the server is not answering. Try again in a moment.", "error", 8000);
+        this.io.toast(t("Your move could not be sent: the server is not answering. Try again in a moment."), "error", 8000);
         return res;
       }
       if (attempt === 0) {
-        notice = this.io.toast("The server cannot save moves just now: your move will be sent again in a moment.", "info", 0);
+        notice = this.io.toast(t("The server cannot save moves just now: your move will be sent again in a moment."), "info", 0);
       }
       this._pending(true);
       await this.sleep(Math.round(RETRY_MS[attempt] * (0.75 + this.random() * 0.5)));
       this.pending = false;
-      const t = this.io.table();
-      if (!t || t.seq !== seq) { this.io.redraw(); return done({ ok: false, code: "stale_seq" }); }
+      const now = this.io.table();
+      if (!now || now.seq !== seq) { this.io.redraw(); return done({ ok: false, code: "stale_seq" }); }
     }
   }
 
@@ -117,7 +118,7 @@ export class Mover {
       this.inFlight = entry;
       this.later(() => {   // the answer is an "update" (or an "error"); unstick the board if neither comes
         if (this.inFlight === entry) {
-          this.refused({ code: "timeout", detail: "The server did not answer in time." });
+          this.refused({ code: "timeout", detail: t("The server did not answer in time.") });
           this.io.conn.requestSync();
           this.io.redraw();
         }

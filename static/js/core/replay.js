@@ -16,11 +16,12 @@
 //   });
 //   viewer.goTo(n); viewer.seq; viewer.destroy();
 import { h } from "./store.js";
+import { t } from "./i18n.js";
 
 const CACHE_MAX = 400;
 
 export function stepWords(mod, step, names) {
-  if (!step) return "The position as dealt.";
+  if (!step) return t("The position as dealt.");
   const events = step.events || [];
   if (mod && mod.describeEvent) {
     const lines = events.map((e) => mod.describeEvent({ seat: step.seat, ...e }, names)).filter(Boolean);
@@ -46,21 +47,21 @@ export function createReplay(el, opts) {
 
   const btn = (name, label, text, go) => h("button", { class: "btn small", type: "button", id: id(name),
     "aria-label": label, title: label, "data-go": name, onclick: () => goTo(go()) }, text);
-  const first = btn("first", "First: the deal, before any move", "|◀", () => 0);
-  const prev = btn("prev", "Previous move", "◀", () => seq - 1);
-  const next = btn("next", "Next move", "▶", () => seq + 1);
-  const last = btn("last", "Last: the end of the game", "▶|", () => of);
+  const first = btn("first", t("First: the deal, before any move"), "|◀", () => 0);
+  const prev = btn("prev", t("Previous move"), "◀", () => seq - 1);
+  const next = btn("next", t("Next move"), "▶", () => seq + 1);
+  const last = btn("last", t("Last: the end of the game"), "▶|", () => of);
   const slider = h("input", { type: "range", min: "0", max: String(of), value: String(seq), step: "1", id: id("slider"),
-    class: "replay-slider", "aria-label": "Move number", oninput: (ev) => goTo(Number(ev.target.value)) });
+    class: "replay-slider", "aria-label": t("Move number"), oninput: (ev) => goTo(Number(ev.target.value)) });
   const pos = h("strong", { id: id("pos"), class: "replay-where" });
   const words = h("p", { class: "replay-step", id: id("step"), "aria-live": "polite" });
   const board = h("div", { class: "replay-board", id: id("board") });
-  const root = h("section", { class: "replay", "aria-label": "Replay", "data-seq": "" },
+  const root = h("section", { class: "replay", "aria-label": t("Replay"), "data-seq": "" },
     h("div", { class: "card replay-controls" },
       h("div", { class: "row replay-buttons" }, first, prev, slider, next, last),
       h("p", { class: "replay-pos" }, pos, opts.extra || null),
       words,
-      h("p", { class: "hint replay-keys" }, "Keys: ← → step, Home / End jump to the start or the end.")),
+      h("p", { class: "hint replay-keys" }, t("Keys: ← → step, Home / End jump to the start or the end."))),
     board);
   el.replaceChildren(root);
 
@@ -84,7 +85,7 @@ export function createReplay(el, opts) {
       r = await load(seq);
     } catch (err) {
       if (wanted !== seq) return;
-      error = err && err.message ? err.message : "This step could not be loaded.";
+      error = err && err.message ? err.message : t("This step could not be loaded.");
       render();
       if (opts.onStep) opts.onStep(null, api);
       return;
@@ -104,9 +105,9 @@ export function createReplay(el, opts) {
     slider.setAttribute("aria-valuetext", seq === 0 ? `the deal, before any of ${of} moves` : `after move ${seq} of ${of}`);
     first.disabled = prev.disabled = seq <= 0;
     next.disabled = last.disabled = seq >= of;
-    pos.textContent = seq === 0 ? `The deal (move 0 of ${of})` : `After move ${seq} of ${of}`;
+    pos.textContent = seq === 0 ? t("The deal (move 0 of {of})", { of }) : t("After move {n} of {of}", { n: seq, of });
     const r = cache.get(seq);
-    words.textContent = error || (r ? stepWords(mod, r.step, opts.names) : "Loading…");
+    words.textContent = error || (r ? stepWords(mod, r.step, opts.names) : t("Loading…"));
     words.classList.toggle("form-error", !!error);
     if (!r || mod === undefined) return;
     const key = String(seq);
