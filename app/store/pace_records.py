@@ -26,6 +26,10 @@ from app.store.lobby_records import Exec, column_json
 PACE_SEAT = -4  # the chat rows of the pace's lines (app/tables/lobby/chat.py KINDS: "pace")
 
 
+def _turns(n: int) -> str:
+    return "1 turn" if n == 1 else f"{n} turns"
+
+
 def _line(ex: Exec, table_id: int, name: str, text: str, at: datetime) -> None:
     ex.run("INSERT INTO chat (table_id, seat, name, text, at) SELECT id, :s, :n, :x, :at FROM tables WHERE id = :t",
            {"t": table_id, "s": PACE_SEAT, "n": name, "x": text, "at": ex.time(at)})
@@ -96,12 +100,12 @@ class TimeOut:
             who, missed = name or f"Seat {seat}", (missed or 0) + 1
             if timeout == "forfeit" and forfeit_after and missed >= forfeit_after and finished is None:
                 finished = {"outcome": "forfeit", "scores": None,
-                            "reason": f"{who} forfeited: {missed} turns ran out of time",
+                            "reason": f"{who} forfeited: {_turns(missed)} ran out of time",
                             "winners": [x for x in range(players) if x != seat], "forfeited": seat}
                 ex.run("UPDATE seats SET missed = :m WHERE table_id = :t AND seat = :s",
                        {"m": missed, "t": self.table_id, "s": seat})
                 changed[seat] = (stand_in, missed)
-                lines.append(f"{who}'s time ran out {missed} times: {who} forfeits.")
+                lines.append(f"{who}'s time ran out ({_turns(missed)}): {who} forfeits.")
                 continue
             ex.run("UPDATE seats SET stand_in = :q, missed = :m WHERE table_id = :t AND seat = :s",
                    {"q": self.seq, "m": missed, "t": self.table_id, "s": seat})

@@ -273,7 +273,8 @@ function resultWords(t) {
   const ctx = { names: seatName, me: state.me, seats: t.seats, view: t.view, last: t.last, players: t.players };
   const fallback = { title: "Game over", text: "", tone: "neutral", art: "" };
   const words = state.game && state.game.resultText ? state.game.resultText(t.result, ctx) : fallback;
-  return { ...fallback, ...words };
+  const forfeit = t.result && t.result.outcome === "forfeit" ? { text: `${t.result.reason}.` } : {};   // the pace: a seat forfeited
+  return { ...fallback, ...words, ...forfeit };
 }
 
 // ---------- the replay, once the game has ended (table_replay.js) ----------
