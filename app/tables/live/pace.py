@@ -29,7 +29,7 @@ from app.games import GAMES
 from app.store import utcnow
 from app.store.notices import due_timeouts
 from app.store.pace_records import PaceNote, SetPace, TimeOut, HandBack
-from app.tables.errors import Conflict, Invalid, Unavailable
+from app.tables.errors import Conflict, Invalid, NotYourTurn, Unavailable
 from app.tables.live import moves
 from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.state import Snapshot, iso
@@ -157,6 +157,8 @@ async def bot_play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> S
     standing in for a person whose time ran out."""
     live = await ctx.live.get(code)
     before = next((x for x in live.snap.seats if x["seat"] == seat), None)
+    if before is not None and not before["bot"] and before.get("stand_in") is None:
+        raise NotYourTurn(f"{before['name'] or f'Seat {seat}'} is back at the table: the bot does not play for them.")
     new = await moves.play(ctx, code, seat, seq, move)
     if before is not None and not before["bot"] and before.get("stand_in") is not None:
         who = before["name"] or f"Seat {seat}"
