@@ -48,12 +48,12 @@ def test_the_replay_calls_the_viewers_hand_your_hand(live_server, new_page):
             page.wait_for_timeout(20)
     else:
         raise AssertionError("the game did not finish")
-    page.goto(f"{server.url}/t/{code}?move=1")
-    page.wait_for_selector("#replay-view .hand[data-seat='0'] h3")
-    expect(page.locator("#replay-view .hand[data-seat='0'] h3")).to_contain_text("Your hand")
-    expect(page.locator("#replay-view .hand[data-seat='0']")).to_have_attribute("aria-label", "Your hand")
-    expect(page.locator("#replay-view .hand[data-seat='1'] h3")).to_contain_text("'s hand")
-    assert "You's" not in page.inner_text("#replay-view")
+    page.goto(f"{server.url}/t/{code}?move=1")   # the review room, browsing alone
+    page.wait_for_selector("#review-board .hand[data-seat='0'] h3")
+    expect(page.locator("#review-board .hand[data-seat='0'] h3")).to_contain_text("Your hand")
+    expect(page.locator("#review-board .hand[data-seat='0']")).to_have_attribute("aria-label", "Your hand")
+    expect(page.locator("#review-board .hand[data-seat='1'] h3")).to_contain_text("'s hand")
+    assert "You's" not in page.inner_text("#review-board")
 
 
 def test_card_labels_on_file_a_keep_clear_of_the_rank_digits(live_server, new_page, shot):

@@ -18,7 +18,9 @@ const MAX_BACKOFF_MS = 8000;
 Object.assign(S, { code, of: 0, mod: undefined, seats: [], you: null, host: null, room: null, mode: "follow",
   pos: realPos(0), data: new Map(), log: [], conn: "connecting", openedTurningPoint: false });
 
+// A seat's name, "You" for the viewer's own seat (the games' words then say "Your hand", "You played").
 const names = (seat) => {
+  if (S.you && S.you.seat === seat) return "You";
   const s = S.seats.find((x) => x.seat === seat);
   return s && s.name ? s.name : `Seat ${seat + 1}`;
 };
@@ -96,6 +98,7 @@ function onMessage(msg) {
   if (msg.type === "welcome") {
     S.you = msg.you;
     S.host = msg.host;
+    redraw();   // the board again, now that it knows which seat is "You"
     if (S.mode === "alone") send({ type: "alone", alone: true });
   } else if (msg.type === "room") {
     S.room = msg;
@@ -192,7 +195,7 @@ async function start() {
     const g = games.find((x) => x.name === table.game);
     $("review-title").textContent = `Review: ${g ? g.title : table.game}`;
   }).catch(() => {});
-  const ctx = { of: S.of, mod: () => S.mod, names, current: () => S.pos, go, markOf: (seq) => (scores ? scores.markOf(seq) : null) };
+  const ctx = { of: S.of, mod: () => S.mod, names, viewer: () => (S.you ? S.you.seat : null), current: () => S.pos, go, markOf: (seq) => (scores ? scores.markOf(seq) : null) };
   view = createView({ controls: $("review-controls"), board: $("review-board"), moves: $("review-moves") }, ctx);
   whatifs = createWhatIfs({ whatif: $("review-whatif"), branches: $("review-branches") }, {
     ...ctx, code, redraw,

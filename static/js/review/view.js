@@ -85,10 +85,10 @@ export function createView(els, ctx) {
     }
     const mod = ctx.mod();
     if (!data || data.error || mod === undefined) return;   // (the game's module still loading)
-    const key = posKey(pos);
+    const key = `${posKey(pos)} ${ctx.viewer ? ctx.viewer() : ""}`;   // drawn again once the viewer's seat is known
     if (drawnKey === key) return;
     drawnKey = key;
-    els.board.dataset.pos = key;
+    els.board.dataset.pos = posKey(pos);
     els.board.dataset.ply = String(pos.ply);
     els.board.dataset.at = String(pos.at);
     if (mod && mod.drawReplay) {
