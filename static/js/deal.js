@@ -2,6 +2,7 @@
 import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
 import { h } from "./core/store.js";
 import { playOn, dealTitle, rulesText, mineText, rulesQuery, rulesOfQuery } from "./deal_play.js";
+import { t, tn } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const id = $("deal-root").dataset.deal;
@@ -14,28 +15,31 @@ function renderRules(specs) {
   const known = specs.filter((s) => s.type === "bool");
   rules = Object.fromEntries(known.filter((s) => s.name in asked).map((s) => [s.name, asked[s.name] === true]));
   const link = () => { $("deal-link").value = `${location.origin}/deals/${deal.id}${rulesQuery(rules)}`; };
-  $("deal-rules").replaceChildren(h("legend", {}, "House rules (results are ranked apart by them)"),
+  $("deal-rules").replaceChildren(h("legend", {}, t("House rules (results are ranked apart by them)")),
     ...known.map((s) => {
       const box = h("input", { type: "checkbox", id: `rule-${s.name}`, checked: s.name in rules ? rules[s.name] : !!s.default });
       box.addEventListener("change", () => { rules[s.name] = box.checked; link(); });
-      return h("label", { class: "check", for: `rule-${s.name}` }, box, h("span", {}, s.label || s.name));
+      return h("label", { class: "check", for: `rule-${s.name}` }, box, h("span", {}, t(s.label || s.name)));
     }));
   $("deal-rules").hidden = !known.length;
   link();
 }
 
 function resultText(r) {
-  if ("trees" in r) return `${r.outcome === "won" ? "Won" : "Lost"}, ${r.trees ?? "?"} tree${r.trees === 1 ? "" : "s"}`;
-  return r.scores && r.scores.length > 1 ? `Scores ${r.scores.join(" / ")}` : `Score ${r.score ?? "?"}`;
+  if ("trees" in r) {
+    const trees = r.trees ?? "?";
+    return r.outcome === "won" ? tn("Won, {n} tree", "Won, {n} trees", trees) : tn("Lost, {n} tree", "Lost, {n} trees", trees);
+  }
+  return r.scores && r.scores.length > 1 ? t("Scores {scores}", { scores: r.scores.join(" / ") }) : t("Score {score}", { score: r.score ?? "?" });
 }
 
 // The bot's yardstick on the deal (docs/API.md "Deals": "bot"), shown with the results it is one of.
 function botText(b) {
   if (b.status === "failed") return "";
-  if (b.status !== "done" || b.wins === undefined) return `The bot is playing this deal: ${b.plays} of ${b.of} games so far.`;
-  if (b.mean_score !== undefined) return `The bot scores ${b.result ? b.result.score : b.mean_score} on this deal.`;
-  const own = b.result ? ` Its own game: ${resultText(b.result)}.` : "";
-  return `The bot wins this deal ${b.wins} time${b.wins === 1 ? "" : "s"} in ${b.plays}.${own}`;
+  if (b.status !== "done" || b.wins === undefined) return t("The bot is playing this deal: {n} of {of} games so far.", { n: b.plays, of: b.of });
+  if (b.mean_score !== undefined) return t("The bot scores {score} on this deal.", { score: b.result ? b.result.score : b.mean_score });
+  const own = b.result ? ` ${t("Its own game: {result}.", { result: resultText(b.result) })}` : "";
+  return tn("The bot wins this deal {n} time in {plays}.", "The bot wins this deal {n} times in {plays}.", b.wins, { plays: b.plays }) + own;
 }
 
 function renderResults(d) {
@@ -46,9 +50,9 @@ function renderResults(d) {
   $("spoilers-btn").hidden = d.revealed || !!(d.why || "").match(/admin/);
   if (!d.revealed) return;
   if (d.bot && botText(d.bot)) box.append(h("p", { class: "hint deal-bot" }, botText(d.bot)));
-  if (!d.variants.length) box.append(h("p", { class: "hint" }, "Nobody has finished this deal yet."));
+  if (!d.variants.length) box.append(h("p", { class: "hint" }, t("Nobody has finished this deal yet.")));
   for (const v of d.variants) {
-    box.append(h("h3", {}, `House rules: ${rulesText(v.house_rules)}`));
+    box.append(h("h3", {}, t("House rules: {rules}", { rules: rulesText(v.house_rules) })));
     const rows = v.results.map((r) => h("tr", { class: r.yours ? "yours" : "" },
       h("td", {}, String(r.rank)),
       h("td", {}, h("a", { href: r.url }, r.code)),
@@ -56,9 +60,9 @@ function renderResults(d) {
       h("td", { class: "deal-result" }, resultText(r)),
       h("td", {}, String(r.moves)), h("td", {}, String(r.hints)),
       h("td", {}, new Date(r.finished_at).toLocaleDateString()),
-      h("td", {}, h("a", { href: r.replay }, "Replay"))));
+      h("td", {}, h("a", { href: r.replay }, t("Replay")))));
     box.append(h("table", { class: "deal-table" },
-      h("thead", {}, h("tr", {}, ...["#", "Table", "Players", "Result", "Moves", "Hints", "Date", ""].map((x) => h("th", {}, x)))),
+      h("thead", {}, h("tr", {}, ...["#", t("Table"), t("Players"), t("Result"), t("Moves"), t("Hints"), t("Date"), ""].map((x) => h("th", {}, x)))),
       h("tbody", {}, ...rows)));
   }
 }
@@ -67,13 +71,14 @@ async function load() {
   try {
     deal = await get(`/api/deals/${id}`);
   } catch (err) {
-    $("deal-title").textContent = "No such deal";
+    $("deal-title").textContent = t("No such deal");
     $("deal-about").textContent = err.message;
     return;
   }
-  $("deal-title").textContent = `${dealTitle(deal)}: deal ${deal.id}`;
-  const when = deal.kind === "daily" ? `the deal of the day for ${deal.day} (UTC)` : "a deal shared from a finished game";
-  $("deal-about").textContent = `${when}; ${deal.plays} table${deal.plays === 1 ? "" : "s"} finished it.`;
+  $("deal-title").textContent = t("{title}: deal {id}", { title: dealTitle(deal), id: deal.id });
+  $("deal-about").textContent = deal.kind === "daily"
+    ? tn("The deal of the day for {day} (UTC); {n} table finished it.", "The deal of the day for {day} (UTC); {n} tables finished it.", deal.plays, { day: deal.day })
+    : tn("A deal shared from a finished game; {n} table finished it.", "A deal shared from a finished game; {n} tables finished it.", deal.plays);
   $("deal-play").hidden = false;
   $("deal-play-note").textContent = mineText(deal.mine);
   if (rules === null) renderRules(deal.house_rule_options || []);
@@ -104,6 +109,6 @@ $("spoilers-btn").addEventListener("click", async () => {   // remembered by thi
   load();
 });
 $("deal-copy").addEventListener("click", async () => {
-  toast((await copyText($("deal-link").value, $("deal-link"))) ? "Link copied." : "Select the link and copy it.");
+  toast((await copyText($("deal-link").value, $("deal-link"))) ? t("Link copied.") : t("Select the link and copy it."));
 });
 load();
