@@ -2,17 +2,19 @@
 // that does nothing says, the labels of the board, the hands and the "which card?" question, and the
 // result dialog with its art. Pure functions, no page state.
 import { SUITS, parseCard, parsePiece, starPath } from "./parts.js";
+import { t, tn } from "../../core/i18n.js";
 
-export const SIDES = { N: "north", E: "east", S: "south", W: "west" };
-const SUIT_WORD = { H: "hearts", D: "diamonds", C: "clubs", S: "spades" };
+export const SIDES = { N: t("north"), E: t("east"), S: t("south"), W: t("west") };
+const SUIT_WORD = { H: t("hearts"), D: t("diamonds"), C: t("clubs"), S: t("spades") };
+const COLOR_WORD = { red: t("red"), orange: t("orange"), yellow: t("yellow"), green: t("green"), blue: t("blue") };
 
 export function pieceWords(p) {
   const { color, size } = parsePiece(p);
-  return `${color} ${size}`;
+  return `${COLOR_WORD[color] || color} ${size}`;
 }
 export function cardWords(c) {
   const { rank, suit } = parseCard(c);
-  return `${rank === "A" ? "ace" : rank} of ${SUIT_WORD[suit] || suit}`;
+  return t("{rank} of {suit}", { rank: rank === "A" ? t("ace") : rank, suit: SUIT_WORD[suit] || suit });
 }
 export function cardLabel(c) {
   const { rank, suit } = parseCard(c);
@@ -21,7 +23,7 @@ export function cardLabel(c) {
 // What a card does, in the words of its button.
 export function cardDoes(c) {
   const { suit, value } = parseCard(c);
-  return suit === "D" ? `moves any pyramid ${value}` : `moves a pyramid ${value} minus its size`;
+  return suit === "D" ? t("moves any pyramid {n}", { n: value }) : t("moves a pyramid {n} minus its size", { n: value });
 }
 
 // Event types the whole table hears about (a toast), not only as a log line.
@@ -37,68 +39,71 @@ export function describeEvent(ev, names) {
 const YOU_VERB = { draws: "draw", finds: "find", leaves: "leave", completes: "complete", plays: "play", has: "have", is: "are" };
 
 // ---- the board ----
-export const BOARD_LABEL = "The board: columns a to h from west to east, rows 1 to 8 from south to north";
-export const replayBoardLabel = (seq) => `The board after move ${seq}`;
+export const BOARD_LABEL = t("The board: columns a to h from west to east, rows 1 to 8 from south to north");
+export const replayBoardLabel = (seq) => t("The board after move {n}", { n: seq });
 export const sideName = (side) => SIDES[side].toUpperCase();
 
 // A square as its tooltip and screen reader say it when it is no target.
 export function squareWords(sq, stack, tree) {
-  return stack.length ? `${sq}: ${stack.map(pieceWords).join(", ")} (bottom to top)${tree ? ", a finished tree" : ""}` : sq;
+  if (!stack.length) return sq;
+  const pieces = stack.map(pieceWords).join(", ");
+  return tree ? t("{sq}: {pieces} (bottom to top), a finished tree", { sq, pieces }) : t("{sq}: {pieces} (bottom to top)", { sq, pieces });
 }
-export const movableLabel = (piece, sq) => `Move ${pieceWords(piece)} on ${sq}`;
-export const pickedLabel = (piece, sq) => `${pieceWords(piece)} on ${sq} (picked; Enter to put it back)`;
+export const movableLabel = (piece, sq) => t("Move {piece} on {sq}", { piece: pieceWords(piece), sq });
+export const pickedLabel = (piece, sq) => t("{piece} on {sq} (picked; Enter to put it back)", { piece: pieceWords(piece), sq });
 
 // A marked square: its short label (the cards that lead there) and its full label.
 export function destText(moves, hinted) {
   const cards = [...new Set(moves.map((m) => m.card))];
-  return `${hinted ? "★ " : ""}${cards.length > 2 ? `${cards.length} cards` : cards.map(cardLabel).join(" ")}`;
+  return `${hinted ? "★ " : ""}${cards.length > 2 ? tn("{n} card", "{n} cards", cards.length) : cards.map(cardLabel).join(" ")}`;
 }
 export function destLabel(piece, sq, moves, hinted) {
   const cards = new Set(moves.map((m) => m.card));
+  const plays = moves.map((m) => `${cardLabel(m.card)} ${SIDES[m.side]}`).join(", ");
   const how = moves.length === 1
-    ? `with ${cardWords(moves[0].card)} (${SIDES[moves[0].side]})`
-    : `with ${cards.size > 1 ? "a choice of cards" : "a choice of sides"}: ${moves.map((m) => `${cardLabel(m.card)} ${SIDES[m.side]}`).join(", ")}`;
-  return `Move ${pieceWords(piece)} to ${sq} ${how}${hinted ? " (the hint)" : ""}`;
+    ? t("with {card} ({side})", { card: cardWords(moves[0].card), side: SIDES[moves[0].side] })
+    : cards.size > 1 ? t("with a choice of cards: {plays}", { plays }) : t("with a choice of sides: {plays}", { plays });
+  return `${t("Move {piece} to {sq}", { piece: pieceWords(piece), sq })} ${how}${hinted ? ` ${t("(the hint)")}` : ""}`;
 }
 
 // ---- "Which card?" ----
 export function chooseTitle(choose, sides) {
-  return `${sides ? "Which side?" : "Which card?"} The ${pieceWords(choose.piece)} to ${choose.to} with`;
+  const what = { piece: pieceWords(choose.piece), sq: choose.to };
+  return sides ? t("Which side? The {piece} to {sq} with", what) : t("Which card? The {piece} to {sq} with", what);
 }
-export const otherPlays = (n) => (n ? `${n} other play${n === 1 ? "" : "s"}` : "no other play");
-export const choiceLabel = (m, others) => `${cardWords(m.card)}, played to the ${SIDES[m.side]} side (${otherPlays(others)} with this card)`;
-export const CHOOSE = { dialog: "Which card?", cancel: "Cancel (Esc)", uses: "What this card could do instead" };
+export const otherPlays = (n) => (n ? tn("{n} other play", "{n} other plays", n) : t("no other play"));
+export const choiceLabel = (m, others) => t("{card}, played to the {side} side ({others} with this card)",
+  { card: cardWords(m.card), side: SIDES[m.side], others: otherPlays(others) });
+export const CHOOSE = { dialog: t("Which card?"), cancel: t("Cancel (Esc)"), uses: t("What this card could do instead") };
 
 // ---- the status line ----
 export const STATUS = {
-  treesLabel: (trees) => `Trees: ${trees} of 5`, trees: (trees) => `${trees} of 5`, treesWord: " trees",
-  pile: "Draw pile: ", cards: (n) => (n === 1 ? " card" : " cards"), houseRule: "House rule",
-  zero: "Zero-square plays allowed", hidden: "Hidden hands",
-  lastMove: (play) => `Blue frames: ${play.from} → ${play.to}`,
+  treesLabel: (trees) => t("Trees: {n} of 5", { n: trees }), trees: (trees) => t("{n} of 5", { n: trees }),
+  treesWord: ` ${t("trees")}`, pile: `${t("Draw pile:")} `, cards: (n) => ` ${tn("card", "cards", n ?? 2)}`,
+  houseRule: t("House rule"), zero: t("Zero-square plays allowed"), hidden: t("Hidden hands"),
+  lastMove: (play) => t("Blue frames: {from} → {to}", { from: play.from, to: play.to }),
 };
 
 // ---- hands and piles ----
-export const handTitle = (name) => (name === "You" ? "Your hand" : `${name}'s hand`);
+export const handTitle = (name) => (name === "You" || name === t("You") ? t("Your hand") : t("{name}'s hand", { name }));
 export const HANDS = {
-  toPlay: "to play", none: "no cards", hidden: "hidden", empty: "empty",
-  hiddenCount: (n) => `${n} hidden card${n === 1 ? "" : "s"}`,
-  dead: "no legal play with this card", deadTitle: "No legal play with this card",
-  pickFirst: (c) => `${cardLabel(c)}: ${cardDoes(c)} (optional: pick it first to see only its plays)`,
-  pileLabel: "Draw pile, next card first", pile: (n) => `Draw pile (${n}), next card first`,
-  discardLabel: "Discard pile", discard: (n, used) => `Discard (${n})${used ? `: ${cardLabel(used)} just played` : ""}`,
+  toPlay: t("to play"), none: t("no cards"), hidden: t("hidden"), empty: t("empty"),
+  hiddenCount: (n) => tn("{n} hidden card", "{n} hidden cards", n),
+  dead: t("no legal play with this card"), deadTitle: t("No legal play with this card"),
+  pickFirst: (c) => t("{card}: {does} (optional: pick it first to see only its plays)", { card: cardLabel(c), does: cardDoes(c) }),
+  pileLabel: t("Draw pile, next card first"), pile: (n) => t("Draw pile ({n}), next card first", { n }),
+  discardLabel: t("Discard pile"),
+  discard: (n, used) => (used ? t("Discard ({n}): {card} just played", { n, card: cardLabel(used) }) : t("Discard ({n})", { n })),
 };
 export const cardButtonLabel = (c, ok) => `${cardWords(c)}: ${ok ? cardDoes(c) : HANDS.dead}`;
 
 // ---- the help box beside the hands ----
 export const HELP = {
-  summary: "How to play a card · settings",
-  text: "Pick a pyramid, then one of the marked squares: the card shown on the square is played. "
-    + "A card moves a pyramid (card value − pyramid size) squares toward its side, or away if that is negative; "
-    + "diamonds ♦ ignore the size. Build five trees (3, 2, 1 of one colour) to win. "
-    + "Dots on a pyramid give its size. ",
-  rules: "All the rules",
-  letters: " Letters on the pyramids (R O Y G B) for colour-blind play",
-  autoCard: " When several cards take a pyramid to the same square, don't ask: play the card with the fewest other plays (keep the most useful ones)",
+  summary: t("How to play a card · settings"),
+  text: `${t("Pick a pyramid, then one of the marked squares: the card shown on the square is played. A card moves a pyramid (card value − pyramid size) squares toward its side, or away if that is negative; diamonds ♦ ignore the size. Build five trees (3, 2, 1 of one colour) to win. Dots on a pyramid give its size.")} `,
+  rules: t("All the rules"),
+  letters: ` ${t("Letters on the pyramids (R O Y G B) for colour-blind play")}`,
+  autoCard: ` ${t("When several cards take a pyramid to the same square, don't ask: play the card with the fewest other plays (keep the most useful ones)")}`,
 };
 
 // ---- the turn banner, hints, and what the page says ----
@@ -107,34 +112,47 @@ export function hintWords(hint) {
   const where = hint.to ? ` to ${hint.to}` : "";
   return `${cardLabel(m.card)} ${SIDES[m.side]}: the ${pieceWords(m.piece)}${where}${hint.reason ? ` (${hint.reason})` : ""}`;
 }
-export const hintSaid = (hint) => `Hint: ${hintWords(hint)}`;
+export const hintSaid = (hint) => t("Hint: {hint}", { hint: hintWords(hint) });
 
 // The banner on the viewer's turn: what to do next. touch: a coarse pointer (a phone).
 export function turnHint(ui, pending, touch) {
-  if (pending) return "Sending your play…";
+  if (pending) return t("Sending your play…");
   if (ui.hint && ui.card === ui.hint.move.card && ui.piece === ui.hint.move.piece) {
-    return `Hint: ${hintWords(ui.hint)}. Play it on the square marked ★.`;
+    return t("Hint: {hint}. Play it on the square marked ★.", { hint: hintWords(ui.hint) });
   }
-  const tap = touch ? "Tap" : "Click";
-  if (ui.choose) return `Several plays take the ${pieceWords(ui.choose.piece)} to ${ui.choose.to}: pick one.`;
+  if (ui.choose) return t("Several plays take the {piece} to {sq}: pick one.", { piece: pieceWords(ui.choose.piece), sq: ui.choose.to });
   if (ui.piece) {
-    return `${tap} a marked square to move the ${pieceWords(ui.piece)}${ui.card ? ` with ${cardLabel(ui.card)}` : ""} (${touch ? "tap it again to put it back" : "Esc: back"}).`;
+    const what = { piece: pieceWords(ui.piece), card: ui.card ? cardLabel(ui.card) : "" };
+    if (touch) return ui.card ? t("Tap a marked square to move the {piece} with {card} (tap it again to put it back).", what)
+      : t("Tap a marked square to move the {piece} (tap it again to put it back).", what);
+    return ui.card ? t("Click a marked square to move the {piece} with {card} (Esc: back).", what)
+      : t("Click a marked square to move the {piece} (Esc: back).", what);
   }
-  if (ui.card) return `${cardLabel(ui.card)} picked: now ${tap.toLowerCase()} a pyramid in a yellow frame.`;
-  return `Your turn: ${touch ? "tap" : "click or drag"} a pyramid, then a marked square.`;
+  if (ui.card) {
+    return touch ? t("{card} picked: now tap a pyramid in a yellow frame.", { card: cardLabel(ui.card) })
+      : t("{card} picked: now click a pyramid in a yellow frame.", { card: cardLabel(ui.card) });
+  }
+  return touch ? t("Your turn: tap a pyramid, then a marked square.") : t("Your turn: click or drag a pyramid, then a marked square.");
 }
 
 // The page played the card with the fewest other plays (the "don't ask" setting).
 export function autoPicked(picked) {
-  return `Played ${cardLabel(picked.card)}, the card with the fewest other plays (kept ${picked.kept.map(cardLabel).join(", ")}).`;
+  return t("Played {card}, the card with the fewest other plays (kept {kept}).",
+    { card: cardLabel(picked.card), kept: picked.kept.map(cardLabel).join(", ") });
 }
 
 // A click on a square that does nothing, in one sentence: {sq, piece, card} of the selection, the top
 // pyramid of the square and whether it stands on others. null when there is nothing to say.
 export function squareRefusal({ sq, piece, card, top, stacked }) {
-  if (piece && !top) return `The ${pieceWords(piece)} cannot go to ${sq}${card ? ` with ${cardLabel(card)}` : " with any card in your hand"}: pick a marked square (Esc: back).`;
-  if (top && card) return `${cardLabel(card)} cannot move the ${pieceWords(top)}: pick a pyramid in a yellow frame, or another card.`;
-  if (top) return `No card in your hand can move the ${pieceWords(top)}${stacked ? " (only the top pyramid of a stack moves)" : ""}.`;
+  if (piece && !top) {
+    return card ? t("The {piece} cannot go to {sq} with {card}: pick a marked square (Esc: back).", { piece: pieceWords(piece), sq, card: cardLabel(card) })
+      : t("The {piece} cannot go to {sq} with any card in your hand: pick a marked square (Esc: back).", { piece: pieceWords(piece), sq });
+  }
+  if (top && card) return t("{card} cannot move the {piece}: pick a pyramid in a yellow frame, or another card.", { card: cardLabel(card), piece: pieceWords(top) });
+  if (top) {
+    return stacked ? t("No card in your hand can move the {piece} (only the top pyramid of a stack moves).", { piece: pieceWords(top) })
+      : t("No card in your hand can move the {piece}.", { piece: pieceWords(top) });
+  }
   return null;
 }
 
@@ -143,9 +161,9 @@ export function resultText(result, ctx = {}) {
   const won = result && result.outcome === "won";
   const words = resultWordsBare(result, ctx);
   const trees = ctx.view && typeof ctx.view.trees === "number" ? ctx.view.trees : null;
-  if (result && !won && trees != null) words.text += ` The team had built ${trees} of the 5 trees.`;
+  if (result && !won && trees != null) words.text += ` ${t("The team had built {n} of the 5 trees.", { n: trees })}`;
   return { ...words, tone: won ? "won" : "lost", art: won ? TREES_ART : LOST_ART,
-    banner: won ? "Game over: the team won!" : "Game over: the team lost." };
+    banner: won ? t("Game over: the team won!") : t("Game over: the team lost.") };
 }
 
 // The seat that could not play: the one after the last player (the first seat if nobody played).
@@ -158,17 +176,18 @@ function stuckSeat(result, ctx) {
 function resultWordsBare(result, ctx) {
   const reason = result && result.reason;
   if (result && result.outcome === "won") {
-    return { title: "All five trees are standing!", text: "The team wins. Well played." };
+    return { title: t("All five trees are standing!"), text: t("The team wins. Well played.") };
   }
   if (reason === "stuck") {
     const seat = stuckSeat(result, ctx);
     const who = seat != null && ctx.names ? ctx.names(seat) : null;
-    return { title: "The team is stuck", text: `${who ? who + " had" : "The player to act had"} no legal play left, so the team loses.` };
+    return { title: t("The team is stuck"), text: who ? t("{who} had no legal play left, so the team loses.", { who })
+      : t("The player to act had no legal play left, so the team loses.") };
   }
   if (reason === "out_of_cards") {
-    return { title: "Out of cards", text: "A card had to be drawn but the draw pile was empty, so the team loses." };
+    return { title: t("Out of cards"), text: t("A card had to be drawn but the draw pile was empty, so the team loses.") };
   }
-  return { title: "Game over", text: reason ? `Reason: ${reason}.` : "" };
+  return { title: t("Game over"), text: reason ? t("Reason: {reason}.", { reason }) : "" };
 }
 
 // The result dialog's art: the same lit-and-shaded pyramids as the board. Won: the five trees standing
