@@ -80,7 +80,7 @@ class Table(Base):
     pace: Mapped[int | None] = mapped_column(Integer, nullable=True)
     pace_timeout: Mapped[str | None] = mapped_column(String(8), nullable=True)
     pace_forfeit_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    # A pause by vote (revision 0009): {"reason", "until", "by", "votes", "since"} while proposed or on, and
+    # A pause by vote (revision 0010): {"reason", "until", "by", "votes", "since"} while proposed or on, and
     # when the agreed pause ends (or ended early): no clock runs, no reminder goes, before it.
     pause: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     paused_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

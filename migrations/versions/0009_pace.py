@@ -4,8 +4,7 @@
 seat's turns until its player comes back) or "forfeit" (the bot plays the turn that timed out, and after
 `pace_forfeit_after` missed turns the seat forfeits). `seats.stand_in`: the seq at which the seat's time ran
 out (NULL: its player plays), `seats.missed`: the seat's turns timed out in this game.
-`tables.pause`: a pause proposed or agreed by vote ({"reason", "until", "by", "votes", "since"}), and
-`tables.paused_until`: when the agreed pause ends (or ended): no turn's clock runs before it.
+(The pause by vote is revision 0010.)
 
 Revision ID: 0009
 Revises: 0008
@@ -27,8 +26,6 @@ def upgrade() -> None:
         t.add_column(sa.Column("pace", sa.Integer, nullable=True))
         t.add_column(sa.Column("pace_timeout", sa.String(8), nullable=True))
         t.add_column(sa.Column("pace_forfeit_after", sa.Integer, nullable=True))
-        t.add_column(sa.Column("pause", sa.JSON, nullable=True))
-        t.add_column(sa.Column("paused_until", sa.DateTime(timezone=True), nullable=True))
     with op.batch_alter_table("seats") as t:
         t.add_column(sa.Column("stand_in", sa.Integer, nullable=True))
         t.add_column(sa.Column("missed", sa.Integer, nullable=False, server_default="0"))
@@ -39,8 +36,6 @@ def downgrade() -> None:
         t.drop_column("missed")
         t.drop_column("stand_in")
     with op.batch_alter_table("tables") as t:
-        t.drop_column("paused_until")
-        t.drop_column("pause")
         t.drop_column("pace_forfeit_after")
         t.drop_column("pace_timeout")
         t.drop_column("pace")
