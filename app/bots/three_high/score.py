@@ -33,9 +33,9 @@ MIN_WORLDS = 16  # rollouts per play, at least (whatever the budget)
 # raw fraction of won greedy rollouts -> the bot's win chance, piecewise linear through these points, apart
 # for a solo game and a table of 2-4 (whose bots win far more from the same raw fraction: they hold more cards
 # between them). Fitted by bench/calibration.py; docs/PERFORMANCE.md, "Move scores", has the measurement.
-CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {  # 120 games, seeds 1000-1119, 0.1 s a decision
-    "solo": ((0.0, 0.0), (0.027, 0.09), (0.157, 0.442), (0.297, 0.582), (0.477, 0.603), (0.67, 0.774),
-             (0.99, 1.0), (1.0, 1.0)),
+CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {  # 320 games (248 solo), 0.1 s a decision
+    "solo": ((0.0, 0.0), (0.022, 0.108), (0.157, 0.45), (0.25, 0.545), (0.346, 0.597), (0.445, 0.632),
+             (0.537, 0.686), (0.673, 0.739), (0.838, 0.954), (0.998, 1.0), (1.0, 1.0)),
     "team": ((0.0, 0.0), (0.011, 0.15), (0.154, 0.533), (0.256, 0.727), (0.348, 0.874), (0.507, 0.909),
              (0.648, 0.984), (0.75, 0.995), (0.942, 1.0), (1.0, 1.0)),
 }
