@@ -91,19 +91,21 @@ def showcase() -> list[dict]:
     return out
 
 
-_kept: list[dict] = []  # showcase(), once played (the same list for every caller: read-only)
+_kept: dict[tuple, list[dict]] = {}  # the games' names -> showcase(), once played (read-only for callers)
 
 
 async def games_showcase(db: Database) -> list[dict]:
     """showcase() for a route (played once per process, off the event loop), each game with the figures of
     its finished tables here (`played`, null below PLAYED_MIN games or while the database cannot answer)."""
-    if not _kept:
-        _kept[:] = await asyncio.to_thread(showcase)
+    games = tuple(GAMES)  # played again if a game is registered later (a test's own game, a plugin)
+    if games not in _kept:
+        _kept.clear()
+        _kept[games] = await asyncio.to_thread(showcase)
     try:
         here = await played(db)
     except StoreError:
         here = {}
-    return [{**x, "played": here.get(x["game"])} for x in _kept]
+    return [{**x, "played": here.get(x["game"])} for x in _kept[games]]
 
 
 _played: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # Database -> (monotonic time, figures)
