@@ -114,11 +114,20 @@ def require_service(name: str) -> None:
 
 
 # -- databases ------------------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def _sqlite_at_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One SQLite file migrated to head by Alembic, once a run: each test gets a copy of it (the same schema
+    as upgrading its own, without ten migrations' 0.25 s before every test)."""
+    path = tmp_path_factory.mktemp("head") / "icehouse.db"
+    upgrade(f"sqlite+aiosqlite:///{path}")
+    return path
+
+
 @pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'icehouse.db'}"
-    upgrade(url)
-    return url
+def sqlite_url(tmp_path: Path, _sqlite_at_head: Path) -> str:
+    path = tmp_path / "icehouse.db"
+    shutil.copyfile(_sqlite_at_head, path)
+    return f"sqlite+aiosqlite:///{path}"
 
 
 def _postgres_schema_url(schema: str) -> str:
