@@ -171,7 +171,8 @@ def database_url(sqlite_url: str) -> str:
 def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
                     bot_processes=0,  # bots in a thread: no worker process to start for every test app
-                    bot_seconds=0.1)  # searching bots think briefly: tests check the plumbing, not the play
+                    bot_seconds=0.1,  # searching bots think briefly: tests check the plumbing, not the play
+                    analysis_seconds=0)  # no after-the-fact analyses (tests/api/test_scores.py turns them on)
 
 
 @pytest.fixture

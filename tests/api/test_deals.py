@@ -29,7 +29,8 @@ def database_url(request, sqlite_url):
 @pytest.fixture
 def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
-                    bot_processes=0, bot_seconds=0.1, admin_token=TOKEN)
+                    bot_processes=0, bot_seconds=0.1, admin_token=TOKEN,
+                    analysis_seconds=0)  # no yardstick plays in a thread to wait for at shutdown (test_scores.py has them)
 
 
 # -- the derivation ------------------------------------------------------------------------------------
