@@ -484,9 +484,10 @@ function wire() {
   nb.hidden = true;   // render() shows it to seated players only
   nb.addEventListener("click", async () => { await notify.askPermission(); notifyAsk = false; redraw(); });
   window.addEventListener("focus", () => checkTurn());
-  // A name cut short with an ellipsis (its whole self in its title, on hover) is shown whole on a tap.
+  // A name cut short with an ellipsis (its whole self in its title, on hover) is shown whole on a tap:
+  // the shell's own (.seats .name, .name-cut) and any a game's panel marks with data-cut.
   document.addEventListener("click", (ev) => {
-    const el = ev.target.closest && ev.target.closest(".seats .name, .tp-score .name, .mth-score .name, .dash-standings .who, .name-cut");
+    const el = ev.target.closest && ev.target.closest(".seats .name, .name-cut, [data-cut]");
     if (el && el.scrollWidth > el.clientWidth + 1) el.classList.add("whole");
     else if (el && el.classList.contains("whole")) el.classList.remove("whole");
   });

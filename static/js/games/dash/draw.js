@@ -165,7 +165,7 @@ export function drawStandings(view, { names, color = seatColor, ended = false } 
   const turn = (seat) => seat === view.turn && !ended;
   return order.map((seat) => h("li", { class: turn(seat) ? "turn" : "", "data-seat": seat },
     h("span", { class: "dot", style: `background:${color(seat)}` }),
-    h("span", { class: "who", title: names(seat) }, names(seat)),
+    h("span", { class: "who", title: names(seat), "data-cut": true }, names(seat)),
     h("span", { class: "where" }, `${words.spaceWords(view.positions[seat])}${view.legs[seat] ? words.PANEL.back : ""}`),
     view.skip[seat] ? h("span", { class: "tag skip" }, words.PANEL.skips) : null,
     turn(seat) ? h("span", { class: "tag turn" }, view.dare ? words.PANEL.dared : words.PANEL.toDraw) : null));

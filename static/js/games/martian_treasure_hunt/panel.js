@@ -49,7 +49,7 @@ export function renderScores(el, { view, names, colorOf, acting }) {
       rows.push(h("li", { class: `mth-score${acting.includes(seat) ? " acting" : ""}`, "data-seat": seat },
         h("div", { class: "who" },
           h("span", { class: "swatch", style: `background: ${colorOf(seat)}`, "aria-hidden": "true" }),
-          h("span", { class: "name", title: names(seat) }, names(seat)),
+          h("span", { class: "name", title: names(seat), "data-cut": true }, names(seat)),
           h("span", { class: "suit-name" }, SUITS[seat]),
           h("span", { class: "points", "data-testid": `score-${seat}` }, String(score), h("small", {}, TREASURE.points(score)))),
         h("div", { class: "loot" },

@@ -27,7 +27,7 @@ export function renderScores(el, { view, names, colorOf, acting, me, scores, del
     swatch.setAttribute("style", `background: ${edge ? COLOR_FILL[edge] : colorOf(seat)}`);
     return h("li", { class: `tp-score${acting.includes(seat) ? " acting" : ""}${seat === me ? " me" : ""}`, "data-seat": seat },
       swatch,
-      h("span", { class: "who" }, h("span", { class: "name", title: names(seat) }, names(seat)),
+      h("span", { class: "who" }, h("span", { class: "name", title: names(seat), "data-cut": true }, names(seat)),
         h("span", { class: "side" }, scoreSide(solo, side, placeOf(side)))),
       delta ? h("span", { class: `delta ${delta > 0 ? "up" : "down"}`, "aria-label": deltaLabel(delta) }, signed(delta)) : null,
       h("span", { class: "points", "data-testid": `score-${seat}`, "aria-label": pointsLabel(names(seat), scores[seat] || 0) }, String(scores[seat] || 0)));
