@@ -36,7 +36,7 @@ class Say(Body):
 
 
 class PlayToday(Body):
-    game: StrictStr = "three-high"
+    game: StrictStr | None = None  # None: the first game with a deal of the day (app/tables/deals)
     players: StrictInt
     options: dict[str, Any] | None = None  # house rules (the deal's own options are the deal's)
     name: StrictStr

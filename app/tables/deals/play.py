@@ -68,8 +68,8 @@ async def today_view(ctx: Tables, cookie: str | None) -> dict:
 async def play_today(ctx: Tables, *, game: object, players: object, name: object, options: object,
                      cookie: str | None) -> Seated:
     """A table dealt today's deal for `game` at `players` seats; 409 already_played when this browser has
-    sat at a table on it (it is never dealt a deal of the day twice)."""
-    g = game_or_422(game)
+    sat at a table on it (it is never dealt a deal of the day twice). `game` None: the first of DAILY's."""
+    g = game_or_422(DAILY[0][0] if game is None else game)
     deal = next((d for d in await todays(ctx) if d.game == g.name and d.players == players), None)
     if deal is None:
         offered = ", ".join(f"{GAMES[x].title} for {n}" for x, n in DAILY)
