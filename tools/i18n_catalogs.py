@@ -3,7 +3,7 @@
 - Python and templates: Babel extracts _(), gettext, ngettext, tr(request, "...") in app/ and {% trans %},
   _() in templates/, plus each game's pitch from the registry, into app/locale/messages.pot, then merges
   it into app/locale/<lang>/LC_MESSAGES/messages.po (new messages come in empty).
-- JavaScript: t("...") and tn("one", "other", n) in the modules that import core/i18n.js, merged into
+- JavaScript: t("...") (or tr("..."), imported `t as tr`) and tn("one", "other", n) in the modules that import core/i18n.js, merged into
   static/i18n/<lang>.json ({"message": "translation"} or, for a plural, {"one": ..., "other": ...}).
 
 `python -m tools.i18n_catalogs` updates the files and then checks; `--check` only checks (the test does).
@@ -36,7 +36,7 @@ SOURCES = [
 ]
 PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
 JS_STRING = r'"((?:[^"\\\n]|\\.)*)"'
-JS_T = re.compile(r"(?<![\w.$])t\(\s*" + JS_STRING)
+JS_T = re.compile(r"(?<![\w.$])tr?\(\s*" + JS_STRING)  # tr: `import { t as tr }` where t names a table
 JS_TN = re.compile(r"(?<![\w.$])tn\(\s*" + JS_STRING + r"\s*,\s*" + JS_STRING)
 
 

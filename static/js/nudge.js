@@ -1,6 +1,7 @@
 // The nudge (a seated player reminds the seat to act: once an hour per table, noted in the chat) and the
 // host's reminder setting (off, 1 h, 12 h, 24 h or the server's default) on the table page.
 import { api, toast } from "./core/api.js";
+import { t, tn } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,8 +15,8 @@ export function setupNudge(code) {
     btn.disabled = true;
     try {
       await api("POST", `/api/tables/${encodeURIComponent(code)}/nudge`);
-      status.textContent = `Nudged ${names}.`;
-      toast(`${names} got a nudge.`);
+      status.textContent = t("Nudged {names}.", { names });
+      toast(t("{names} got a nudge.", { names }));
     } catch (err) {
       status.textContent = err.message;
     } finally {
@@ -28,8 +29,9 @@ export function setupNudge(code) {
     const waiting = table.status === "playing" && me != null && !(table.to_act || []).includes(me)
       ? (table.to_act || []).map((s) => table.seats[s]).filter((s) => s && !s.bot) : [];
     line.hidden = !waiting.length;
-    names = waiting.map((s) => s.name || `Seat ${s.seat}`).join(" and ");
-    btn.textContent = waiting.length ? `Nudge ${names}` : "Nudge";
+    const list = waiting.map((s) => s.name || t("Seat {n}", { n: s.seat + 1 }));
+    names = list.length < 2 ? list.join("") : t("{list} and {last}", { list: list.slice(0, -1).join(", "), last: list[list.length - 1] });
+    btn.textContent = waiting.length ? t("Nudge {names}", { names }) : t("Nudge");
   };
 }
 
@@ -43,7 +45,7 @@ export function setupReminders(code) {
   select.addEventListener("change", async () => {
     try {
       const v = await api("PUT", path, { after: select.value });
-      status.textContent = "Saved.";
+      status.textContent = t("Saved.");
       select.value = v.after;
     } catch (err) {
       status.textContent = err.message;
@@ -57,7 +59,7 @@ export function setupReminders(code) {
     if (open && !loaded) {
       loaded = true;
       api("GET", path).then((v) => {
-        select.options[0].textContent = `the server's default (${span(v.default_seconds)})`;
+        select.options[0].textContent = t("the server's default ({span})", { span: span(v.default_seconds) });
         select.value = v.after;
       }).catch(() => { loaded = false; });
     }
@@ -65,7 +67,7 @@ export function setupReminders(code) {
 }
 
 function span(seconds) {
-  if (!seconds) return "never";
+  if (!seconds) return t("never");
   const hours = seconds / 3600;
-  return hours >= 1 && Number.isInteger(hours) ? `${hours} hour${hours === 1 ? "" : "s"}` : `${Math.round(seconds / 60)} minutes`;
+  return hours >= 1 && Number.isInteger(hours) ? tn("{n} hour", "{n} hours", hours) : tn("{n} minute", "{n} minutes", Math.round(seconds / 60));
 }

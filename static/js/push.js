@@ -2,6 +2,7 @@
 // (/static/sw.js), asks for notification permission, subscribes with the server's VAPID key
 // (GET /api/push/key) and gives the subscription to the server for this seat (PUT .../push).
 import { api, toast } from "./core/api.js";
+import { t } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const WORKER = "/static/sw.js";
@@ -17,17 +18,17 @@ export function setupPush(path, onSaved, lastWords) {
 
   if (!pushSupported()) {
     btn.hidden = true;
-    status.textContent = "This browser cannot get notifications with the tab closed: use ntfy or a chat room.";
+    status.textContent = t("This browser cannot get notifications with the tab closed: use ntfy or a chat room.");
     return { show() {} };
   }
 
   btn.addEventListener("click", async () => {
     btn.disabled = true;
-    status.textContent = "Asking…";
+    status.textContent = t("Asking…");
     try {
       const sub = await subscribe();
       if (sub) onSaved(await api("PUT", path, { subscription: sub.toJSON() }));
-      if (sub) toast("This device will be told when it's your turn, even with the tab closed.");
+      if (sub) toast(t("This device will be told when it's your turn, even with the tab closed."));
     } catch (err) {
       status.textContent = err.message || String(err);
     } finally {
@@ -41,7 +42,7 @@ export function setupPush(path, onSaved, lastWords) {
   async function subscribe() {
     const permission = await Notification.requestPermission();
     if (permission !== "granted") {
-      status.textContent = "Notifications are blocked for this site: allow them in the browser's site settings.";
+      status.textContent = t("Notifications are blocked for this site: allow them in the browser's site settings.");
       return null;
     }
     const reg = await navigator.serviceWorker.register(WORKER, { scope: "/static/" });
@@ -56,8 +57,8 @@ export function setupPush(path, onSaved, lastWords) {
     show(v) {
       btn.hidden = !!v.push;
       off.hidden = !v.push;
-      status.textContent = v.push ? `This device is told when it's your turn. ${lastWords(v.last && v.last.push)}`
-        : (v.last && v.last.push && !v.last.push.ok ? `Push stopped: ${v.last.push.detail}.` : "");
+      status.textContent = v.push ? `${t("This device is told when it's your turn.")} ${lastWords(v.last && v.last.push)}`
+        : (v.last && v.last.push && !v.last.push.ok ? t("Push stopped: {why}.", { why: v.last.push.detail }) : "");
     },
   };
 }

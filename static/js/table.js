@@ -9,6 +9,8 @@ import { ENDED, setupReplay } from "./table_replay.js";
 import * as notify from "./core/notify.js";
 import { setupWebhook } from "./webhook.js";
 import { setupPanels } from "./table_panels.js";
+import { setupA11y } from "./table_a11y.js";
+import { t as tr, tn } from "./core/i18n.js";
 
 const root = document.getElementById("table-root");
 const code = root.dataset.code;
@@ -34,11 +36,13 @@ Object.assign(state, {
 const plainName = (seat) => {
   const seats = (state.table && state.table.seats) || [];
   const s = seats[seat];
-  if (!s || !s.name) return `Seat ${seat + 1}`;
+  if (!s || !s.name) return tr("Seat {n}", { n: seat + 1 });
   const same = seats.filter((o) => o.name && o.name.trim().toLowerCase() === s.name.trim().toLowerCase()).length;
-  return same > 1 ? `${s.name} (seat ${seat + 1})` : s.name;
+  return same > 1 ? tr("{name} (seat {n})", { name: s.name, n: seat + 1 }) : s.name;
 };
-const seatName = (seat) => (seat === state.me && state.table && state.table.seats && state.table.seats[seat] ? "You" : plainName(seat));
+// "Ann and Bob", "Ann, Bob and Cy" in the page's language.
+const andList = (names) => (names.length < 2 ? names.join("") : tr("{list} and {last}", { list: names.slice(0, -1).join(", "), last: names[names.length - 1] }));
+const seatName = (seat) => (seat === state.me && state.table && state.table.seats && state.table.seats[seat] ? tr("You") : plainName(seat));
 
 // ---------- server messages ----------
 function applyTable(t) {
@@ -47,13 +51,15 @@ function applyTable(t) {
   const newRematch = !first && t.rematch && !state.table.rematch;
   state.table = t;
   state.me = (t.you === undefined) ? state.me : t.you;
+  a11y.opened(t.seq);   // what happened before the page opened is not announced
   conn.saw(t.seq);
   if (oldSeq !== t.seq) mover.moved();   // a move of mine in flight waits for its own step
   if (first || oldSeq !== t.seq) addStep(t.last);
   if (t.status === "playing") state.resultClosed = false;
+  if (state.game) a11y.result(t);
   if (newRematch) {  // someone else made the rematch: offer it where everyone looks
     state.resultClosed = false;
-    toast("A rematch table is ready: press “Join the rematch”.");
+    toast(tr("A rematch table is ready: press “Join the rematch”."));
   }
   checkTurn();
   ensureRenderer();
@@ -65,6 +71,7 @@ function addStep(step) {
   if (state.log.some((s) => s.seq === step.seq)) return;
   state.log.push({ seq: step.seq, seat: step.seat, events: step.events || [] });
   state.log.sort((a, b) => a.seq - b.seq);
+  a11y.step(step);   // in the live region, for a screen reader
 }
 
 function checkTurn() {
@@ -73,7 +80,7 @@ function checkTurn() {
   notify.setBadge(!!mine);
   if (mine && state.turnSeq !== t.seq) {
     state.turnSeq = t.seq;
-    notify.yourTurn(`${t.title || "Your table"}: it's your turn.`);
+    notify.yourTurn(tr("{title}: it's your turn.", { title: t.title || tr("Your table") }));
     showPanel();
   }
 }
@@ -141,7 +148,7 @@ function onMessage(msg) {
     case "error": {
       const quiet = mover.refused(msg);   // quiet: the move is sent again, or its game resends it
       if (msg.code === "stale_seq") conn.requestSync();   // someone played first: catch up (the only error that needs it)
-      if (!quiet) toast(msg.detail || (msg.code === "stale_seq" ? "Someone played first." : "The server refused that."), "error", 6000);
+      if (!quiet) toast(msg.detail || (msg.code === "stale_seq" ? tr("Someone played first.") : tr("The server refused that.")), "error", 6000);
       redraw();
       break;
     }
@@ -229,16 +236,17 @@ function say(text, kind = "info") {
 function explainWait() {
   const t = state.table;
   if (!t) return;
-  if (t.status === "lobby") return say(state.me === t.host ? "The game has not started: press “Start the game” when every seat is filled." : "The game has not started yet: the host will start it.");
-  if (t.status !== "playing") return say("The game is over: nothing more can be played at this table.");
-  if (state.pending) return say("Your play is on its way to the server…");
-  if (state.me == null) return say("You are watching: only the players at the table can play.");
+  if (t.status === "lobby") return say(state.me === t.host ? tr("The game has not started: press “Start the game” when every seat is filled.") : tr("The game has not started yet: the host will start it."));
+  if (t.status !== "playing") return say(tr("The game is over: nothing more can be played at this table."));
+  if (state.pending) return say(tr("Your play is on its way to the server…"));
+  if (state.me == null) return say(tr("You are watching: only the players at the table can play."));
   const acting = (t.to_act || []).filter((s) => s !== state.me);
   if (acting.length) {
-    const names = acting.map((s) => (t.seats[s] && t.seats[s].bot ? `${seatName(s)} (a bot)` : seatName(s)));
-    return say(`Not your turn yet: ${names.join(" and ")} ${acting.length === 1 ? "is" : "are"} playing. You will hear a chime when it is your turn.`);
+    const names = acting.map((s) => (t.seats[s] && t.seats[s].bot ? tr("{name} (a bot)", { name: seatName(s) }) : seatName(s)));
+    return say(tn("Not your turn yet: {names} is playing. You will hear a chime when it is your turn.",
+      "Not your turn yet: {names} are playing. You will hear a chime when it is your turn.", acting.length, { names: andList(names) }));
   }
-  return say("Not your turn yet.");
+  return say(tr("Not your turn yet."));
 }
 
 // ---------- the game's module ----------
@@ -260,7 +268,7 @@ async function ensureRenderer() {
       state, redraw, sendMove, seatName, seatColor, sideRoot: $("game-side"), actionRoot: $("action-bar"), say, explainWait,
     });
   } catch (err) {
-    area.replaceChildren(h("p", { class: "card" }, "The board could not be loaded: reload the page to try again."));
+    area.replaceChildren(h("p", { class: "card" }, tr("The board could not be loaded: reload the page to try again.")));
     throw err;
   } finally {
     loading = false;
@@ -271,7 +279,7 @@ async function ensureRenderer() {
 // The result in the game's own words: {title, text, tone, art, banner}.
 function resultWords(t) {
   const ctx = { names: seatName, me: state.me, seats: t.seats, view: t.view, last: t.last, players: t.players };
-  const fallback = { title: "Game over", text: "", tone: "neutral", art: "" };
+  const fallback = { title: tr("Game over"), text: "", tone: "neutral", art: "" };
   const words = state.game && state.game.resultText ? state.game.resultText(t.result, ctx) : fallback;
   const forfeit = t.result && t.result.outcome === "forfeit" ? { text: `${t.result.reason}.` } : {};   // the pace: a seat forfeited
   return { ...fallback, ...words, ...forfeit };
@@ -280,11 +288,12 @@ function resultWords(t) {
 // ---------- the replay, once the game has ended (table_replay.js) ----------
 const replay = setupReplay({ root, code, state, seatName, say, redraw });
 const panels = setupPanels({ code, plainName, seatName, addBot, resultWords });
+const a11y = setupA11y({ state, seatName, logLines: (step) => panels.stepLines(step), resultWords });
 
 // ---------- rendering ----------
 const renderWebhook = setupWebhook(code);
 let notifyAsk = false;   // the browser may still be asked for notification permission
-const STATUS_TEXT = { connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…", down: "Connection lost, retrying…", closed: "Disconnected" };
+const STATUS_TEXT = { connecting: tr("Connecting…"), open: tr("Live"), reconnecting: tr("Reconnecting…"), down: tr("Connection lost, retrying…"), closed: tr("Disconnected") };
 
 function render() {
   const t = state.table;
@@ -295,7 +304,7 @@ function render() {
   root.dataset.conn = state.conn;
   const title = t.title || t.game;
   $("game-title").textContent = title;
-  notify.setBaseTitle(`${title} · table ${code}`);
+  notify.setBaseTitle(`${title} · ${tr("table {code}", { code })}`);
   const connEl = $("conn");
   connEl.textContent = STATUS_TEXT[state.conn] || state.conn;
   connEl.className = `conn ${state.conn === "open" ? "" : (state.conn === "down" || state.conn === "closed") ? "down" : "wait"}`;
@@ -307,6 +316,7 @@ function render() {
   $("notify-btn").hidden = !(notifyAsk && state.me != null && t.status !== "finished" && t.status !== "abandoned");
   renderWebhook(t, state.me);
   if (state.board) state.board.render(state);
+  a11y.render(t);
   fit();
 }
 
@@ -365,38 +375,38 @@ function renderBanner(t) {
   const acting = t.to_act || [];
   if (t.status === "lobby") {
     const open = t.seats.filter((s) => !s.name).length;
-    text = open ? `Waiting for players: ${open} open seat${open === 1 ? "" : "s"}.` : (state.me === t.host ? "Everyone is here. Press “Start the game”." : "Everyone is here. Waiting for the host to start.");
+    text = open ? tn("Waiting for players: {n} open seat.", "Waiting for players: {n} open seats.", open) : (state.me === t.host ? tr("Everyone is here. Press “Start the game”.") : tr("Everyone is here. Waiting for the host to start."));
   } else if (t.status === "playing") {
     if (state.me != null && acting.includes(state.me)) {
-      text = state.board && state.board.hint ? state.board.hint() : "Your turn!";
+      text = state.board && state.board.hint ? state.board.hint() : tr("Your turn!");
       mine = true;
     }
     else if (acting.length) {
-      const names = acting.map((s) => (t.seats[s] && t.seats[s].bot ? `${seatName(s)} (bot)` : seatName(s)));
-      text = `${names.join(", ")} to play…`;
+      const names = acting.map((s) => (t.seats[s] && t.seats[s].bot ? tr("{name} (bot)", { name: seatName(s) }) : seatName(s)));
+      text = tr("{names} to play…", { names: names.join(", ") });
     }
-    if (state.me == null) text = `You are watching. ${text}`;
+    if (state.me == null) text = `${tr("You are watching.")} ${text}`.trim();
     if (state.conn === "down" || state.conn === "reconnecting") {
-      text = `Connection lost: reconnecting… ${mine ? "It's your turn: play as soon as the connection is back." : text}`;
+      text = `${tr("Connection lost: reconnecting…")} ${mine ? tr("It's your turn: play as soon as the connection is back.") : text}`;
       mine = false;
     }
   } else if (t.status === "finished") {
     const words = t.result ? resultWords(t) : null;
-    text = words ? (words.banner || `Game over: ${words.title}`) : "Game over.";
+    text = words ? (words.banner || tr("Game over: {title}", { title: words.title })) : tr("Game over.");
   } else if (t.status === "abandoned") {
-    text = "This table was abandoned.";
+    text = tr("This table was abandoned.");
   }
   const reopen = t.status === "finished" && state.resultClosed
-    ? h("button", { class: "btn small", type: "button", style: "margin-left: 10px", onclick: () => { state.resultClosed = false; redraw(); } }, "Result and rematch")
+    ? h("button", { class: "btn small", type: "button", style: "margin-left: 10px", onclick: () => { state.resultClosed = false; redraw(); } }, tr("Result and rematch"))
     : null;
   const replayBtn = ENDED.has(t.status) && !replay.isOpen
-    ? h("button", { class: "btn small", type: "button", id: "banner-replay", style: "margin-left: 10px", onclick: () => replay.open(0) }, "Replay")
+    ? h("button", { class: "btn small", type: "button", id: "banner-replay", style: "margin-left: 10px", onclick: () => replay.open(0) }, tr("Replay"))
     : null;
   // A hint from the game's bot, when the game's board can show one (docs/CLIENT.md: showHint).
   const hintBtn = mine && !state.pending && state.board && state.board.showHint
     ? h("button", { class: "btn small", type: "button", id: "hint-btn", style: "margin-left: 10px", disabled: state.hinting,
-      title: "Ask the bot what it would play (your first hint of a turn is noted in the chat when you play with friends)", onclick: askHint },
-    state.hinting ? "Thinking…" : "Hint")
+      title: tr("Ask the bot what it would play (your first hint of a turn is noted in the chat when you play with friends)"), onclick: askHint },
+    state.hinting ? tr("Thinking…") : tr("Hint"))
     : null;
   const key = `${text}|${!!reopen}|${!!replayBtn}|${hintBtn ? (state.hinting ? "thinking" : "hint") : ""}`;
   if (el.dataset.key !== key) {
@@ -433,7 +443,7 @@ function wire() {
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const name = $("join-name").value.trim();
-    if (!name) { toast("Type a name first.", "error"); $("join-name").focus(); return; }
+    if (!name) { toast(tr("Type a name first."), "error"); $("join-name").focus(); return; }
     join(name);
   });
   $("join-name").addEventListener("input", (ev) => { ev.target.dataset.touched = "1"; });
@@ -441,7 +451,7 @@ function wire() {
   $("start-btn").addEventListener("click", start);
   $("copy-btn").addEventListener("click", async () => {
     const ok = await copyText($("share-url").value, $("share-url"));
-    toast(ok ? "Link copied. Paste it to your friends." : "Select the link and copy it.");
+    toast(ok ? tr("Link copied. Paste it to your friends.") : tr("Select the link and copy it."));
   });
   $("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -473,9 +483,9 @@ function wire() {
   const sound = $("sound-btn");
   const showSound = () => {
     const on = notify.soundOn();
-    sound.textContent = on ? "Sound on" : "Sound off";
+    sound.textContent = on ? tr("Sound on") : tr("Sound off");
     sound.setAttribute("aria-pressed", on ? "true" : "false");
-    sound.title = on ? "A chime when it is your turn: click to switch it off" : "No chime: click to switch the sound on";
+    sound.title = on ? tr("A chime when it is your turn: click to switch it off") : tr("No chime: click to switch the sound on");
   };
   sound.addEventListener("click", () => { notify.setSound(!notify.soundOn()); showSound(); });
   showSound();

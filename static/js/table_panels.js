@@ -3,6 +3,7 @@
 import { state, redraw, h, setChildren } from "./core/store.js";
 import { savedName } from "./core/api.js";
 import { follow, paceForm, paceTags, renderPause } from "./pace.js";
+import { t as tr, tn } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,10 +19,10 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     const share = $("share-url");
     const url = `${location.origin}/t/${code}`;
     if (share.value !== url) share.value = url;
-    $("share-title").textContent = openSeats ? "Invite your friends" : "Share the link";
+    $("share-title").textContent = openSeats ? tr("Invite your friends") : tr("Share the link");
     $("share-hint").textContent = openSeats
-      ? "Send them this link; they type a name and take a seat."
-      : "Every seat is taken: people who open this link can watch the game.";
+      ? tr("Send them this link; they type a name and take a seat.")
+      : tr("Every seat is taken: people who open this link can watch the game.");
     const canJoin = state.me == null && openSeats > 0 && !state.watching;
     const form = $("join-form");
     form.hidden = !canJoin;
@@ -32,20 +33,20 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
       setTimeout(() => nameInput.focus({ preventScroll: true }), 0);
     }
     let note = "";
-    if (state.me == null && openSeats === 0) note = "All seats are taken: you are watching.";
-    else if (state.me == null && state.watching) note = "You are watching.";
-    else if (state.me != null && state.me !== t.host) note = "You're in! The host will start the game.";
-    else if (state.me === t.host && openSeats) note = "Wait for friends, or fill open seats with bots (in the list of players).";
+    if (state.me == null && openSeats === 0) note = tr("All seats are taken: you are watching.");
+    else if (state.me == null && state.watching) note = tr("You are watching.");
+    else if (state.me != null && state.me !== t.host) note = tr("You're in! The host will start the game.");
+    else if (state.me === t.host && openSeats) note = tr("Wait for friends, or fill open seats with bots (in the list of players).");
     const noteEl = $("lobby-note");
     const sitBack = state.me == null && state.watching && openSeats > 0;
     setChildren(noteEl, `${note}|${sitBack}`, () => [note, sitBack ? " " : null, sitBack
-      ? h("button", { class: "link", type: "button", id: "sit-btn", onclick: () => { state.watching = false; redraw(); } }, "Take a seat after all")
+      ? h("button", { class: "link", type: "button", id: "sit-btn", onclick: () => { state.watching = false; redraw(); } }, tr("Take a seat after all"))
       : null]);
     $("host-controls").hidden = state.me !== t.host;
     if (state.me === t.host && !$("pace-line")) paceForm(code, $("host-controls"));
     const startBtn = $("start-btn");
     startBtn.disabled = openSeats > 0;
-    startBtn.title = openSeats ? "Fill every seat first (a friend or a bot)" : "";
+    startBtn.title = openSeats ? tr("Fill every seat first (a friend or a bot)") : "";
   }
 
   function renderSeats(t) {
@@ -57,24 +58,24 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
       const isMe = s.seat === state.me;
       const on = s.connected && (!isMe || iAmOn);
       const dotClass = s.bot ? "dot bot" : on ? "dot on" : "dot";
-      const dotLabel = s.bot ? "bot" : on ? "online" : "offline";
+      const dotLabel = s.bot ? tr("bot") : on ? tr("online") : tr("offline");
       const hostCanFill = !s.name && state.me === t.host && t.status === "lobby";
       return h("li", { class: acting.has(s.seat) ? "acting" : "", "data-seat": s.seat },
         h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
-        s.name ? h("span", { class: "name", title: plainName(s.seat) }, plainName(s.seat)) : h("span", { class: "name open" }, "open seat"),
-        s.bot ? h("span", { class: "tag" }, "bot") : null,
-        s.name && !s.bot && !on ? h("span", { class: "tag off", title: isMe ? "Your connection is lost: reconnecting…" : "No page of theirs is open right now" }, "offline") : null,
-        s.seat === t.host && s.name ? h("span", { class: "tag" }, "host") : null,
-        isMe ? h("span", { class: "tag you" }, "you") : null,
-        acting.has(s.seat) ? h("span", { class: "tag turn" }, "to play") : null,
+        s.name ? h("span", { class: "name", title: plainName(s.seat) }, plainName(s.seat)) : h("span", { class: "name open" }, tr("open seat")),
+        s.bot ? h("span", { class: "tag" }, tr("bot")) : null,
+        s.name && !s.bot && !on ? h("span", { class: "tag off", title: isMe ? tr("Your connection is lost: reconnecting…") : tr("No page of theirs is open right now") }, tr("offline")) : null,
+        s.seat === t.host && s.name ? h("span", { class: "tag" }, tr("host")) : null,
+        isMe ? h("span", { class: "tag you" }, tr("you")) : null,
+        acting.has(s.seat) ? h("span", { class: "tag turn" }, tr("to play")) : null,
         paceTags(t, s, acting.has(s.seat)),
-        hostCanFill ? h("button", { class: "btn small", type: "button", "data-add-bot": s.seat, onclick: () => addBot(s.seat) }, "Add a bot") : null,
+        hostCanFill ? h("button", { class: "btn small", type: "button", "data-add-bot": s.seat, onclick: () => addBot(s.seat) }, tr("Add a bot")) : null,
       );
     }));
     follow(t, state.me);
     renderPause(t, state.me, code, setChildren);
     const n = t.spectators || 0;
-    $("spectators").textContent = n ? `${n} watching` : "";
+    $("spectators").textContent = n ? tn("{n} watching", "{n} watching", n) : "";
   }
 
   function stepLines(step) {
@@ -91,7 +92,7 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     let lastLine = "";
     const changed = setChildren(el, key, () => {
       const items = [];
-      if (!state.log.length) items.push(h("li", { class: "note" }, t.status === "lobby" ? "The game has not started yet." : "No plays yet."));
+      if (!state.log.length) items.push(h("li", { class: "note" }, t.status === "lobby" ? tr("The game has not started yet.") : tr("No plays yet.")));
       const lines = state.log.map((step) => [step.seq, stepLines(step)]);
       const logged = new Set(lines.flatMap(([, ls]) => ls.map((l) => l.text)));   // a headline toasted is logged once
       let n = 0;
@@ -120,14 +121,14 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
         h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
         " ", m.text) : h("li", {},
         h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
-        h("span", { class: "who" }, `${m.seat === state.me ? "You" : (m.seat != null && state.table && state.table.seats[m.seat] && state.table.seats[m.seat].name === m.name ? plainName(m.seat) : (m.name || seatName(m.seat)))}:`), " ", m.text))
-      : [h("li", { class: "muted" }, "No messages yet.")]);
+        h("span", { class: "who" }, `${m.seat === state.me ? tr("You") : (m.seat != null && state.table && state.table.seats[m.seat] && state.table.seats[m.seat].name === m.name ? plainName(m.seat) : (m.name || seatName(m.seat)))}:`), " ", m.text))
+      : [h("li", { class: "muted" }, tr("No messages yet."))]);
     if (changed) el.scrollTop = el.scrollHeight;
     const input = $("chat-input");
     const canChat = state.me != null;
     input.disabled = !canChat;
     $("chat-form").querySelector("button").disabled = !canChat;
-    input.placeholder = canChat ? "Say something…" : "Take a seat to chat";
+    input.placeholder = canChat ? tr("Say something…") : tr("Take a seat to chat");
   }
 
   function renderResult(t) {
@@ -148,8 +149,8 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     const btn = $("rematch-btn");
     const seated = state.me != null;
     btn.hidden = !seated && !t.rematch;
-    btn.textContent = t.rematch ? "Join the rematch" : "Rematch";
-    $("rematch-note").textContent = t.rematch ? "A rematch table is ready, same players." : (seated ? "Play again with the same players and house rules." : "");
+    btn.textContent = t.rematch ? tr("Join the rematch") : tr("Rematch");
+    $("rematch-note").textContent = t.rematch ? tr("A rematch table is ready, same players.") : (seated ? tr("Play again with the same players and house rules.") : "");
   }
 
   return {

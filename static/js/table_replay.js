@@ -3,6 +3,7 @@
 // the game alone (the same controls, keys and drawing as the replay had: static/js/review/), and may join
 // the others who review it together.
 import { toast } from "./core/api.js";
+import { t } from "./core/i18n.js";
 
 export const ENDED = new Set(["finished", "abandoned"]);
 
@@ -12,7 +13,7 @@ export function setupReplay({ code, state, say }) {
 
   function open(seq) {
     const t = state.table;
-    if (!t || !ENDED.has(t.status)) { say("The replay opens when the game has ended."); return; }
+    if (!t || !ENDED.has(t.status)) { say(t("The replay opens when the game has ended.")); return; }
     location.assign(room(seq));
   }
 
@@ -21,7 +22,7 @@ export function setupReplay({ code, state, say }) {
     const move = new URLSearchParams(location.search).get("move");
     if (move == null || !/^\d{1,9}$/.test(move)) return;
     if (ENDED.has(t.status)) location.replace(room(Math.min(Number(move), t.seq)));
-    else toast("This game is still on: its replay opens when it has ended.", "info", 6000);
+    else toast(t("This game is still on: its replay opens when it has ended."), "info", 6000);
   }
 
   const button = document.getElementById("replay-btn");

@@ -5,6 +5,7 @@
 import { api, toast } from "./core/api.js";
 import { setupPush } from "./push.js";
 import { setupNudge, setupReminders } from "./nudge.js";
+import { t } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const FORMAT_NAMES = { slack: "Slack", mattermost: "Mattermost", discord: "Discord", generic: "JSON" };
@@ -20,16 +21,16 @@ export function setupWebhook(code) {
     path: `${base}/webhook`, key: "webhook",
     body: (url) => ({ url, format: $("webhook-format").value }),
     urlOf: (v) => v.url,
-    where: (v) => `Turn messages go to ${hostOf(v.url)} as ${FORMAT_NAMES[v.sends_as] || v.sends_as}.`,
-    none: "No webhook set.", saved: "Saved: you'll get a message there when it's your turn.",
-    removed: "Webhook removed.", onShow: (v) => { $("webhook-format").value = v.format || "auto"; },
+    where: (v) => t("Turn messages go to {host} as {format}.", { host: hostOf(v.url), format: FORMAT_NAMES[v.sends_as] || v.sends_as }),
+    none: t("No webhook set."), saved: t("Saved: you'll get a message there when it's your turn."),
+    removed: t("Webhook removed."), onShow: (v) => { $("webhook-format").value = v.format || "auto"; },
   });
   const ntfy = channel({
     form: $("ntfy-form"), input: $("ntfy-url"), status: $("ntfy-status"), clear: $("ntfy-clear"),
     path: `${base}/ntfy`, key: "ntfy", body: (url) => ({ url }), urlOf: (v) => v.ntfy,
-    where: (v) => `Pushes go to the ntfy topic ${topicOf(v.ntfy)} on ${hostOf(v.ntfy)}.`,
-    none: "No ntfy topic set.", saved: "Saved: your phone gets a push when it's your turn.",
-    removed: "ntfy topic removed.",
+    where: (v) => t("Pushes go to the ntfy topic {topic} on {host}.", { topic: topicOf(v.ntfy), host: hostOf(v.ntfy) }),
+    none: t("No ntfy topic set."), saved: t("Saved: your phone gets a push when it's your turn."),
+    removed: t("ntfy topic removed."),
   });
   const push = setupPush(`${base}/push`, (v) => show(v), lastWords);
   const renderNudge = setupNudge(code);
@@ -81,7 +82,7 @@ function channel(o) {
   }
 
   async function save(url) {
-    o.status.textContent = "Saving…";
+    o.status.textContent = t("Saving…");
     try {
       const v = await api("PUT", o.path, o.body(url));
       show(v);
@@ -98,9 +99,9 @@ function channel(o) {
 }
 
 function lastWords(last) {
-  if (!last) return "Nothing sent yet.";
+  if (!last) return t("Nothing sent yet.");
   const when = last.at ? new Date(last.at).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
-  return last.ok ? `Last one delivered ${when}.` : `Last one failed ${when}: ${last.detail}.`;
+  return last.ok ? t("Last one delivered {when}.", { when }) : t("Last one failed {when}: {why}.", { when, why: last.detail });
 }
 
 function hostOf(url) {

@@ -1,5 +1,6 @@
 // "Your turn": a short chime (WebAudio, no file), a badge on the tab title and favicon, and a browser
 // Notification when the tab is hidden and the player allowed it.
+import { t } from "./i18n.js";
 let audio = null;
 let baseTitle = document.title;
 let badged = false;
@@ -82,7 +83,7 @@ function badgeIcon() {
 }
 
 let due = "";   // my turn's time left, when the table has a pace (static/js/pace.js)
-const titled = () => (badged ? `● Your turn${due ? ` (${due})` : ""} · ${baseTitle}` : baseTitle);
+const titled = () => (badged ? `● ${t("Your turn")}${due ? ` (${due})` : ""} · ${baseTitle}` : baseTitle);
 
 export function setBaseTitle(title) {
   baseTitle = title;
@@ -121,7 +122,7 @@ export function yourTurn(text) {
   setBadge(true);
   if (document.hidden && "Notification" in window && Notification.permission === "granted") {
     try {
-      const n = new Notification("Your turn", { body: text || baseTitle, tag: "icehouse-turn" });
+      const n = new Notification(t("Your turn"), { body: text || baseTitle, tag: "icehouse-turn" });
       n.onclick = () => { window.focus(); n.close(); };
     } catch { /* some platforms only allow notifications from a service worker */ }
   }
