@@ -12,6 +12,8 @@ PORT   ?= 8000
 # when pyproject.toml changes.
 SERVE_STAMP := $(VENV)/.installed-serve
 DEV_STAMP   := $(VENV)/.installed-dev
+# The browser tests' JavaScript tools (axe-core, pinned in package-lock.json; never served to users).
+NODE_STAMP  := node_modules/.package-lock.json
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +29,10 @@ $(DEV_STAMP): $(SERVE_STAMP)
 
 install: $(SERVE_STAMP)
 
-install-dev: $(DEV_STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+install-dev: $(DEV_STAMP) $(NODE_STAMP)
 
 migrate: install
 	$(BIN)/icehouse migrate

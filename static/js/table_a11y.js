@@ -1,0 +1,99 @@
+// The table page for a screen reader and the keyboard (issue 37), for every game alike:
+// - the board in words: the game module's describe(table, ctx) (docs/CLIENT.md) gives
+//   {summary, sections: [{title, items: [text]}]}; it is drawn as headings and lists in #board-text (read by
+//   a screen reader, hidden from the eye), and the board's <svg> gets a <title> and a <desc> (the summary);
+// - the live region #announce (role="log"): every step that arrives after the page opened (a move, each
+//   step of a Turning Points chain, a roll, a dare…) and the result, in the game's words: its speakEvent
+//   (ev, names) when it has one for the event, else the line the log shows (describeEvent).
+import { h, setChildren } from "./core/store.js";
+import { t } from "./core/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const SVGNS = "http://www.w3.org/2000/svg";
+const KEEP = 8;   // lines kept in the live region (older ones are in the log)
+
+// state: the page's; seatName(seat); logLines(step) -> [{text}] (the log's words); resultWords(t).
+export function setupA11y({ state, seatName, logLines, resultWords }) {
+  let from = null;          // steps after this seq are news (the ones before were there when the page opened)
+  const said = new Set();   // seqs announced
+  let ended = false;
+
+  function announce(lines) {
+    const box = $("announce");
+    if (!box) return;
+    for (const text of lines.filter(Boolean)) box.append(h("p", {}, text));
+    while (box.children.length > KEEP) box.firstElementChild.remove();
+  }
+
+  // The lines a step says: the game's speakEvent for an event when it words it, else the log's line.
+  function stepWords(step) {
+    const game = state.game || {};
+    const out = [];
+    for (const e of step.events || []) {
+      const ev = { seat: step.seat, ...e };
+      const spoken = game.speakEvent ? game.speakEvent(ev, seatName) : null;
+      if (spoken) { out.push(spoken); continue; }
+      const line = logLines({ seat: step.seat, events: [e] })[0];
+      if (line) out.push(line.text);
+    }
+    return out;
+  }
+
+  return {
+    // The first table state the page sees: what happened before is not news.
+    opened(seq) { if (from == null) from = seq; },
+    step(step) {
+      if (from == null || step.seq <= from || said.has(step.seq)) return;
+      said.add(step.seq);
+      announce(stepWords(step));
+    },
+    // The table's result, once, when the game ends while the page is open.
+    result(tab) {
+      if (ended || tab.status !== "finished" || !tab.result || from == null || tab.seq <= from) return;
+      ended = true;
+      const w = resultWords(tab);
+      announce([t("Game over: {title}", { title: w.title }), w.text]);
+    },
+    announce,
+    render(tab) { renderBoardText(tab, state, seatName); },
+  };
+}
+
+// The board in words, drawn again only when the words change.
+function renderBoardText(tab, state, seatName) {
+  const box = $("board-text");
+  const game = state.game;
+  if (!box || !game || !game.describe || tab.status === "lobby") {
+    if (box) setChildren(box, "", () => []);
+    return;
+  }
+  const ctx = { me: state.me, names: seatName, toAct: tab.to_act || [], status: tab.status, legal: tab.legal_moves || [],
+    targets: tab.move_targets || [], seats: tab.seats || [], pending: !!state.pending };
+  let d;
+  try { d = game.describe(tab, ctx); } catch (err) { console.error(err); return; }
+  if (!d) return;
+  const key = JSON.stringify(d);
+  setChildren(box, key, () => [
+    h("h2", {}, t("The board in words")),
+    h("p", { id: "board-summary" }, d.summary || ""),
+    ...(d.sections || []).filter((s) => s.items && s.items.length).flatMap((s) => [
+      h("h3", {}, s.title),
+      h("ul", {}, s.items.map((item) => h("li", {}, item))),
+    ]),
+  ]);
+  labelSvg(d.summary || "");
+}
+
+// The live board's <svg> (the first with a role in the board area) gets a <title> (its label) and a <desc>.
+function labelSvg(summary) {
+  const board = document.querySelector("#board-area svg[role]");
+  if (!board) return;
+  const label = board.getAttribute("aria-label") || t("The board");
+  let title = board.querySelector(":scope > title");
+  if (!title) { title = document.createElementNS(SVGNS, "title"); board.prepend(title); }
+  if (title.textContent !== label) title.textContent = label;
+  let desc = board.querySelector(":scope > desc");
+  if (!desc) { desc = document.createElementNS(SVGNS, "desc"); title.after(desc); }
+  if (desc.textContent !== summary) desc.textContent = summary;
+  if (board.getAttribute("aria-describedby") !== "board-summary") board.setAttribute("aria-describedby", "board-summary");
+}

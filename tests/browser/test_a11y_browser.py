@@ -1,0 +1,65 @@
+"""Issue 37: axe-core (tests/browser/a11y.py) finds no serious or critical violation on any page: home, /me,
+the rules pages, a table of each game in its lobby and in play, the review room and the admin page."""
+from __future__ import annotations
+
+import pytest
+
+from tests.api.review_deal import ADMIN, import_lost_game
+from tests.browser.a11y import axe_violations
+from tests.browser.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+GAMES = ("three-high", "turning-points", "martian-treasure-hunt", "dash")
+
+
+def report(found: dict[str, list[dict]]) -> str:
+    return "\n".join(f"{where}:\n" + "\n".join(f"  - {v['id']} ({v['impact']}): {v['help']}\n      " + "\n      ".join(v["nodes"])
+                                             for v in bad) for where, bad in found.items() if bad)
+
+
+def test_no_serious_violation_on_any_page(live_server, new_page):
+    server = live_server(admin_token=ADMIN, bot_delay_seconds="0.3")
+    base = server.url
+    found: dict[str, list[dict]] = {}
+    page = new_page()
+
+    def check(where: str) -> None:
+        found[where] = axe_violations(page)
+
+    for path in ("/", "/rules/three-high", "/rules/turning-points", "/rules/martian-treasure-hunt", "/rules/dash"):
+        page.goto(base + path)
+        check(path)
+    for game in GAMES:
+        code = page.request.post(f"{base}/api/tables", data={"game": game, "players": 2, "name": "Ann"}).json()["code"]
+        page.goto(f"{base}/t/{code}")
+        page.wait_for_selector("#table-ui:not([hidden])")
+        check(f"{game} lobby")
+        assert page.request.post(f"{base}/api/tables/{code}/bots", data={"seat": 1}).ok
+        assert page.request.post(f"{base}/api/tables/{code}/start", data={}).ok
+        page.wait_for_function("() => document.getElementById('table-root').dataset.status === 'playing'")
+        page.wait_for_timeout(600)
+        check(f"{game} in play")
+    page.goto(base + "/me")
+    page.wait_for_load_state("networkidle")
+    check("/me")
+    finished = import_lost_game(base)
+    page.goto(f"{base}/t/{finished}")
+    page.wait_for_function("() => document.getElementById('table-root').dataset.status === 'finished'")
+    page.wait_for_timeout(400)
+    check("finished table with its result")
+    page.goto(f"{base}/t/{finished}/review")
+    page.wait_for_selector("#review-board svg")
+    check("review room")
+    page.goto(base + "/admin")
+    check("admin login")
+    page.fill("#admin-token", ADMIN)
+    page.click("#admin-login-form button[type=submit]")
+    page.wait_for_timeout(800)
+    check("admin list")
+    phone = new_page(PHONE)
+    code = phone.request.post(f"{base}/api/tables", data={"game": "three-high", "players": 1, "name": "Cy"}).json()["code"]
+    phone.goto(f"{base}/t/{code}")
+    phone.wait_for_selector("#table-ui:not([hidden])")
+    page = phone
+    check("3-High solo on a phone")
+    assert not any(found.values()), report(found)
