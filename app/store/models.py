@@ -115,6 +115,9 @@ class Seat(Base):
     # its player plays), and the seat's turns timed out in this game.
     stand_in: Mapped[int | None] = mapped_column(Integer, nullable=True)
     missed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The daily digest (revision 0011): the seat's channels ("webhook", "ntfy", "push", comma-separated)
+    # that get one message a day listing the tables waiting for its person instead of one per turn.
+    digest: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class Move(Base):
@@ -128,6 +131,9 @@ class Move(Base):
     move: Mapped[dict] = mapped_column(JSON)
     events: Mapped[list] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # A move the game's bot played for a seat whose time ran out (revision 0011): {"for": its name, "why":
+    # "timeout"}; None for every other move.
+    stand_in: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
 
 class ChatMessage(Base):
@@ -154,6 +160,21 @@ class TurnClaim(Base):
     kind: Mapped[str] = mapped_column(String(16), primary_key=True)
     owner: Mapped[str] = mapped_column(String(32))  # the app instance that holds it
     claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Digest(Base):
+    """A daily digest (revision 0011): one row per recipient (a hash of the person and their channel's
+    address) and UTC day, claimed by the instance that sends it; a claim not marked sent within a lease is
+    taken over by another instance (app/store/digests.py)."""
+
+    __tablename__ = "digests"
+    __table_args__ = (Index("ix_digests_day", "day"),)
+
+    recipient: Mapped[str] = mapped_column(String(64), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)  # YYYY-MM-DD, UTC
+    owner: Mapped[str] = mapped_column(String(32))
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Deal(Base):
