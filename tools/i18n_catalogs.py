@@ -62,6 +62,8 @@ def js_messages() -> dict[str, str | None]:
         for players in range(g.min_players, g.max_players + 1):
             for spec in g.option_specs(players):
                 found.update({x: None for x in [spec.get("label"), *(spec.get("choice_labels") or {}).values()] if x})
+    from app.games.dash.dares import SUGGESTIONS  # Dash's built-in dares, shown in the reader's language
+    found.update({x: None for x in SUGGESTIONS})
     for path in sorted(JS_DIR.rglob("*.js")):
         text = path.read_text()
         if "i18n.js" not in text:

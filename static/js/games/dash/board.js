@@ -102,7 +102,7 @@ export function createBoard(root, ctx) {
     const suggestions = (table() && table().view && table().view.dare_suggestions) || [];
     const act = b.dataset.act;
     if (act === "suggest") apply(UI.suggest(ui, b.textContent));
-    else if (act === "surprise") apply(UI.suggest(ui, suggestions[Math.floor(Math.random() * suggestions.length)]));
+    else if (act === "surprise") apply(UI.suggest(ui, words.dareText(suggestions[Math.floor(Math.random() * suggestions.length)] || "")));
     else if (act === "done" || act === "refuse-confirm") apply(UI.answer(ui, table(), act === "done"));
     else if (act === "refuse") apply(UI.askRefuse(ui));
     else if (act === "keep") apply(UI.keepDare(ui));

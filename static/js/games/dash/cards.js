@@ -1,6 +1,7 @@
 // Dash cards as HTML: the big face of the card just drawn, and the small back of the deck.
 import { h } from "../../core/store.js";
 import { COLOR_NAMES, cardName, cardDoes } from "./words.js";
+import { t } from "../../core/i18n.js";
 
 const GLYPH = { F2: "→ 2", F3: "→ 3", B2: "← 2", B3: "← 3", SWAP: "⇄", START: "⤺", DARE: "?!" };
 
@@ -11,7 +12,7 @@ export function cardFace(card, { size = "big", back = false } = {}) {
   const glyph = color ? "" : card === "PIC" ? null : GLYPH[card] || "";
   return h("div", {
     class: `dash-card ${size} ${kind}`, role: "img", "data-card": card,
-    "aria-label": `${cardName(card)} card: ${cardDoes(card, back)}`,
+    "aria-label": t("{name} card: {does}", { name: cardName(card), does: cardDoes(card, back) }),
   },
   h("span", { class: "card-name" }, cardName(card)),
   glyph === null ? picGlyph() : glyph ? h("span", { class: "card-glyph", "aria-hidden": "true" }, glyph) : colorBlob(card),

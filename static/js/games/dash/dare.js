@@ -21,7 +21,7 @@ export function drawDare(t, ui, opts) {
     return [h("h2", { class: "dare-title" }, me === dared ? words.DARE.youDrew : words.DARE.drewTitle(names(dared))),
       h("p", {}, me === dared ? words.DARE.writing(writers) : words.DARE.waitWrite(writers))];
   }
-  const quote = h("blockquote", { class: "dare-text", "data-testid": "dare-text" }, dare.text);   // a text node: no HTML
+  const quote = h("blockquote", { class: "dare-text", "data-testid": "dare-text" }, words.dareText(dare.text));   // a text node: no HTML
   const chat = opts.chat ? h("button", { type: "button", class: "btn small", "data-testid": "dare-chat", "data-act": "chat" }, words.DARE.chat) : null;
   if (stage === "wait-answer") {
     return [h("h2", { class: "dare-title" }, words.DARE.theirs(names(dared))), quote,
@@ -64,7 +64,7 @@ function drawWrite(view, ui, dared, { names, wide, pending }) {
       h("summary", {}, words.DARE.ideas),
       h("div", { class: "row" }, h("button", { type: "button", class: "btn small", "data-testid": "dare-surprise", "data-act": "surprise" }, words.DARE.surprise)),
       h("ul", { class: "dare-suggestions", "aria-label": words.DARE.suggestions },
-        suggestions.map((text) => h("li", {}, h("button", { type: "button", class: "suggestion", "data-act": "suggest" }, text))))),
+        suggestions.map((text) => h("li", {}, h("button", { type: "button", class: "suggestion", "data-act": "suggest" }, words.dareText(text)))))),
   ];
 }
 

@@ -1,5 +1,6 @@
 // The six picture icons of the Classic board, drawn in SVG (no emoji fonts needed), centred on 0,0 in a
 // badge of radius 11 user units.
+import { t } from "../../core/i18n.js";
 const NS = "http://www.w3.org/2000/svg";
 
 function el(tag, attrs) {
@@ -49,7 +50,7 @@ const DRAW = {
 };
 
 export const PICTURE_LABEL = {
-  tree: "tree", star: "star", moon: "moon", sun: "sun", rocket: "rocket", snowflake: "snowflake",
+  tree: t("tree"), star: t("star"), moon: t("moon"), sun: t("sun"), rocket: t("rocket"), snowflake: t("snowflake"),
 };
 
 // A badge: white circle with the icon; `scale` enlarges it (the legend, the rules page draws its own).
