@@ -4,7 +4,7 @@
 //   a screen reader, hidden from the eye), and the board's <svg> gets a <title> and a <desc> (the summary);
 // - the live region #announce (role="log"): every step that arrives after the page opened (a move, each
 //   step of a Turning Points chain, a roll, a dare…) and the result, in the game's words: its speakEvent
-//   (ev, names) when it has one for the event, else the line the log shows (describeEvent).
+//   (ev, names, {view, me}) when it has one for the event, else the line the log shows (describeEvent).
 import { h, setChildren } from "./core/store.js";
 import { t } from "./core/i18n.js";
 
@@ -31,7 +31,7 @@ export function setupA11y({ state, seatName, logLines, resultWords }) {
     const out = [];
     for (const e of step.events || []) {
       const ev = { seat: step.seat, ...e };
-      const spoken = game.speakEvent ? game.speakEvent(ev, seatName) : null;
+      const spoken = game.speakEvent ? game.speakEvent(ev, seatName, { view: state.table && state.table.view, me: state.me }) : null;
       if (spoken) { out.push(spoken); continue; }
       const line = logLines({ seat: step.seat, events: [e] })[0];
       if (line) out.push(line.text);
