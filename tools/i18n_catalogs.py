@@ -64,6 +64,8 @@ def js_messages() -> dict[str, str | None]:
                 found.update({x: None for x in [spec.get("label"), *(spec.get("choice_labels") or {}).values()] if x})
     from app.games.dash.dares import SUGGESTIONS  # Dash's built-in dares, shown in the reader's language
     found.update({x: None for x in SUGGESTIONS})
+    from app.games.turning_points.codec import VERDICTS  # the solitaire sheet's verdicts, said by the client
+    found.update({words: None for _, words in VERDICTS})
     for path in sorted(JS_DIR.rglob("*.js")):
         text = path.read_text()
         if "i18n.js" not in text:

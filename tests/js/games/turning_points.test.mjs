@@ -61,7 +61,7 @@ test("the next piece from the bag, and the end (a verdict in solitaire, the winn
     if (event.type !== "end") continue;
     if (event.verdict) {
       assert.equal(event.verdict, verdictFor(event.scores[0]));
-      assert.equal(line, `The board is full: ${plural(event.scores[0], "piece")} point at you. ${event.verdict}`);
+      assert.equal(line, `The board is full: ${plural(event.scores[0], "piece")} ${event.scores[0] === 1 ? "points" : "point"} at you. ${event.verdict}`);
       continue;
     }
     const best = Math.max(...event.scores);
@@ -79,7 +79,7 @@ test("the result: the solitaire's verdict and tone; winners, losers and spectato
       const r = resultText(result, { names: namesFor(0), me: 0, view });
       assert.equal(r.title, verdictFor(score));
       assert.equal(r.tone, score >= 12 ? "won" : score >= 8 ? "neutral" : "lost");
-      assert.ok(r.text.startsWith(`The board is full: ${plural(score, "piece")} of 16 point toward you (south).`), r.text);
+      assert.ok(r.text.startsWith(`The board is full: ${plural(score, "piece")} of 16 ${score === 1 ? "points" : "point"} toward you (south).`), r.text);
       assert.equal(r.banner, `Game over: ${plural(score, "point")}. ${result.verdict}`);
       continue;
     }

@@ -2,8 +2,8 @@
 // and beside it the scoreboard (stashes, prisoners, running scores) and the legend. The words come from
 // words.js.
 import { h, setChildren } from "../../core/store.js";
-import { dieFace, pyramidIcon, coinIcon, SUITS } from "./parts.js";
-import { diceWords, dieLabel, lostLine, TREASURE, LEGEND } from "./words.js";
+import { dieFace, pyramidIcon, coinIcon } from "./parts.js";
+import { diceWords, dieLabel, lostLine, TREASURE, LEGEND, SUIT_NAME } from "./words.js";
 
 // The dice strip. `shown` is what the dice show now: the animation's frame, else the view's dice.
 export function renderDice(el, { view, names, me, shown, acting, lobby = false }) {
@@ -50,12 +50,12 @@ export function renderScores(el, { view, names, colorOf, acting }) {
         h("div", { class: "who" },
           h("span", { class: "swatch", style: `background: ${colorOf(seat)}`, "aria-hidden": "true" }),
           h("span", { class: "name", title: names(seat), "data-cut": true }, names(seat)),
-          h("span", { class: "suit-name" }, SUITS[seat]),
+          h("span", { class: "suit-name" }, SUIT_NAME[seat]),
           h("span", { class: "points", "data-testid": `score-${seat}` }, String(score), h("small", {}, TREASURE.points(score)))),
         h("div", { class: "loot" },
-          h("span", { class: "stash", "aria-label": TREASURE.stash(bySize) },
+          h("span", { class: "stash", role: "img", "aria-label": TREASURE.stash(bySize) },
             bySize.length ? bySize.map(([size, n]) => h("span", { class: "count" }, pyramidIcon(size), TREASURE.times(n))) : h("span", { class: "empty" }, TREASURE.noPyramids)),
-          prisoners.length ? h("span", { class: "prisoners", "aria-label": TREASURE.prisoners(names, prisoners) },
+          prisoners.length ? h("span", { class: "prisoners", role: "img", "aria-label": TREASURE.prisoners(names, prisoners) },
             prisoners.map((p) => coinIcon(p.seat, p.coin))) : null),
         h("div", { class: "coins-left" }, TREASURE.coins(view.phase, (view.arranged || [])[seat], onBoard),
           immune ? h("span", { class: "tag immune", title: TREASURE.immuneTip }, TREASURE.immune) : null)));

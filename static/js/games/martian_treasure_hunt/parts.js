@@ -1,21 +1,22 @@
 // Martian Treasure Hunt drawing parts: the board frame (which way up), coins, pyramids, suit marks, dice.
 // Pure helpers with no page state: draw.js and the side panel share them.
+import { t as tr } from "../../core/i18n.js";
 export const SVGNS = "http://www.w3.org/2000/svg";
 export const S = 44;          // one square, in SVG user units
 export const M = 26;          // margin around the board: the seats' names
-export const KINDS = ["pawn", "rook", "knight", "bishop", "queen", "king"];
+export const KINDS = [tr("pawn"), tr("rook"), tr("knight"), tr("bishop"), tr("queen"), tr("king")];   // in the page's language
 export const KIND_GLYPH = ["♙", "♖", "♘", "♗", "♕", "♔"];
 export const KIND_MOVE = [
-  "one square ahead onto an empty square, or one diagonally ahead to capture",
-  "any distance along its row or column",
-  "in an L, jumping over anything",
-  "any distance diagonally",
-  "any distance along a row, a column or a diagonal",
-  "one square in any direction",
+  tr("one square ahead onto an empty square, or one diagonally ahead to capture"),
+  tr("any distance along its row or column"),
+  tr("in an L, jumping over anything"),
+  tr("any distance diagonally"),
+  tr("any distance along a row, a column or a diagonal"),
+  tr("one square in any direction"),
 ];
 export const SUITS = ["sun", "moon", "crown", "arms"];
 export const SIZE_WORD = { 1: "small", 2: "medium", 3: "large" };
-export const COIN_WORD = ["null", "ace", "2", "3", "4", "5"];
+export const COIN_WORD = [tr("null"), tr("ace"), "2", "3", "4", "5"];
 export const SIDE_WORD = { S: "south", N: "north", W: "west", E: "east" };
 
 export function svg(tag, attrs = {}) {
@@ -25,7 +26,7 @@ export function svg(tag, attrs = {}) {
 }
 export const seatVar = (seat) => `var(--seat-${seat % 6})`;
 export const coinLabel = (value) => String(value);   // 0 (null) and 1 (ace) read as digits on screen
-export const coinWords = (value) => (value === 0 ? "null (0)" : value === 1 ? "ace (1)" : String(value));
+export const coinWords = (value) => (value === 0 ? `${COIN_WORD[0]} (0)` : value === 1 ? `${COIN_WORD[1]} (1)` : String(value));
 export const parseSq = (name) => name.split(",").map(Number);
 
 // Which way up: the viewer's own arm at the bottom, reading left to right from their seat

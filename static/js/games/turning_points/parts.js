@@ -1,11 +1,13 @@
 // Turning Points drawing parts: the board's geometry (square or hex, turned so the viewer's side is at
 // the bottom), the sides' markers, pyramids lying on their side, arrows. Pure helpers with no page state:
 // draw.js and the panels share them. Geometry only: no rule of the game lives here.
+import { t as tr } from "../../core/i18n.js";
 export const SVGNS = "http://www.w3.org/2000/svg";
 export const DIRS = { square: ["N", "E", "S", "W"], hex: ["N", "NE", "SE", "S", "SW", "NW"] };
 // Screen angle of each compass direction on an unturned board, degrees clockwise from east (SVG y down).
 export const ANGLE = { N: -90, NE: -30, E: 0, SE: 30, S: 90, SW: 150, W: 180, NW: 210 };
-export const WORD = { N: "north", NE: "north-east", E: "east", SE: "south-east", S: "south", SW: "south-west", W: "west", NW: "north-west" };
+// The compass in the page's language, as a bare word ("north", "nord", "Norden").
+export const WORD = { N: tr("north"), NE: tr("north-east"), E: tr("east"), SE: tr("south-east"), S: tr("south"), SW: tr("south-west"), W: tr("west"), NW: tr("north-west") };
 export const COLORS = ["red", "yellow", "green", "blue"];
 export const COLOR_FILL = { red: "#d62828", yellow: "#f2c318", green: "#2a9d3f", blue: "#1d63c7" };
 export const NOBODY = "#9a9387";   // a piece pointing at a side where nobody sits

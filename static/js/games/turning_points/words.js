@@ -2,46 +2,75 @@
 // toast of the board and its panels. "You" and a name read the same in the past tense ("You placed…",
 // "Ann placed…").
 import { WORD, COLOR_FILL } from "./parts.js";
+import { t, tn } from "../../core/i18n.js";
 
 export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const nameOf = (names, seat) => (names && seat != null ? names(seat) : seat != null ? `Seat ${seat + 1}` : "");
+const pieces = (n) => tn("{n} piece", "{n} pieces", n);
+const points = (n) => tn("{n} point", "{n} points", n);
+const YOU = t("You");
+const isYou = (n) => n === "You" || n === YOU;
+const nameOf = (names, seat) => (names && seat != null ? names(seat) : seat != null ? t("Seat {n}", { n: seat + 1 }) : "");
+const andList = (list) => (list.length < 2 ? list.join("") : t("{list} and {last}", { list: list.slice(0, -1).join(", "), last: list[list.length - 1] }));
 export const sideWord = (side) => WORD[side] || side;
+// The pieces' colours, and "the red piece".
+export const COLOR_NAME = { red: t("red"), yellow: t("yellow"), green: t("green"), blue: t("blue") };
+const colorName = (c) => COLOR_NAME[c] || c;
+const THE_PIECE = { red: t("the red piece"), yellow: t("the yellow piece"), green: t("the green piece"), blue: t("the blue piece") };
+const thePiece = (c) => (c ? THE_PIECE[c] || c : t("a piece"));
+// What follows "pointing": a compass point ("north"; French "nord", German "nach Norden"). The message
+// carries a context ("heading|") that English drops.
+const HEADING = {
+  N: t("heading|north"), NE: t("heading|north-east"), E: t("heading|east"), SE: t("heading|south-east"),
+  S: t("heading|south"), SW: t("heading|south-west"), W: t("heading|west"), NW: t("heading|north-west"),
+};
+export const heading = (dir) => (HEADING[dir] || dir).replace(/^heading\|/, "");
+// The solitaire's sheet says its verdicts (app/games/turning_points/codec.py), shown in the reader's language.
+export const verdictWords = (verdict) => t(verdict);
 
 export function describeEvent(ev, names) {
   const who = nameOf(names, ev.seat);
   switch (ev.type) {
     case "place": {
-      const piece = ev.color ? `the ${ev.color} piece` : "a piece";
-      const turned = ev.turned ? `, turning ${plural(ev.turned, "piece")}` : ", turning nothing";
-      let toward = sideWord(ev.dir);
-      if (ev.toward != null && !ev.color) {
-        const at = nameOf(names, ev.toward);
-        if (ev.toward === ev.seat) toward = at === "You" ? "at your own side" : "at their own side";
-        else toward = at === "You" ? "at you" : `at ${at}`;
-      } else if ("toward" in ev && !ev.color) toward += " (at nobody)";
-      return `${who} placed ${piece} pointing ${toward}${turned}`;
+      let toward = heading(ev.dir);
+      if (ev.toward != null && !ev.color) toward = towardSeat(names, ev.toward, ev.seat);
+      else if ("toward" in ev && !ev.color) toward = t("{dir} (at nobody)", { dir: toward });
+      const p = { piece: thePiece(ev.color), toward };
+      const placed = isYou(who) ? t("You placed {piece} pointing {toward}", p) : t("{name} placed {piece} pointing {toward}", { name: who, ...p });
+      return `${placed}${ev.turned ? t(", turning {pieces}", { pieces: pieces(ev.turned) }) : t(", turning nothing")}`;
     }
     case "turn":
       return null;   // the board animates each turn; the place line counts them
     case "next":
-      return `Next from the bag: ${ev.color} (points ${sideWord(ev.dir)})`;
+      return t("Next from the bag: {color} (points {dir})", { color: colorName(ev.color), dir: heading(ev.dir) });
     case "end": {
-      if (ev.verdict) return `The board is full: ${plural(ev.scores[0], "piece")} point at you. ${ev.verdict}`;
+      if (ev.verdict) return `${tn("The board is full: {n} piece points at you.", "The board is full: {n} pieces point at you.", ev.scores[0])} ${verdictWords(ev.verdict)}`;
       const winners = (ev.winners || []).map((s) => nameOf(names, s));
       const best = ev.scores && winners.length ? ev.scores[ev.winners[0]] : null;
-      const verb = winners.length > 1 ? "share the win" : winners[0] === "You" ? "win" : "wins";
-      return `The board is full: ${winners.join(" and ")} ${verb} with ${plural(best, "point")}`;
+      return t("The board is full: {line}", { line: winLine(winners, best) });
     }
     default:
       return ev.text ? `${who ? who + " " : ""}${ev.text}` : null;
   }
 }
 
+// "at you", "at Bob", "at your own side" / "at their own side" (`mover` placed the piece).
+function towardSeat(names, seat, mover) {
+  const at = nameOf(names, seat);
+  if (seat === mover) return isYou(at) ? t("at your own side") : t("at their own side");
+  return isYou(at) ? t("at you") : t("at {name}", { name: at });
+}
+
+function winLine(winners, best) {
+  const p = { names: andList(winners), points: points(best) };
+  if (winners.length > 1) return t("{names} share the win with {points}", p);
+  return isYou(winners[0]) ? t("You win with {points}", p) : t("{names} wins with {points}", p);
+}
+
 // The preview of one placement, for the status line: "turns 3 pieces · You 4 → 5 · Bob 3 → 2".
 export function previewWords(target, scoresNow, names) {
   if (!target) return "";
   const n = target.chain.length;
-  const parts = [n ? `turns ${plural(n, "piece")}` : "turns nothing"];
+  const parts = [n ? t("turns {pieces}", { pieces: pieces(n) }) : t("turns nothing")];
   const after = target.scores || [];
   after.forEach((score, seat) => {
     const before = scoresNow[seat];
@@ -57,19 +86,19 @@ const SOLO_ART = (score) => `<svg viewBox="0 0 140 80">${[...Array(8)].map((_, i
 
 // The result dialog: ctx = {names(seat), me, seats, view, last, players}.
 export function resultText(result, ctx = {}) {
-  const names = ctx.names || ((s) => `Seat ${s + 1}`);
+  const names = ctx.names || ((s) => t("Seat {n}", { n: s + 1 }));
   const scores = (result && result.scores) || [];
   const winners = (result && result.winners) || [];
   if (result && result.verdict) {
     const score = scores[0] || 0;
     const cells = ctx.view && ctx.view.cells ? Object.keys(ctx.view.cells).length : 16;
     return {
-      title: result.verdict,
-      text: `The board is full: ${plural(score, "piece")} of ${cells} point toward you (south). `
-        + "The sheet's scale: 0–3 wrong side of the table, 4–7 not even trying, 8–11 not bad, 12–15 excellent, 16 you cheated.",
+      title: verdictWords(result.verdict),
+      text: `${tn("The board is full: {n} piece of {cells} points toward you (south).", "The board is full: {n} pieces of {cells} point toward you (south).", score, { cells })} `
+        + t("The sheet's scale: 0–3 wrong side of the table, 4–7 not even trying, 8–11 not bad, 12–15 excellent, 16 you cheated."),
       tone: score >= 12 ? "won" : score >= 8 ? "neutral" : "lost",
       art: SOLO_ART(score),
-      banner: `Game over: ${plural(score, "point")}. ${result.verdict}`,
+      banner: `${t("Game over: {points}.", { points: points(score) })} ${verdictWords(result.verdict)}`,
     };
   }
   const me = ctx.me;
@@ -78,12 +107,10 @@ export function resultText(result, ctx = {}) {
   const table = scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score || a.seat - b.seat)
     .map(({ seat, score }) => `${names(seat)} ${score}`).join(" · ");
   let title, tone;
-  if (me != null && winners.includes(me)) { title = winners.length > 1 ? "You share the win!" : "You win!"; tone = "won"; }
-  else { title = winners.length > 1 ? `${who.join(" and ")} share the win` : `${who[0]} wins`; tone = me != null ? "lost" : "neutral"; }
-  const banner = best == null ? "Game over." : winners.length > 1
-    ? `Game over: ${who.join(" and ")} share the win with ${plural(best, "point")}.`
-    : `Game over: ${who[0]} ${who[0] === "You" ? "win" : "wins"} with ${plural(best, "point")}.`;
-  return { title, text: `The board is full. Pieces pointing at each player: ${table}.`, tone, art: WIN_ART, banner };
+  if (me != null && winners.includes(me)) { title = winners.length > 1 ? t("You share the win!") : t("You win!"); tone = "won"; }
+  else { title = winners.length > 1 ? t("{names} share the win", { names: andList(who) }) : t("{name} wins", { name: who[0] }); tone = me != null ? "lost" : "neutral"; }
+  const banner = best == null ? t("Game over.") : t("Game over: {line}.", { line: winLine(who, best) });
+  return { title, text: t("The board is full. Pieces pointing at each player: {table}.", { table }), tone, art: WIN_ART, banner };
 }
 
 // ---- the board's words ----
@@ -91,38 +118,38 @@ export function resultText(result, ctx = {}) {
 export const cap = (w) => w.charAt(0).toUpperCase() + w.slice(1);
 
 // Where a side is on screen, in words ("at the top", "lower left").
+const PLACES = { 0: t("on the right"), 90: t("at the bottom"), 180: t("on the left"), 270: t("at the top"), 30: t("lower right"),
+  150: t("lower left"), 210: t("upper left"), 330: t("upper right") };
 export function screenPlace(angle) {
   const a = ((Math.round(angle) % 360) + 360) % 360;
-  return { 0: "on the right", 90: "at the bottom", 180: "on the left", 270: "at the top", 30: "lower right",
-    150: "lower left", 210: "upper left", 330: "upper right" }[a] || "";
+  return PLACES[a] || "";
 }
 
 // Who a direction points at: "at you", "at Bob", "at your own side", or the compass and "(at nobody)".
 // `mover`: the seat that placed the piece (its own side reads "its own side").
 export function towardWords(view, dir, names, mover = null) {
   const seat = view.solitaire ? -1 : view.sides.indexOf(dir);
-  if (seat < 0) return view.solitaire ? WORD[dir] : `${WORD[dir]} (at nobody)`;
-  const n = names(seat);
-  if (seat === mover) return n === "You" ? "at your own side" : "at their own side";
-  return n === "You" ? "at you" : `at ${n}`;
+  if (seat < 0) return view.solitaire ? heading(dir) : t("{dir} (at nobody)", { dir: heading(dir) });
+  return towardSeat(names, seat, mover);
 }
 
 export function boardLabel(view, seated, viewOnly = false, seq = null) {
   const { shape, size } = view.board;
-  const board = shape === "square" ? `${size}×${size} square` : `hexagonal (side ${size})`;
-  if (viewOnly) return `The ${board} board${seq != null ? ` after move ${seq}` : ""}, south at the bottom.`;
-  return `The ${board} board, ${seated && !view.solitaire ? "your side at the bottom" : "south at the bottom"}. Arrow keys move between empty cells.`;
+  const board = shape === "square" ? t("{size}×{size} square", { size }) : t("hexagonal (side {size})", { size });
+  if (viewOnly) return seq != null ? t("The {board} board after move {n}, south at the bottom.", { board, n: seq }) : t("The {board} board, south at the bottom.", { board });
+  return seated && !view.solitaire ? t("The {board} board, your side at the bottom. Arrow keys move between empty cells.", { board })
+    : t("The {board} board, south at the bottom. Arrow keys move between empty cells.", { board });
 }
 
 // A side's tag on the board: the seat's short name and score, the solitaire edge's colour, or the compass.
-export const COMPASS = { N: "N", NE: "NE", E: "E", SE: "SE", S: "S", SW: "SW", W: "W", NW: "NW" };
+export const COMPASS = { N: t("N"), NE: t("NE"), E: t("E"), SE: t("SE"), S: t("S"), SW: t("SW"), W: t("W"), NW: t("NW") };
 export function sideTag(seat, edge, dir, name, score) {
   if (seat >= 0) return `${shortName(name)} ${score ?? 0}`;
-  return edge || COMPASS[dir] || dir;
+  return edge ? colorName(edge) : COMPASS[dir] || dir;
 }
 export function sideTip(seat, edge, dir, name, score) {
-  if (seat >= 0) return `${name}: the ${WORD[dir]} side, ${plural(score ?? 0, "piece")} pointing this way`;
-  return edge ? `The ${edge} edge (${WORD[dir]}): ${edge} pieces point this way` : `The ${WORD[dir]} side: nobody sits here`;
+  if (seat >= 0) return tn("{name}: the {dir} side, {n} piece pointing this way", "{name}: the {dir} side, {n} pieces pointing this way", score ?? 0, { name, dir: WORD[dir] });
+  return edge ? t("The {color} edge ({dir}): {color} pieces point this way", { color: colorName(edge), dir: WORD[dir] }) : t("The {dir} side: nobody sits here", { dir: WORD[dir] });
 }
 
 // Short name for a tag on the board ("Alexandrina" -> "Alexandr…").
@@ -130,93 +157,102 @@ export function shortName(name, max = 9) {
   return name.length > max ? `${name.slice(0, max - 1)}…` : name;
 }
 
-export const whereWords = (row, place) => `row ${row}, place ${place} from the left`;
+export const whereWords = (row, place) => t("row {row}, place {place} from the left", { row, place });
 
 // A cell as a screen reader and a tooltip tell it. `open`: a placement may go there; `picked`: it is the
 // picked cell. `at`: the name of the seat the piece points at, if any.
 export function cellLabel(piece, at, where, { open = false, picked = false } = {}) {
-  const label = piece
-    ? `${piece.color ? `${piece.color} piece` : "Piece"} pointing ${WORD[piece.dir]}${at ? `, at ${at}` : ""} (${where})`
-    : `Empty cell (${where})`;
+  let label;
+  if (!piece) label = t("Empty cell ({where})", { where });
+  else {
+    const p = { color: colorName(piece.color), dir: heading(piece.dir), at, where };
+    if (piece.color) label = at ? t("{color} piece pointing {dir}, at {at} ({where})", p) : t("{color} piece pointing {dir} ({where})", p);
+    else label = at ? t("Piece pointing {dir}, at {at} ({where})", p) : t("Piece pointing {dir} ({where})", p);
+  }
   if (!open) return label;
-  return picked ? `${label}: picked, now choose its direction` : `${label}: place a piece here`;
+  return picked ? t("{label}: picked, now choose its direction", { label }) : t("{label}: place a piece here", { label });
 }
-export const pieceTip = (cell, piece) => `${cell}: pointing ${WORD[piece.dir]}${piece.color ? ` (${piece.color})` : ""}`;
+export const pieceTip = (cell, piece) => (piece.color ? t("{cell}: pointing {dir} ({color})", { cell, dir: heading(piece.dir), color: colorName(piece.color) })
+  : t("{cell}: pointing {dir}", { cell, dir: heading(piece.dir) }));
 
-export const arrowLabel = (toward, on) => (on ? `Place it pointing ${toward}` : `Point it ${toward} (preview the chain)`);
-export const arrowTip = (toward) => `Point ${toward}`;
+export const arrowLabel = (toward, on) => (on ? t("Place it pointing {toward}", { toward }) : t("Point it {toward} (preview the chain)", { toward }));
+export const arrowTip = (toward) => t("Point {toward}", { toward });
 
 // The line above the board: the chain as it plays (frame), or the last move.
 export function caption(frame, last, view, names) {
   if (frame) {
     const place = frame.step.events.find((e) => e.type === "place");
-    const piece = place.color ? `the ${place.color} piece` : "a piece";
-    const head = `${names(frame.seat)} placed ${piece} pointing ${towardWords(view, place.dir, names, frame.seat)}`;
-    if (frame.index === 0 && !frame.total) return `${head}: it points at no piece, so nothing turns.`;
+    const p = { piece: thePiece(place.color), toward: towardWords(view, place.dir, names, frame.seat) };
+    const mover = names(frame.seat);
+    const head = isYou(mover) ? t("You placed {piece} pointing {toward}", p) : t("{name} placed {piece} pointing {toward}", { name: mover, ...p });
+    if (frame.index === 0 && !frame.total) return t("{head}: it points at no piece, so nothing turns.", { head });
     if (frame.index <= 0) return `${head}.`;
-    return `${head} · turn ${frame.index} of ${frame.total}: the piece it reaches turns one notch clockwise, to face ${WORD[frame.turn.dir]}.`;
+    return t("{head} · turn {i} of {total}: the piece it reaches turns one notch clockwise, to face {dir}.", { head, i: frame.index, total: frame.total, dir: WORD[frame.turn.dir] });
   }
   const place = last && (last.events || []).find((e) => e.type === "place");
   if (!place) return "";
   const mover = place.seat ?? last.seat;
-  return `Last move: ${names(mover)} placed ${place.color ? `the ${place.color} piece` : "a piece"} pointing ${towardWords(view, place.dir, names, mover)}${
-    place.turned ? `, turning ${plural(place.turned, "piece")} (numbered in order)` : ""}.`;
+  const p = { name: names(mover), piece: thePiece(place.color), toward: towardWords(view, place.dir, names, mover) };
+  return place.turned ? tn("Last move: {name} placed {piece} pointing {toward}, turning {n} piece (numbered in order).",
+    "Last move: {name} placed {piece} pointing {toward}, turning {n} pieces (numbered in order).", place.turned, p)
+    : t("Last move: {name} placed {piece} pointing {toward}.", p);
 }
 
-export const LABELS = { skip: "Skip", replayLast: "Replay the last move", back: "Back", place: "Place", direction: "Direction" };
-export const dirTitle = (dir) => `Point ${WORD[dir]}`;
+export const LABELS = { skip: t("Skip"), replayLast: t("Replay the last move"), back: t("Back"), place: t("Place"), direction: t("Direction") };
+export const dirTitle = (dir) => t("Point {toward}", { toward: heading(dir) });
 
 // Toasts (ui.js answers with these reasons).
 export const SAY = {
-  sending: () => "Your move is on its way to the server…",
-  chain: () => "Wait for the chain to finish (or press Skip).",
-  taken: () => "That cell is taken: pick an empty one.",
-  forced: (effect) => `This piece must point ${WORD[effect.dir]}: press Enter to place it.`,
+  sending: () => t("Your move is on its way to the server…"),
+  chain: () => t("Wait for the chain to finish (or press Skip)."),
+  taken: () => t("That cell is taken: pick an empty one."),
+  forced: (effect) => t("This piece must point {dir}: press Enter to place it.", { dir: heading(effect.dir) }),
 };
 
 // The turn banner's hint. `touch`: a touch screen (no keys to name).
 export function hintText({ pending, busy, picked, option, dir, view, names, touch }) {
-  if (pending) return "Sending your move…";
-  if (busy) return "Your turn: watch the chain play out (or press Skip).";
+  if (pending) return t("Sending your move…");
+  if (busy) return t("Your turn: watch the chain play out (or press Skip).");
   const solo = view && view.solitaire;
   if (!picked) {
-    if (solo && solo.bag && solo.bag[0]) return `Your turn: pick an empty cell for the ${solo.bag[0]} piece (it points ${WORD[solo.forced]}).`;
-    return touch ? "Your turn: tap an empty cell." : "Your turn: pick an empty cell (or use the arrow keys and Enter).";
+    if (solo && solo.bag && solo.bag[0]) return t("Your turn: pick an empty cell for {piece} (it points {dir}).", { piece: thePiece(solo.bag[0]), dir: heading(solo.forced) });
+    return touch ? t("Your turn: tap an empty cell.") : t("Your turn: pick an empty cell (or use the arrow keys and Enter).");
   }
-  if (!option) return touch ? "Now tap an arrow for the way it points, or Back to pick another cell."
-    : "Now pick the way it points: click an arrow (or use the arrow keys). Esc: pick another cell.";
-  const words = previewWords(option.target, view.scores, names);
-  return `Pointing ${towardWords(view, dir, names)}: ${words}. ${touch ? "Tap the arrow again" : "Click the arrow again, press Enter"} or “Place” to play it.`;
+  if (!option) return touch ? t("Now tap an arrow for the way it points, or Back to pick another cell.")
+    : t("Now pick the way it points: click an arrow (or use the arrow keys). Esc: pick another cell.");
+  const p = { toward: towardWords(view, dir, names), words: previewWords(option.target, view.scores, names) };
+  return touch ? t("Pointing {toward}: {words}. Tap the arrow again or “Place” to play it.", p)
+    : t("Pointing {toward}: {words}. Click the arrow again, press Enter or “Place” to play it.", p);
 }
 
 // The bar under the board.
 export const padHint = (solitaire) => (solitaire
-  ? "Pick an empty cell for the next piece: its direction is set by its colour."
-  : "Pick an empty cell, then the way the piece points.");
+  ? t("Pick an empty cell for the next piece: its direction is set by its colour.")
+  : t("Pick an empty cell, then the way the piece points."));
 export const padPreview = (toward, target, scoresNow, names) => (toward && target
-  ? `Pointing ${toward}: ${previewWords(target, scoresNow, names)}.`
-  : "Pick a direction to see the chain it starts.");
-export const placeLabel = (toward) => (toward ? `Place it pointing ${toward}` : LABELS.place);
+  ? t("Pointing {toward}: {words}.", { toward, words: previewWords(target, scoresNow, names) })
+  : t("Pick a direction to see the chain it starts."));
+export const placeLabel = (toward) => (toward ? t("Place it pointing {toward}", { toward }) : LABELS.place);
 
 // Beside the board: the scores, the bag, the legend.
-export const scoresTitle = (solo) => (solo ? "Your score" : "Scores");
-export const scoreSide = (solo, side, place) => (solo ? "sits at the south edge" : `${cap(WORD[side])} side, ${place}`);
+export const scoresTitle = (solo) => (solo ? t("Your score") : t("Scores"));
+export const scoreSide = (solo, side, place) => (solo ? t("sits at the south edge") : t("{dir} side, {place}", { dir: cap(WORD[side]), place }));
 export const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
-export const deltaLabel = (n) => `${signed(n)} on the last move`;
-export const pointsLabel = (name, n) => `${name}: ${plural(n, "point")}`;
-export const scoresHint = (solo) => (solo ? "One point for each piece pointing toward you (south)." : "One point for each piece pointing toward your side.");
+export const deltaLabel = (n) => t("{n} on the last move", { n: signed(n) });
+export const pointsLabel = (name, n) => `${name}: ${points(n)}`;
+export const scoresHint = (solo) => (solo ? t("One point for each piece pointing toward you (south).") : t("One point for each piece pointing toward your side."));
 export const BAG = {
-  title: "The bag", empty: "The bag is empty",
-  next: (color) => `Next: ${color}`,
-  points: (color, dir) => `points ${WORD[dir]}, toward the ${color} edge`,
-  count: (n) => (n > 1 ? `${plural(n - 1, "more piece")} in the bag` : "This is the last piece"),
-  colors: "Pieces still to come, by colour (the next one included)",
-  color: (color, n) => `${color} ${n ?? "?"}`,
-  edges: (edges) => `Edges: ${edges.map(([side, c]) => `${c} ${WORD[side]}`).join(", ")}. Each piece points toward the edge of its own colour.`,
-  replay: "Bag, next first (hidden from the player): ", none: "empty",
+  title: t("The bag"), empty: t("The bag is empty"),
+  next: (color) => t("Next: {color}", { color: colorName(color) }),
+  points: (color, dir) => t("points {dir}, toward the {color} edge", { dir: heading(dir), color: colorName(color) }),
+  count: (n) => (n > 1 ? tn("{n} more piece in the bag", "{n} more pieces in the bag", n - 1) : t("This is the last piece")),
+  colors: t("Pieces still to come, by colour (the next one included)"),
+  color: (color, n) => `${colorName(color)} ${n ?? "?"}`,
+  edges: (edges) => t("Edges: {list}. Each piece points toward the edge of its own colour.", { list: edges.map(([side, c]) => `${colorName(c)} ${WORD[side]}`).join(", ") }),
+  replay: `${t("Bag, next first (hidden from the player):")} `, none: t("empty"),
 };
 export const legendLines = (solo, nobody) => [
-  solo ? "Each piece keeps its colour and points toward the edge of that colour." : "Each piece takes the colour of the player it points at.",
-  nobody ? "Grey pieces point at a side where nobody sits." : null,
-  "Numbers show the order in which pieces turned."].filter(Boolean);
-export const RULES_LINK = "All the rules";
+  solo ? t("Each piece keeps its colour and points toward the edge of that colour.") : t("Each piece takes the colour of the player it points at."),
+  nobody ? t("Grey pieces point at a side where nobody sits.") : null,
+  t("Numbers show the order in which pieces turned.")].filter(Boolean);
+export const RULES_LINK = t("All the rules");
