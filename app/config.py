@@ -24,6 +24,9 @@ class Settings(BaseSettings):
     # The tables' paces (1 h ... 3 days a turn) are multiplied by this: tests and demos make an hour a second.
     pace_scale: float = Field(1.0, gt=0)
     nudge_every_seconds: float = Field(3600, gt=0)  # at most one nudge per table this often
+    # The daily digest (a channel a person sets to one message a day listing the tables waiting for them)
+    # goes out from this hour of each day, UTC (app/tables/notify/digest.py).
+    digest_hour: int = Field(8, ge=0, le=23)
     # Web Push: the VAPID private key (PEM, or the raw key in base64url); unset: made on first start and kept
     # in the database. The subject is a mailto: or https: address push services may contact.
     vapid_private_key: str | None = None

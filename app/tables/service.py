@@ -14,7 +14,7 @@ from app.realtime import Broker, Connection, Hub
 from app.store import Database, Table
 from app.tables.live import fanout
 from app.tables.notify import turns as notify
-from app.tables.notify import webpush
+from app.tables.notify import digest, webpush
 from app.tables.live import moves, pace
 from app.tables.live.bots import BotRunner
 from app.tables.analysis.runner import Analyses
@@ -91,6 +91,7 @@ class Tables:
                 await pace.sweep(self)  # turns past their deadline: the bot stands in, or a seat forfeits
                 await self.bots.resume()
                 await notify.remind(self)
+                await digest.send(self)  # the day's digests, once the hour has come
                 if self.push is None:
                     await self._load_push()
             except Exception:

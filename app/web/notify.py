@@ -5,6 +5,8 @@ nudge, and the server's Web Push key:
   (auto | slack | mattermost | discord | generic);
 - GET/PUT /api/tables/{code}/ntfy {"url"}: an ntfy topic URL;
 - PUT/DELETE /api/tables/{code}/push {"subscription"}: the browser's Web Push subscription;
+- GET/PUT /api/tables/{code}/digest {"channels": [webhook | ntfy | push]}: the channels that get one message
+  a day listing the tables waiting for the person instead of a message per turn (app/tables/notify/digest.py);
 - GET/PUT /api/tables/{code}/reminders {"after": off | 1h | 12h | 24h | default};
 - POST /api/tables/{code}/nudge: remind the seat to act now (once an hour per table);
 - GET/PUT /api/tables/{code}/pace {"per_turn": off | 1h | 12h | 24h | 3d, "timeout": bot | forfeit,
@@ -14,12 +16,13 @@ nudge, and the server's Web Push key:
 - GET /api/push/key: the server's VAPID public key (the application server key browsers subscribe with).
 
 Every channel answer is the caller's own view: {"seat", "url", "format", "sends_as", "ntfy", "push",
-"push_endpoint_host", "last": {"webhook" | "ntfy" | "push": {"ok", "at", "detail"}}}.
+"push_endpoint_host", "last": {"webhook" | "ntfy" | "push": {"ok", "at", "detail"}}, "digest": [channels],
+"digest_hour": the hour (UTC) digests go out}.
 """
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from app.tables.live import pace, pause
 from app.tables.notify import settings
@@ -43,6 +46,11 @@ class Ntfy(BaseModel):
 class Push(BaseModel):
     model_config = ConfigDict(extra="ignore")
     subscription: dict | None = None
+
+
+class Digest(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    channels: list[StrictStr] | None = Field(default=None, max_length=10)
 
 
 class Reminders(BaseModel):
@@ -96,6 +104,16 @@ async def set_push(body: Push, caller: SeatAuth, ctx: Ctx) -> dict:
 @router.delete("/tables/{code}/push")
 async def delete_push(caller: SeatAuth, ctx: Ctx) -> dict:
     return await settings.set_channels(ctx, caller, push=None)
+
+
+@router.get("/tables/{code}/digest")
+async def get_digest(caller: SeatAuth, ctx: Ctx) -> dict:
+    return await settings.get_channels(ctx, caller)
+
+
+@router.put("/tables/{code}/digest")
+async def set_digest(body: Digest, caller: SeatAuth, ctx: Ctx) -> dict:
+    return await settings.set_channels(ctx, caller, digest=body.channels)
 
 
 @router.get("/tables/{code}/reminders")

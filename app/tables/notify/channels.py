@@ -17,6 +17,7 @@ from app.tables.notify.webhooks import clean_url
 
 FORMATS = ("slack", "mattermost", "discord", "generic")
 KINDS = ("turn", "reminder", "nudge")
+DIGEST_CHANNELS = ("webhook", "ntfy", "push")  # the channels a seat may set to the daily digest (digest.py)
 TOPIC = re.compile(r"[A-Za-z0-9_-]{1,64}")  # an ntfy topic name
 MATTERMOST_HOOK = re.compile(r"/hooks/[a-z0-9]{26}/?$")
 DISCORD_HOSTS = ("discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com")
@@ -54,6 +55,11 @@ class Notice:
         if self.kind == "nudge":
             return f"{self.by or 'A teammate'} nudged {self.who}: it's your turn at {where}"
         return f"{self.who}, it's your turn at {where}"
+
+
+def digest_channels(seat: object) -> set[str]:
+    """The channels of `seat` (a seat row) that go by the daily digest instead of a message per turn."""
+    return {x for x in (getattr(seat, "digest", None) or "").split(",") if x in DIGEST_CHANNELS}
 
 
 def clean_format(raw: object) -> str | None:

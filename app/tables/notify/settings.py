@@ -1,7 +1,7 @@
 """What players and hosts set about notifications: a seat's own channels (webhook and its format, ntfy
-topic, Web Push subscription), shown back with each channel's last delivery; the table's reminder delay
-(the host's choice); and the nudge, with which a teammate reminds the seat to act (once an hour per
-table, noted in the table's chat as a line of kind "nudge").
+topic, Web Push subscription, and which of them go by the daily digest), shown back with each channel's
+last delivery; the table's reminder delay (the host's choice); and the nudge, with which a teammate reminds
+the seat to act (once an hour per table, noted in the table's chat as a line of kind "nudge").
 
 Each change is a command on the live table (app/tables/live/tables.py), like a chat line or a seat taken:
 under the table's lock, checked against the snapshot in memory, stored by the group-commit writer in its
@@ -21,6 +21,7 @@ from app.store import notices, queries, utcnow
 from app.store.seat_records import ClaimNudge, SeatColumns, SetChannels, SetReminders
 from app.tables.notify import turns as notify
 from app.tables.notify.channels import clean_format, clean_ntfy
+from app.tables.notify.digest import clean_digest
 from app.tables.lobby.chat import KINDS, NUDGE_SEAT
 from app.tables.live.actor import after_chat, stored
 from app.tables.live.tables import LiveTable, SeatRow
@@ -43,7 +44,7 @@ async def get_channels(ctx: Tables, caller: Caller) -> dict:
 
 
 async def set_channels(ctx: Tables, caller: Caller, *, url: object = UNSET, fmt: object = UNSET,
-                       ntfy: object = UNSET, push: object = UNSET) -> dict:
+                       ntfy: object = UNSET, push: object = UNSET, digest: object = UNSET) -> dict:
     """Change the caller's own channels (only those given; None or "" clears one); Invalid with a sentence
     for a bad value. Every instance's live table learns whether the seat has a channel at all."""
     seat = caller.seated()
@@ -57,6 +58,8 @@ async def set_channels(ctx: Tables, caller: Caller, *, url: object = UNSET, fmt:
         values["ntfy_url"] = clean_ntfy(ntfy, allow_private=private)
     if push is not UNSET:
         values["push"] = None if push is None else clean_subscription(push, allow_private=private)
+    if digest is not UNSET:
+        values["digest"] = clean_digest(digest)
     live = await ctx.live.get(caller.code)
     async with live.lock:
         result = await stored(ctx, SetChannels(live.snap.id, seat, values))

@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 from app.games import GAMES
 from app.store import claims, notices, queries, utcnow
 from app.tables.lobby.away import Held
-from app.tables.notify.channels import Notice, guess_format, ntfy_publish, push_payload, webhook_body
+from app.tables.notify.channels import (Notice, digest_channels, guess_format, ntfy_publish, push_payload,
+                                        webhook_body)
 from app.tables.lobby.identity import share_url
 from app.tables.live.state import Snapshot, iso
 
@@ -41,24 +42,26 @@ def notice_for(ctx: Context, kind: str, *, code: str, game: str, seat: Any, seq:
 
 
 def deliver(ctx: Context, table_id: int, seat: Any, notice: Notice) -> int:
-    """Queue `notice` on every channel of `seat` (a Seat row); returns how many were queued. Never waits."""
+    """Queue `notice` on every channel of `seat` (a Seat row); returns how many were queued. Never waits. A
+    turn or a reminder skips the channels the seat set to the daily digest (app/tables/notify/digest.py)."""
     queued = 0
-    if seat.webhook_url:
+    digest = digest_channels(seat) if notice.kind in ("turn", "reminder") else set()
+    if seat.webhook_url and "webhook" not in digest:
         body = webhook_body(seat.webhook_format or guess_format(seat.webhook_url), notice)
         queued += ctx.webhooks.send(seat.webhook_url, body,
-                                    on_result=_recorder(ctx, table_id, notice.code, seat.seat, "webhook"))
-    if seat.ntfy_url:
+                                    on_result=recorder(ctx, table_id, notice.code, seat.seat, "webhook"))
+    if seat.ntfy_url and "ntfy" not in digest:
         url, body = ntfy_publish(seat.ntfy_url, notice)
-        queued += ctx.webhooks.send(url, body, on_result=_recorder(ctx, table_id, notice.code, seat.seat, "ntfy"))
-    subscription = notices.loads(seat.push)
+        queued += ctx.webhooks.send(url, body, on_result=recorder(ctx, table_id, notice.code, seat.seat, "ntfy"))
+    subscription = notices.loads(seat.push) if "push" not in digest else None
     if subscription is not None and ctx.push is not None:
         endpoint, body, headers = ctx.push.request(subscription, push_payload(notice))
         queued += ctx.webhooks.send(endpoint, body, headers=headers,
-                                    on_result=_recorder(ctx, table_id, notice.code, seat.seat, "push"))
+                                    on_result=recorder(ctx, table_id, notice.code, seat.seat, "push"))
     return queued
 
 
-def _recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str):  # noqa: ANN202 - a callback
+def recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str):  # noqa: ANN202 - a callback
     """Keep a delivery's result as the seat's last on that channel, and tell the seat's open pages (over the
     broker: only that seat's sockets get it), so "Last one delivered" is live."""
     async def record(ok: bool, status: int | None, detail: str) -> None:
@@ -166,7 +169,8 @@ def channels_view(ctx: Context, row: Any) -> dict:
             "sends_as": (row.webhook_format or guess_format(row.webhook_url)) if row.webhook_url else None,
             "ntfy": row.ntfy_url, "push": subscription is not None,
             "push_endpoint_host": _host(subscription["endpoint"]) if subscription else None,
-            "last": row.deliveries or {}}
+            "last": row.deliveries or {}, "digest": sorted(digest_channels(row)),
+            "digest_hour": ctx.settings.digest_hour}
 
 
 def _host(url: str) -> str:
