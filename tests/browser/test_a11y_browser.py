@@ -39,6 +39,13 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
         page.wait_for_function("() => document.getElementById('table-root').dataset.status === 'playing'")
         page.wait_for_timeout(600)
         check(f"{game} in play")
+        # the board in words beside it, and the board's svg titled and described by its summary
+        page.wait_for_function("() => (document.getElementById('board-summary') || {}).textContent")
+        words = page.evaluate("() => document.getElementById('board-text').textContent")
+        desc = page.evaluate("() => { const s = document.querySelector('#board-area svg[role]');"
+                             " return s && [s.querySelector(':scope > title').textContent, s.querySelector(':scope > desc').textContent]; }")
+        assert desc and all(desc), game
+        assert "What you can play" in words or game == "martian-treasure-hunt", words   # its bot arranges first
     page.goto(base + "/me")
     page.wait_for_load_state("networkidle")
     check("/me")

@@ -1,0 +1,205 @@
+"""Issue 37: each of the four games played to its end by keyboard alone, as a screen-reader user would.
+After the page is open the test sends only key presses (Tab, Enter, the arrow keys, D, typed text) to Ann's
+page; the other seat is a bot. Each move is reached with Tab from wherever the focus is (so the tab order
+leads to it and nothing traps the focus), and what the live region (#announce) said is checked against
+the game's steps: every move, a Turning Points chain step, a roll, a dare and the result."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.browser.a11y import axe_violations
+
+pytestmark = pytest.mark.browser
+LAPTOP = {"width": 1280, "height": 800}
+GAME_SECONDS = 240
+
+# What the page said in its live region, kept by the test (the region keeps its last lines only).
+LISTEN = """() => { window.__said = []; const box = document.getElementById('announce');
+  new MutationObserver((rs) => { for (const r of rs) for (const n of r.addedNodes) window.__said.push(n.textContent); })
+    .observe(box, { childList: true }); }"""
+
+
+def active(page, selector: str) -> bool:
+    return page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector)
+
+
+def tab_to(page, selector: str, limit: int = 160) -> int:
+    """Press Tab until the focused element matches `selector`; the presses it took."""
+    for n in range(limit):
+        if active(page, selector):
+            return n
+        page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement && document.activeElement.outerHTML.slice(0, 200)")
+    raise AssertionError(f"{limit} Tab presses never reached {selector} (last focus: {focused})")
+
+
+def info(page) -> dict:
+    return page.evaluate("() => { const r = document.getElementById('table-root'), b = document.getElementById('turn-banner');"
+                         " return {status: r.dataset.status, seq: Number(r.dataset.seq), mine: b.classList.contains('mine')}; }")
+
+
+def open_table(page, base: str, game: str, options: dict | None = None) -> str:
+    """Ann's table with a bot in seat 1, started (set up through the API before the page opens)."""
+    body = {"game": game, "players": 2, "name": "Ann", **({"options": options} if options else {})}
+    code = page.request.post(f"{base}/api/tables", data=body).json()["code"]
+    assert page.request.post(f"{base}/api/tables/{code}/bots", data={"seat": 1}).ok
+    assert page.request.post(f"{base}/api/tables/{code}/start", data={}).ok
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(f"{base}/t/{code}")
+    page.wait_for_selector("#table-ui:not([hidden])")
+    page.wait_for_function("() => document.getElementById('board-summary')")
+    page.evaluate(LISTEN)
+    return code
+
+
+def play_to_the_end(page, move) -> int:
+    """Play Ann's turns with `move(page)` (keys only) until the game ends; the number of turns played."""
+    deadline = time.monotonic() + GAME_SECONDS
+    turns = 0
+    while time.monotonic() < deadline:
+        now = info(page)
+        if now["status"] == "finished":
+            return turns
+        if not now["mine"]:
+            page.wait_for_function("() => document.getElementById('table-root').dataset.status === 'finished'"
+                                   " || document.getElementById('turn-banner').classList.contains('mine')", timeout=30000)
+            continue
+        move(page)
+        turns += 1
+        page.wait_for_function("s => { const r = document.getElementById('table-root');"
+                               " return Number(r.dataset.seq) > s || r.dataset.status === 'finished'; }", arg=now["seq"], timeout=20000)
+    raise AssertionError(f"the game did not end in {GAME_SECONDS} s ({turns} turns played)")
+
+
+def steps(page, base: str, code: str) -> list[dict]:
+    data = page.request.get(f"{base}/api/tables/{code}/log").json()
+    return data if isinstance(data, list) else (data.get("moves") or data.get("steps") or data.get("log") or [])
+
+
+def said(page) -> list[str]:
+    return page.evaluate("() => window.__said")
+
+
+def finish(page, base: str, code: str, shot, name: str) -> list[str]:
+    """The end: the result announced, the dialog reached and closed by keys; what was said."""
+    page.wait_for_function("() => window.__said.some(s => s.startsWith('Game over'))")
+    page.wait_for_selector("#result:not([hidden])")
+    page.wait_for_function("() => document.getElementById('result').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#result", state="hidden")
+    shot(page, f"keyboard-{name}-end", full_page=False)
+    lines = said(page)
+    print(name, len(lines), lines[:12], lines[-3:])
+    bad = axe_violations(page)
+    assert not bad, "\n".join(f"{v['id']}: {v['nodes']}" for v in bad)
+    return lines
+
+
+# -- one turn of each game, by keys ----------------------------------------------------------------------
+def three_high_turn(page) -> None:
+    page.wait_for_selector(".th-board .hit[data-state='movable']")
+    tab_to(page, ".th-board .hit[data-state='movable']")
+    page.keyboard.press("Enter")                     # the pyramid is picked: the focus goes to a square it may go to
+    page.wait_for_function("() => document.activeElement.matches(\".th-board .hit[data-state='dest']\")")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(50)
+    if active(page, ".th-choose button.th-choice"):  # several cards lead there: which one?
+        page.keyboard.press("Enter")
+
+
+def turning_points_turn(page) -> None:
+    page.wait_for_selector(".tp-board .hit[data-state='open']")
+    tab_to(page, ".tp-board .hit[tabindex='0']")     # the board's one tab stop (a roving focus over the cells)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.activeElement.matches('.tp-board .hit[data-state=\"open\"]')")
+    page.keyboard.press("Enter")                     # the cell is picked: the arrows choose the direction
+    page.wait_for_selector(".tp-board .tp-arrow")
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function("() => document.activeElement.matches('.tp-arrow.on')")
+    page.keyboard.press("Enter")
+
+
+def mth_turn(page) -> None:
+    page.wait_for_selector(".mth-board .hit[data-state='home'], .mth-board .hit[data-state='dest']")
+    if page.locator(".mth-board .hit[data-state='home']").count():   # the arrangement: swap two coins, place
+        tab_to(page, ".mth-board .hit[data-state='home']")
+        first = page.evaluate("() => document.activeElement.dataset.square")
+        page.keyboard.press("Enter")                 # picked
+        page.keyboard.press("ArrowRight")            # moved one place along the home row
+        page.wait_for_function("sq => document.activeElement.dataset.square !== sq", arg=first)
+        tab_to(page, "#action-bar button.btn.primary")   # “Place my coins”
+        page.keyboard.press("Enter")
+        return
+    tab_to(page, ".mth-board .hit[data-state='dest']")
+    page.keyboard.press("Enter")
+
+
+def dash_turn(page) -> None:
+    page.wait_for_selector("[data-testid='draw-btn']:not([hidden]), [data-testid='dare-input'], [data-testid='dare-done']:not([disabled])")
+    if page.locator("[data-testid='dare-input']").count():          # the bot drew a dare: Ann writes it
+        tab_to(page, "[data-testid='dare-input']")
+        page.keyboard.type("Sing the first line of a song")
+        tab_to(page, "[data-testid='dare-send']")
+        page.keyboard.press("Enter")
+    elif page.locator("[data-testid='dare-done']").count():         # Ann was dared: she does it
+        tab_to(page, "[data-testid='dare-done']")
+        page.keyboard.press("Enter")
+    elif page.evaluate("() => document.activeElement === document.body"):
+        page.keyboard.press("d")                                     # the shortcut
+    else:
+        tab_to(page, "[data-testid='draw-btn']")
+        page.keyboard.press("Enter")
+
+
+# -- the games -------------------------------------------------------------------------------------------
+def test_three_high_by_keyboard(live_server, new_page, shot):
+    server = live_server()
+    page = new_page(LAPTOP)
+    code = open_table(page, server.url, "three-high")
+    assert "Squares" in page.inner_text("#board-text") or page.evaluate("() => document.getElementById('board-text').textContent.includes('Squares')")
+    turns = play_to_the_end(page, three_high_turn)
+    lines = finish(page, server.url, code, shot, "three-high")
+    plays = [e for s in steps(page, server.url, code) for e in s.get("events", []) if e["type"] == "play"]
+    assert turns >= 3 and len(plays) >= 2 * turns - 1
+    assert sum("You played" in s for s in lines) >= turns - 1, lines[:20]
+    assert any("Game over" in s for s in lines)
+
+
+def test_turning_points_by_keyboard(live_server, new_page, shot):
+    server = live_server()
+    page = new_page(LAPTOP)
+    code = open_table(page, server.url, "turning-points", {"shape": "square", "size": 4})
+    turns = play_to_the_end(page, turning_points_turn)
+    lines = finish(page, server.url, code, shot, "turning-points")
+    events = [e for s in steps(page, server.url, code) for e in s.get("events", [])]
+    chain = sum(e["type"] == "turn" for e in events)
+    assert turns == 8
+    assert sum("placed" in s for s in lines) >= 15, lines
+    assert sum(s.startswith("Chain:") for s in lines) >= chain - 2, (chain, lines)   # a step before the page opened is not news
+
+
+def test_martian_treasure_hunt_by_keyboard(live_server, new_page, shot):
+    server = live_server()
+    page = new_page(LAPTOP)
+    code = open_table(page, server.url, "martian-treasure-hunt")
+    turns = play_to_the_end(page, mth_turn)
+    lines = finish(page, server.url, code, shot, "martian-treasure-hunt")
+    events = [e for s in steps(page, server.url, code) for e in s.get("events", [])]
+    assert any(e["type"] == "arranged" and e["seat"] == 0 for e in events)
+    assert turns >= 2
+    assert any("rolled" in s for s in lines) and any("You rolled" in s for s in lines), lines[:20]
+
+
+def test_dash_by_keyboard(live_server, new_page, shot):
+    server = live_server()
+    page = new_page(LAPTOP)
+    code = open_table(page, server.url, "dash")
+    turns = play_to_the_end(page, dash_turn)
+    lines = finish(page, server.url, code, shot, "dash")
+    events = [e for s in steps(page, server.url, code) for e in s.get("events", [])]
+    assert turns >= 3
+    assert sum("You drew" in s for s in lines) >= 2, lines[:20]
+    if any(e["type"].startswith("dare") for e in events):
+        assert any("dare" in s.lower() for s in lines), lines
