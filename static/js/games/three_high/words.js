@@ -29,12 +29,54 @@ export function cardDoes(c) {
 // Event types the whole table hears about (a toast), not only as a log line.
 export const headlines = ["tree", "tree_broken"];
 
-// Event text in words, "Ann played 8♦ north: red 3 d2→d7". names(seat): "You" for the viewer.
+// Event text in words, "Ann played 8♦ north: red 3 d2→d7", worded here from the event's fields (the
+// engine's English `text` only for an event this client does not know). names(seat): "You" for the viewer,
+// whose lines have their own sentences.
+const YOU = t("You");
+const THE_TREE = { red: t("the red tree"), orange: t("the orange tree"), yellow: t("the yellow tree"), green: t("the green tree"), blue: t("the blue tree") };
 export function describeEvent(ev, names) {
-  const actorName = ev.seat != null && names ? names(ev.seat) : null;
+  const name = ev.seat != null && names ? names(ev.seat) : null;
+  const you = name === "You" || name === YOU;
+  const said = (mine, theirs, nobody) => (name == null ? nobody : you ? mine : theirs);
+  switch (ev.type) {
+    case "play": {
+      const p = { name, card: cardLabel(ev.card), side: SIDES[ev.side], piece: pieceWords(ev.piece), from: ev.from, to: ev.to };
+      if (ev.from === ev.to) {
+        return said(t("You played {card} {side}: {piece} stays on {from}", p), t("{name} played {card} {side}: {piece} stays on {from}", p),
+          t("Played {card} {side}: {piece} stays on {from}", p));
+      }
+      return said(t("You played {card} {side}: {piece} {from}→{to}", p), t("{name} played {card} {side}: {piece} {from}→{to}", p),
+        t("Played {card} {side}: {piece} {from}→{to}", p));
+    }
+    case "tree": case "tree_broken": {
+      const p = { name, tree: THE_TREE[ev.color] || ev.color, sq: ev.square, n: ev.trees };
+      if (ev.type === "tree") {
+        return said(t("You completed {tree} on {sq} ({n} of 5)", p), t("{name} completed {tree} on {sq} ({n} of 5)", p), t("Completed {tree} on {sq} ({n} of 5)", p));
+      }
+      return said(t("You broke {tree} on {sq} ({n} of 5)", p), t("{name} broke {tree} on {sq} ({n} of 5)", p), t("Broke {tree} on {sq} ({n} of 5)", p));
+    }
+    case "no_draw":
+      return said(t("You draw no card after completing a tree"), t("{name} draws no card after completing a tree", { name }), t("Draws no card after completing a tree"));
+    case "draw":
+      if (ev.card) return said(t("You drew {card}", { card: cardLabel(ev.card) }), t("{name} drew {card}", { name, card: cardLabel(ev.card) }), t("Drew {card}", { card: cardLabel(ev.card) }));
+      return said(t("You drew a card"), t("{name} drew a card", { name }), t("Drew a card"));
+    case "end": {
+      const end = {
+        trees: [t("You completed the fifth tree: the team wins"), t("{name} completed the fifth tree: the team wins", { name }), t("Completed the fifth tree: the team wins")],
+        out_of_cards: [t("You found the draw pile empty: the team loses (out of cards)"), t("{name} found the draw pile empty: the team loses (out of cards)", { name }),
+          t("Found the draw pile empty: the team loses (out of cards)")],
+        stuck: [t("You left no legal play for the next turn: the team loses (stuck)"), t("{name} left no legal play for the next turn: the team loses (stuck)", { name }),
+          t("Left no legal play for the next turn: the team loses (stuck)")],
+      }[ev.reason];
+      if (end) return said(...end);
+      break;
+    }
+    default:
+      break;
+  }
   let text = ev.text || ev.type;
-  if (actorName === "You") text = text.replace(/^(draws|finds|leaves|completes|plays|has|is)\b/, (w) => YOU_VERB[w]);
-  return actorName ? `${actorName} ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+  if (you) text = text.replace(/^(draws|finds|leaves|completes|plays|has|is)\b/, (w) => YOU_VERB[w]);
+  return name ? `${name} ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
 }
 const YOU_VERB = { draws: "draw", finds: "find", leaves: "leave", completes: "complete", plays: "play", has: "have", is: "are" };
 
