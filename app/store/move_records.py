@@ -28,6 +28,7 @@ class MoveRecord:
     to_act: list
     result: dict | None
     finished_at: datetime | None
+    stand_in: dict | None = None  # the bot played it for a seat whose time ran out: {"for": name, "why": "timeout"}
 
 
 def first_per_table(records: Sequence[MoveRecord]) -> list[bool]:

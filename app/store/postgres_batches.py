@@ -29,7 +29,7 @@ _BATCH = text("""
 WITH i AS (
     SELECT * FROM json_to_recordset(CAST(:batch AS json))
         AS i(tid integer, seq integer, seat integer, move json, events json, at timestamptz, doc json,
-             status text, to_act json, result json, finished_at timestamptz)
+             status text, to_act json, result json, finished_at timestamptz, stand_in json)
 ), locked AS MATERIALIZED (
     SELECT id FROM tables WHERE id IN (SELECT tid FROM i) ORDER BY id FOR UPDATE
 ), advanced AS (
@@ -41,8 +41,8 @@ WITH i AS (
     WHERE t.id = i.tid AND t.seq = i.seq - 1 AND t.status = 'playing'
     RETURNING t.id
 ), inserted AS (
-    INSERT INTO moves (table_id, seq, seat, move, events, at)
-    SELECT i.tid, i.seq, i.seat, i.move, i.events, i.at FROM i JOIN advanced ON advanced.id = i.tid
+    INSERT INTO moves (table_id, seq, seat, move, events, at, stand_in)
+    SELECT i.tid, i.seq, i.seat, i.move, i.events, i.at, i.stand_in FROM i JOIN advanced ON advanced.id = i.tid
 )
 SELECT id FROM advanced
 """)
@@ -80,7 +80,7 @@ class PostgresBatches:
         first = first_per_table(records)  # the seq and status are checked by the statement
         chosen = [{"tid": r.table_id, "seq": r.seq, "seat": r.seat, "move": r.move, "events": r.events, "at": r.at,
                    "doc": r.doc, "status": r.status, "to_act": r.to_act, "result": r.result,
-                   "finished_at": r.finished_at} for ok, r in zip(first, records) if ok]
+                   "finished_at": r.finished_at, "stand_in": r.stand_in} for ok, r in zip(first, records) if ok]
         # The batch is one JSON text (orjson, in one call) that PostgreSQL takes apart: as arrays of text,
         # the driver escaped every quote of every document in Python, which cost more than the round trips.
         params = {"batch": orjson.dumps(chosen, option=orjson.OPT_NON_STR_KEYS).decode()}

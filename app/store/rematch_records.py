@@ -3,8 +3,10 @@ lobby's commands (app/store/lobby_records.py) and chat lines (app/store/chat_rec
 
 The old table is checked again inside the batch (on PostgreSQL its row locked first, so two instances
 asking at once make one rematch): it must still exist, be over and have no rematch yet. The new table
-copies the old one's game, seat count, house rules and reminder setting, and its seats (people, bots,
-their tokens and notification channels). Like a lobby command it never raises for a refusal: it sets
+copies the old one's game, seat count, house rules, reminder setting and pace (the time per turn and what a
+timeout brings), and its seats (people, bots, their tokens, notification channels and digest choice; the
+missed turns and the bot's standing in start again). Like a lobby command it never raises for a refusal: it
+sets
 `result` to
 
     ("ok", new table id)      made
@@ -48,9 +50,11 @@ class MakeRematch:
         started = at if self.status != "lobby" else None
         made = ex.first(
             "INSERT INTO tables (code, game, players, options, seed, status, initial_doc, doc, seq, to_act, result, "
-            "rematch_of_id, created_at, updated_at, moved_at, started_at, finished_at, remind_after) "
+            "rematch_of_id, created_at, updated_at, moved_at, started_at, finished_at, remind_after, pace, "
+            "pace_timeout, pace_forfeit_after) "
             "SELECT :code, game, players, options, :seed, :status, CAST(:doc AS json), CAST(:doc AS json), 0, "
-            "CAST(:to_act AS json), CAST(:res AS json), id, :at, :at, :at, :started, :fin, remind_after "
+            "CAST(:to_act AS json), CAST(:res AS json), id, :at, :at, :at, :started, :fin, remind_after, pace, "
+            "pace_timeout, pace_forfeit_after "
             "FROM tables WHERE id = :old ON CONFLICT (code) DO NOTHING RETURNING id",
             {"code": self.code, "seed": self.seed, "status": self.status, "doc": column_json(self.doc),
              "to_act": column_json(self.to_act), "res": column_json(self.outcome), "at": at, "started": started,
@@ -60,8 +64,8 @@ class MakeRematch:
             return
         new_id = made[0]
         ex.run("INSERT INTO seats (table_id, seat, name, bot, player_id, token_hash, webhook_url, notify, joined_at, "
-               "webhook_format, ntfy_url, push) SELECT :new, seat, name, bot, player_id, token_hash, webhook_url, "
-               "notify, :at, webhook_format, ntfy_url, push FROM seats WHERE table_id = :old",
+               "webhook_format, ntfy_url, push, digest) SELECT :new, seat, name, bot, player_id, token_hash, "
+               "webhook_url, notify, :at, webhook_format, ntfy_url, push, digest FROM seats WHERE table_id = :old",
                {"new": new_id, "at": at, "old": self.old_id})
         ex.run("UPDATE tables SET rematch_id = :new, updated_at = :at WHERE id = :old",
                {"new": new_id, "at": at, "old": self.old_id})

@@ -24,6 +24,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+import orjson
 from sqlalchemy.engine import make_url
 
 from app.store.db import BUSY_TIMEOUT_MS
@@ -116,6 +117,10 @@ class SqliteBatches:
                          [(r[9], r[10], r[0]) for r in chosen if r[10] is not None])
         conn.executemany("INSERT INTO moves (table_id, seq, seat, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
                          [r[:6] for r in chosen])
+        marked = [(orjson.dumps(r.stand_in).decode(), r.table_id, r.seq)  # the bot's moves for a timed-out seat
+                  for r, good in zip(records, ok) if good and r.stand_in is not None]
+        if marked:
+            conn.executemany("UPDATE moves SET stand_in = ? WHERE table_id = ? AND seq = ?", marked)
         return ok
 
     def _maybe_checkpoint(self, loop: asyncio.AbstractEventLoop) -> None:

@@ -41,7 +41,9 @@ _cache: OrderedDict[tuple[int, str, int], Replayed] = OrderedDict()
 
 
 def step_of(m: Move) -> dict:
-    return {"seq": m.seq, "seat": m.seat, "move": m.move, "events": m.events}
+    """A stored move as a step; "stand_in" ({"for", "why"}) on a move the bot played for a seat whose time ran out."""
+    step = {"seq": m.seq, "seat": m.seat, "move": m.move, "events": m.events}
+    return step | {"stand_in": m.stand_in} if m.stand_in else step
 
 
 def replay_steps(game: Any, initial_doc: dict, steps: list[dict]) -> tuple[list[dict], list[tuple[int, str]]]:

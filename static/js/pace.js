@@ -5,6 +5,7 @@ import { h } from "./core/store.js";
 import { api } from "./core/api.js";
 import * as notify from "./core/notify.js";
 import { t as tr, tn } from "./core/i18n.js";
+import { standInWords } from "./core/replay.js";
 
 // "2 days 3 h left", "5 h 12 min left", "14 min left", "40 s left", "time is up"
 export function timeLeft(deadline, now = Date.now()) {
@@ -26,6 +27,11 @@ export function paceTags(t, s, acting) {
     acting && t.pace.deadline ? h("span", { class: "tag time", "data-deadline": t.pace.deadline,
       title: tr("Deadline {when}", { when: new Date(t.pace.deadline).toLocaleString() }) }, timeLeft(t.pace.deadline)) : null,
   ];
+}
+
+// The log's line for a stored move the bot played for a seat whose time ran out (its "stand_in" mark).
+export function standInLine(step) {
+  return step.stand_in ? { cls: "stand-in", text: standInWords(step.stand_in) } : null;
 }
 
 let mine = null;   // my turn's deadline, for the tab's title

@@ -69,7 +69,7 @@ function applyTable(t) {
 function addStep(step) {
   if (!step || typeof step.seq !== "number") return;
   if (state.log.some((s) => s.seq === step.seq)) return;
-  state.log.push({ seq: step.seq, seat: step.seat, events: step.events || [] });
+  state.log.push({ seq: step.seq, seat: step.seat, events: step.events || [], stand_in: step.stand_in || null });
   state.log.sort((a, b) => a.seq - b.seq);
   a11y.step(step);   // in the live region, for a screen reader
 }

@@ -2,7 +2,7 @@
 // invitation, the players with their dots, the log of what happened, the chat and the result dialog.
 import { state, redraw, h, setChildren } from "./core/store.js";
 import { savedName } from "./core/api.js";
-import { follow, paceForm, paceTags, renderPause } from "./pace.js";
+import { follow, paceForm, paceTags, renderPause, standInLine } from "./pace.js";
 import { t as tr, tn } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -81,8 +81,8 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
   function stepLines(step) {
     const describe = state.game && state.game.describeEvent ? state.game.describeEvent
       : (e, names) => `${e.seat != null ? names(e.seat) + " " : ""}${e.text || e.type}`;
-    return (step.events || []).map((e) => ({ cls: e.type, text: describe({ seat: step.seat, ...e }, seatName) }))
-      .filter((line) => line.text);
+    return [...(step.events || []).map((e) => ({ cls: e.type, text: describe({ seat: step.seat, ...e }, seatName) })),
+      standInLine(step)].filter((line) => line && line.text);
   }
 
   function renderLog(t) {

@@ -1,8 +1,10 @@
 """Export and import of a game (the admin's): a file with everything needed to replay it anywhere.
 
     {"format": "icehouse-table/1", "game", "players", "options", "seed", "seats": [name per seat],
-     "initial_doc", "moves": [{"seq", "seat", "move", "at"}], "result", "chat": [{"seat", "name", "text",
-     "at"}], "created_at", "started_at", "finished_at"}
+     "initial_doc", "moves": [{"seq", "seat", "move", "at", "stand_in"?}], "result", "chat": [{"seat", "name",
+     "text", "at"}], "created_at", "started_at", "finished_at", "pace"}
+
+("pace" and a move's "stand_in", a forfeit's result: app/tables/admin/transfer_pace.py)
 
 plus, for information, "code", "status", "bots" (the bot's name per seat, or null) and "exported_at".
 
@@ -35,6 +37,7 @@ from app.games import GAMES
 from app.store import ChatMessage, Move, Seat, Table, admin_queries, queries, utcnow
 from app.tables.lobby import text
 from app.tables.admin.tables import parse_when
+from app.tables.admin.transfer_pace import forfeit_of, pace_export, pace_of_file, stand_in_of
 from app.tables.lobby.chat import CHAT_MAX, KINDS
 from app.tables.errors import Invalid
 from app.tables.lobby.identity import NAME_MAX, unused_code
@@ -68,13 +71,15 @@ async def export_table(s: AsyncSession, code: str) -> dict:
         "seed": table.seed,
         "seats": [names.get(i) for i in range(table.players)],
         "initial_doc": table.initial_doc,
-        "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": iso(m.at)} for m in moves],
+        "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": iso(m.at)}
+                  | ({"stand_in": m.stand_in} if m.stand_in else {}) for m in moves],
         "result": table.result,
         "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": iso(c.at)} for c in chat],
         "created_at": iso(table.created_at),
         "started_at": iso(table.started_at),
         "finished_at": iso(table.finished_at),
         "code": table.code,
+        "pace": pace_export(table),
         "status": table.status,
         "imported": bool(table.imported),
         "bots": [bots.get(i) for i in range(table.players)],
@@ -230,6 +235,8 @@ def rebuild(g: Any, players: int, options: dict, body: dict, moves: list) -> tup
 
 def _span(body: dict, times: list[datetime | None], chat: list[dict]) -> tuple[datetime, datetime, datetime, datetime]:
     """created, started, finished and the last move's time from the file's times (the import's own when it
+    if given is not None and result is None:
+        result = forfeit_of(g, players, doc, given)  # a seat ran out of time: the one result the rules cannot give
     has none), in order whatever the file says: created <= started <= every move <= finished."""
     now = utcnow()
     known = [t for t in times if t is not None]
@@ -274,13 +281,16 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
                       status="finished" if result is not None else "abandoned", imported=True,
                       initial_doc=initial_doc, doc=doc, seq=len(moves), to_act=[], result=result,
                       created_at=created, updated_at=now, moved_at=moved if moves else created,
-                      started_at=started, finished_at=finished)
+                      started_at=started, finished_at=finished, pace=pace.get("seconds"),
+                      pace_timeout=pace.get("timeout"), pace_forfeit_after=pace.get("forfeit_after"))
+    pace = pace_of_file(body) or {}
         s.add(table)
         await s.flush()
         s.add_all(Seat(table_id=table.id, seat=i, name=names[i], bot=bots[i], notify=False)
+    marks = [stand_in_of(m, f"Move seq {i}") for i, m in enumerate(moves, start=1)]
                   for i in range(players))
-        s.add_all(Move(table_id=table.id, seq=i, seat=m["seat"], move=m["move"], events=ev, at=at or moved)
-                  for i, (m, ev, at) in enumerate(zip(moves, events, times), start=1))
+        s.add_all(Move(table_id=table.id, seq=i, seat=m["seat"], move=m["move"], events=ev, at=at or moved,
+                       stand_in=mark) for i, (m, ev, at, mark) in enumerate(zip(moves, events, times, marks), start=1))
         s.add_all(ChatMessage(table_id=table.id, seat=c["seat"], name=c["name"], text=c["text"], at=c["at"] or moved)
                   for c in chat)
         await s.commit()

@@ -49,8 +49,9 @@ def refusal(snap: Snapshot, seat: int, seq: object) -> TableError | None:
     return None
 
 
-async def play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> Snapshot:
-    """Play `move` for an authenticated `seat`, expecting the table at `seq`; returns the new snapshot."""
+async def play(ctx: Context, code: str, seat: int, seq: int, move: Any, stand_in: dict | None = None) -> Snapshot:
+    """Play `move` for an authenticated `seat`, expecting the table at `seq`; returns the new snapshot.
+    `stand_in`: the game's bot plays it for a seat whose time ran out (kept with the stored move)."""
     started = time.perf_counter()
     live = await ctx.live.get(code)
     async with live.lock:
@@ -67,7 +68,7 @@ async def play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> Snaps
         status, to_act = ("finished", []) if outcome is not None else ("playing", list(g.to_act(result.doc)))
         now, new_seq = utcnow(), snap.seq + 1
         record = MoveRecord(snap.id, new_seq, seat, move, result.events, now, result.doc, status, to_act, outcome,
-                            now if outcome is not None else None)
+                            now if outcome is not None else None, stand_in)
         try:
             stored = await ctx.writer.write(record)
         except SQLAlchemyError:
@@ -115,8 +116,9 @@ def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
 
 async def steps_since(ctx: Context, s: AsyncSession, table_id: int, game: str, doc: dict, since: int,
                       seat: int | None, limit: int = 1000) -> list[dict]:
-    """The steps after `since`, as `seat` may see them."""
+    """The steps after `since`, as `seat` may see them; "stand_in" ({"for", "why"}) marks a move the bot played
+    for a seat whose time ran out."""
     g = GAMES[game]
     moves = await queries.moves_since(s, table_id, max(0, since), limit)
     return [step_for(g, make_step(m.seq, m.seat, m.move, m.events), seat, doc) | {"at": iso(m.at)}
-            for m in moves]
+            | ({"stand_in": m.stand_in} if m.stand_in else {}) for m in moves]

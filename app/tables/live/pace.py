@@ -29,7 +29,7 @@ from app.games import GAMES
 from app.store import utcnow
 from app.store.notices import due_timeouts
 from app.store.pace_records import PaceNote, SetPace, TimeOut, HandBack
-from app.tables.errors import Conflict, Invalid, NotYourTurn, Unavailable
+from app.tables.errors import N_, Conflict, Invalid, NotYourTurn, Unavailable
 from app.tables.live import moves
 from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.state import Snapshot, iso
@@ -72,15 +72,17 @@ async def set_pace(ctx: Context, caller: Caller, body: dict) -> dict:
     per_turn, timeout = body.get("per_turn"), body.get("timeout", "bot")
     forfeit_after = body.get("forfeit_after", 3)
     if per_turn != "off" and per_turn not in PACES:
-        raise Invalid(f"The pace is one of off, {', '.join(PACES)}; not {str(per_turn)[:20]!r}.", "bad_pace")
+        raise Invalid(N_("The pace is one of off, {choices}; not {given}."), "bad_pace", choices=", ".join(PACES),
+                      given=repr(str(per_turn)[:20]))
     if timeout not in TIMEOUTS:
-        raise Invalid(f"When a turn runs out of time, it is bot or forfeit; not {str(timeout)[:20]!r}.", "bad_pace")
+        raise Invalid(N_("When a turn runs out of time, it is bot or forfeit; not {given}."), "bad_pace",
+                      given=repr(str(timeout)[:20]))
     if type(forfeit_after) is not int or forfeit_after not in FORFEIT_AFTER:
-        raise Invalid("forfeit_after is a number of missed turns from 1 to 10.", "bad_pace")
+        raise Invalid(N_("forfeit_after is a number of missed turns from 1 to 10."), "bad_pace")
     live = await ctx.live.get(caller.code)
     if timeout == "forfeit" and GAMES[live.snap.game].cooperative:
-        raise Invalid(f"{GAMES[live.snap.game].title} is cooperative: nobody forfeits; the bot stands in "
-                      "instead (timeout bot).", "bad_pace")
+        raise Invalid(N_("{game} is cooperative: nobody forfeits; the bot stands in instead (timeout bot)."),
+                      "bad_pace", game=GAMES[live.snap.game].title)
     pace = None if per_turn == "off" else {"seconds": seconds_of(ctx, per_turn), "timeout": timeout,
                                            "forfeit_after": forfeit_after if timeout == "forfeit" else None}
     async with live.lock:
@@ -90,7 +92,7 @@ async def set_pace(ctx: Context, caller: Caller, body: dict) -> dict:
             ctx.live.drop(live.snap.code)
             raise not_found(caller.code)
         if result[0] == "started":
-            raise Conflict("The pace is chosen in the lobby, before the game starts.", "pace_after_start")
+            raise Conflict(N_("The pace is chosen in the lobby, before the game starts."), "pace_after_start")
         live.snap = live.snap.moved(pace=pace)
         await ctx.publish_state(live.snap)
     return pace_view(ctx, pace)
@@ -158,10 +160,12 @@ async def bot_play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> S
     live = await ctx.live.get(code)
     before = next((x for x in live.snap.seats if x["seat"] == seat), None)
     if before is not None and not before["bot"] and before.get("stand_in") is None:
-        raise NotYourTurn(f"{before['name'] or f'Seat {seat}'} is back at the table: the bot does not play for them.")
-    new = await moves.play(ctx, code, seat, seq, move)
-    if before is not None and not before["bot"] and before.get("stand_in") is not None:
-        who = before["name"] or f"Seat {seat}"
+        raise NotYourTurn(N_("{name} is back at the table: the bot does not play for them."),
+                          name=before["name"] or f"Seat {seat}")
+    standing_in = before is not None and not before["bot"] and before.get("stand_in") is not None
+    who = (before["name"] or f"Seat {seat}") if before is not None else None
+    new = await moves.play(ctx, code, seat, seq, move, {"for": who, "why": "timeout"} if standing_in else None)
+    if standing_in:
         text, now = f"Played by the bot for {who}: time ran out.", utcnow()
         if (await stored(ctx, PaceNote(new.id, text, now)))[0] == "ok":
             await after_chat(ctx, code, pace_line(text, iso(now)))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from app.games import GAMES
 from app.store import utcnow
 from app.store.pace_records import EndPause, PauseVote
-from app.tables.errors import Conflict, Invalid, NotPlaying
+from app.tables.errors import N_, Conflict, Invalid, NotPlaying
 from app.tables.live.actor import after_chat, stored
 from app.tables.live.pace import pace_line
 from app.tables.live.state import iso, pause_state
@@ -29,14 +29,15 @@ LONGEST = timedelta(days=30)  # a pause ends within a month
 
 def _until(raw: object, now: datetime) -> datetime:
     if not isinstance(raw, str) or len(raw) > 40:
-        raise Invalid("A pause's end is a date and time in ISO 8601, like 2026-12-24T18:00:00Z.", "bad_pause")
+        raise Invalid(N_("A pause's end is a date and time in ISO 8601, like 2026-12-24T18:00:00Z."), "bad_pause")
     try:
         until = datetime.fromisoformat(raw.replace("Z", "+00:00"))
     except ValueError:
-        raise Invalid(f"{raw!r} is not a date and time in ISO 8601, like 2026-12-24T18:00:00Z.", "bad_pause") from None
+        raise Invalid(N_("{given} is not a date and time in ISO 8601, like 2026-12-24T18:00:00Z."), "bad_pause",
+                      given=repr(raw)) from None
     until = until.replace(tzinfo=timezone.utc) if until.tzinfo is None else until.astimezone(timezone.utc)
     if not now < until <= now + LONGEST:
-        raise Invalid("A pause ends in the future, within 30 days.", "bad_pause")
+        raise Invalid(N_("A pause ends in the future, within 30 days."), "bad_pause")
     return until
 
 
@@ -50,11 +51,11 @@ async def _run(ctx: Context, caller: Caller, make) -> dict:  # noqa: ANN001 - a 
             ctx.live.drop(live.snap.code)
             raise not_found(caller.code)
         if result[0] == "not_playing":
-            raise NotPlaying(f"Table {caller.code} is not playing: there is no clock to pause.")
+            raise NotPlaying(N_("Table {code} is not playing: there is no clock to pause."), code=caller.code)
         if result[0] == "busy":
-            raise Conflict("A pause is proposed or on already: vote on it, or end it first.", "pause_busy")
+            raise Conflict(N_("A pause is proposed or on already: vote on it, or end it first."), "pause_busy")
         if result[0] == "none":
-            raise Conflict("There is no pause proposed or on at this table.", "no_pause")
+            raise Conflict(N_("There is no pause proposed or on at this table."), "no_pause")
         if isinstance(command, EndPause):
             _, until, lines = result
             pause = None

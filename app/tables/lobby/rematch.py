@@ -14,7 +14,7 @@ from app.tables.live.actor import after_commit, stored
 from app.tables.errors import Conflict, Invalid, N_
 from app.tables.lobby.identity import new_code
 from app.tables.lobby.seats import Caller, not_found
-from app.tables.live.tables import LiveTable
+from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.service import Tables
 from app.tables.live.state import Snapshot, iso
 
@@ -66,9 +66,10 @@ def _bot_name(game: str, bot: str | None) -> str:
 
 async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
     """The rematch of a finished table, made on first asking; (state for the caller, created?). The same
-    seats (people, bots) and house rules. A solo table's player has nobody to wait for: its rematch is dealt
-    and started at once (a deal with no legal play at all is dealt again, a few times, as the home page's
-    "Play solo" does). With more seats, bots included, it waits in the lobby for the host's start.
+    seats (people, bots), house rules and pace (time per turn, what a timeout brings). A solo table's player
+    has nobody to wait for: its rematch is dealt and started at once (a deal with no legal play at all is
+    dealt again, a few times, as the home page's "Play solo" does). With more seats, bots included, it waits
+    in the lobby for the host's start.
 
     A command like the lobby's (app/tables/lobby/commands.py): checked against the table as this instance
     has it, stored by the group-commit writer (app/store/rematch_records.py: checked again there, so two
@@ -117,9 +118,12 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
         live.snap = old_snap
         new = Snapshot(id=result[1], code=command.code, game=old.game, players=old.players, options=old.options,
                        status=status, doc=doc, seq=0, to_act=to_act, result=outcome, created_at=stamp,
-                       updated_at=stamp, seats=[dict(x) for x in old.seats], rematch_of=old.code)
+                       updated_at=stamp, rematch_of=old.code, pace=old.pace,
+                       seats=[dict(x) | ({"stand_in": None, "missed": 0} if "stand_in" in x else {})
+                              for x in old.seats])
         if status not in ENDED:
-            ctx.live.add(LiveTable(new, list(seats), chat=[]))
+            ctx.live.add(LiveTable(new, [SeatRow(x.seat, x.name, x.bot, x.player_id, x.token_hash, x.webhook_url,
+                                                 x.notify, x.ntfy_url, x.push) for x in seats], chat=[]))
         await ctx.publish_state(old_snap)
     if alone:
         await after_commit(ctx, new, newly=new.to_act)

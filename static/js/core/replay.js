@@ -22,6 +22,16 @@ const CACHE_MAX = 400;
 
 export function stepWords(mod, step, names) {
   if (!step) return t("The position as dealt.");
+  const words = eventWords(mod, step, names);
+  return step.stand_in ? `${words} (${standInWords(step.stand_in)})` : words;
+}
+
+// A move the game's bot played for a seat whose time ran out (issue 36): the stored move's mark.
+export function standInWords(mark) {
+  return t("played by the bot for {name}: time ran out", { name: mark.for || "?" });
+}
+
+function eventWords(mod, step, names) {
   const events = step.events || [];
   if (mod && mod.describeEvent) {
     const lines = events.map((e) => mod.describeEvent({ seat: step.seat, ...e }, names)).filter(Boolean);

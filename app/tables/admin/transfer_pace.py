@@ -1,0 +1,77 @@
+"""What an exported game (app/tables/admin/transfer.py) says of its pace (issue 36), and how an import checks it:
+
+- "pace": {"seconds", "timeout", "forfeit_after"} or null: the table's time per turn and what a timeout brought;
+- a move's "stand_in": {"for": the seat's name, "why": "timeout"} when the game's bot played it for a seat
+  whose time ran out;
+- a "result" with "outcome": "forfeit": the rules cannot work a forfeit out from the moves (the game stopped
+  when a seat ran out of time), so an import accepts one only where it could have happened: a competitive
+  game whose moves do not end it, the forfeited seat to act after the last move, every other seat winning,
+  no scores, and a reason of at most REASON_MAX characters of ordinary text.
+
+Anything else is a 422 naming what was wrong, like the rest of an import.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.tables.errors import Invalid
+from app.tables.lobby import text
+from app.tables.lobby.identity import NAME_MAX
+
+PACE_MAX = 30 * 24 * 3600  # seconds per turn a file may give (the longest choice is 3 days)
+REASON_MAX = 200
+TIMEOUTS = ("bot", "forfeit")
+
+
+def pace_export(table: Any) -> dict | None:
+    if not table.pace:
+        return None
+    return {"seconds": table.pace, "timeout": table.pace_timeout or "bot", "forfeit_after": table.pace_forfeit_after}
+
+
+def pace_of_file(body: dict) -> dict | None:
+    """The file's pace, checked (None: the table had none)."""
+    pace = body.get("pace")
+    if pace is None:
+        return None
+    seconds = pace.get("seconds") if isinstance(pace, dict) else None
+    if type(seconds) is not int or not 1 <= seconds <= PACE_MAX:
+        raise Invalid(f"The file's 'pace' is null or {{\"seconds\": 1 to {PACE_MAX}, \"timeout\": bot or forfeit, "
+                      "\"forfeit_after\": 1 to 10 or null}.", "bad_pace")
+    timeout, after = pace.get("timeout", "bot"), pace.get("forfeit_after")
+    if timeout not in TIMEOUTS or not (after is None or (type(after) is int and 1 <= after <= 10)):
+        raise Invalid("The file's pace: 'timeout' is bot or forfeit, 'forfeit_after' 1 to 10 or null.", "bad_pace")
+    return {"seconds": seconds, "timeout": timeout, "forfeit_after": after}
+
+
+def stand_in_of(move: dict, where: str) -> dict | None:
+    """A move's stand-in mark, checked (None: a move its seat played)."""
+    mark = move.get("stand_in")
+    if mark is None:
+        return None
+    if not isinstance(mark, dict) or mark.get("why") != "timeout":
+        raise Invalid(f"{where}: 'stand_in' is null or {{\"for\": the seat's name, \"why\": \"timeout\"}}.",
+                      "bad_move")
+    return {"for": text.clean(mark.get("for"), what=f"{where}: the stand-in's name", max_len=NAME_MAX),
+            "why": "timeout"}
+
+
+def forfeit_of(g: Any, players: int, doc: dict, given: object) -> dict | None:
+    """The file's forfeit, checked against the replayed `doc` (whose game is not over); None when `given` is
+    not a forfeit at all."""
+    if not isinstance(given, dict) or given.get("outcome") != "forfeit":
+        return None
+    if g.cooperative:
+        raise Invalid(f"{g.title} is cooperative: nobody forfeits, so the file's forfeit cannot be.", "bad_result")
+    seat = given.get("forfeited")
+    if type(seat) is not int or not 0 <= seat < players:
+        raise Invalid(f"The file's forfeit names no seat of the table (0 to {players - 1}).", "bad_result")
+    if seat not in g.to_act(doc):
+        raise Invalid(f"The file says seat {seat} forfeited when its time ran out, but seat {seat} was not to act "
+                      "after the last move.", "bad_result")
+    winners = [x for x in range(players) if x != seat]
+    if given.get("winners") != winners or given.get("scores") is not None:
+        raise Invalid(f"In a forfeit every other seat wins ({winners}) and nobody scores: the file was changed.",
+                      "bad_result")
+    reason = text.clean(given.get("reason"), what="The forfeit's reason", max_len=REASON_MAX)
+    return {"outcome": "forfeit", "scores": None, "reason": reason, "winners": winners, "forfeited": seat}
