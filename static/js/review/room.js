@@ -8,6 +8,7 @@ import { attachPointer, showPointer } from "./pointer.js";
 import { createScores } from "./scores.js";
 import { createView, posKey, realPos } from "./view.js";
 import { createWhatIfs } from "./whatif.js";
+import { t } from "../core/i18n.js";
 
 const root = document.getElementById("review-root");
 const code = root.dataset.code;
@@ -20,9 +21,9 @@ Object.assign(S, { code, of: 0, mod: undefined, seats: [], you: null, host: null
 
 // A seat's name, "You" for the viewer's own seat (the games' words then say "Your hand", "You played").
 const names = (seat) => {
-  if (S.you && S.you.seat === seat) return "You";
+  if (S.you && S.you.seat === seat) return t("You");
   const s = S.seats.find((x) => x.seat === seat);
-  return s && s.name ? s.name : `Seat ${seat + 1}`;
+  return s && s.name ? s.name : t("Seat {n}", { n: seat + 1 });
 };
 const leads = () => !!(S.room && S.room.leader && S.you && S.room.leader.key === S.you.key);
 const following = () => S.mode === "follow";
@@ -70,7 +71,7 @@ function setMode(mode, quiet) {
   S.mode = mode;
   send({ type: "alone", alone: mode === "alone" });
   if (mode === "follow" && S.room) show(S.room.pos);
-  if (!quiet) toast(mode === "alone" ? "You browse alone: the others do not follow you." : "You follow the leader again.");
+  if (!quiet) toast(mode === "alone" ? t("You browse alone: the others do not follow you.") : t("You follow the leader again."));
   redraw();
 }
 
@@ -116,7 +117,7 @@ function onMessage(msg) {
       showPointer($("review-board"), msg.point, msg.by ? msg.by.name : "", !!(S.you && msg.by && msg.by.key === S.you.key));
     }
   } else if (msg.type === "error") {
-    toast(msg.detail || "The room refused that.", "error");
+    toast(msg.detail || t("The room refused that."), "error");
   }
 }
 
@@ -135,12 +136,12 @@ let view = null, whatifs = null, scores = null;
 function renderLead() {
   const el = $("review-lead");
   const r = S.room;
-  if (!r) { el.replaceChildren(h("p", {}, "Joining the room…")); return; }
+  if (!r) { el.replaceChildren(h("p", {}, t("Joining the room…"))); return; }
   const here = new Set(r.members.map((m) => m.key));
   const leader = r.leader;
-  const text = !leader ? "Nobody leads yet: take the lead to show everyone a step."
-    : leads() ? "You lead: everyone following sees what you show."
-      : `${leader.name} leads${here.has(leader.key) ? "" : " (not here now)"}.`;
+  const text = !leader ? t("Nobody leads yet: take the lead to show everyone a step.")
+    : leads() ? t("You lead: everyone following sees what you show.")
+      : here.has(leader.key) ? t("{name} leads.", { name: leader.name }) : t("{name} leads (not here now).", { name: leader.name });
   const buttons = [];
   if (!leads()) buttons.push(h("button", { class: "btn small primary", type: "button", id: "take-lead", onclick: () => {
     if (S.mode === "alone") {   // the room comes to the step this person was looking at, once they lead
@@ -149,17 +150,17 @@ function renderLead() {
       send({ type: "alone", alone: false });
     }
     send({ type: "lead" });
-  } }, "Take the lead"));
+  } }, t("Take the lead")));
   if (following() && !leads()) buttons.push(h("button", { class: "btn small", type: "button", id: "go-alone",
-    onclick: () => setMode("alone") }, "Browse alone"));
+    onclick: () => setMode("alone") }, t("Browse alone")));
   if (!following()) buttons.push(h("button", { class: "btn small", type: "button", id: "rejoin",
-    onclick: () => setMode("follow") }, leader ? `Follow ${leads() ? "the room" : leader.name}` : "Back to the room"));
-  const people = r.members.map((m) => `${m.name}${S.you && m.key === S.you.key ? " (you)" : ""}${m.alone ? ", browsing alone" : ""}`);
+    onclick: () => setMode("follow") }, leader ? (leads() ? t("Follow the room") : t("Follow {name}", { name: leader.name })) : t("Back to the room")));
+  const people = r.members.map((m) => `${m.name}${S.you && m.key === S.you.key ? ` ${t("(you)")}` : ""}${m.alone ? t(", browsing alone") : ""}`);
   el.replaceChildren(
     h("p", { class: "review-leader", id: "review-leader", "data-leader": leader ? leader.name : "" },
-      h("strong", {}, S.mode === "alone" ? "You browse alone. " : ""), text),
+      h("strong", {}, S.mode === "alone" ? `${t("You browse alone.")} ` : ""), text),
     h("div", { class: "row" }, ...buttons),
-    h("p", { class: "hint", id: "review-members" }, `Here: ${people.join(" · ") || "nobody"}`));
+    h("p", { class: "hint", id: "review-members" }, t("Here: {people}", { people: people.join(" · ") || t("nobody") })));
   root.dataset.mode = S.mode;
   root.dataset.leads = leads() ? "1" : "";
 }
@@ -171,7 +172,7 @@ function render() {
   view.render(S.pos, data);
   whatifs.render(S.pos, data);
   if (scores) scores.render(S.pos.line.length ? 0 : S.pos.ply, names);
-  $("review-conn").textContent = S.conn === "connected" ? "" : S.conn === "closed" ? "Closed" : "Connecting…";
+  $("review-conn").textContent = S.conn === "connected" ? "" : S.conn === "closed" ? t("Closed") : t("Connecting…");
 }
 
 async function start() {
@@ -193,7 +194,7 @@ async function start() {
   import(root.dataset.client).then((m) => { S.mod = m; S.data.clear(); show(S.pos); }).catch(() => { S.mod = null; redraw(); });
   get("/api/games").then((games) => {
     const g = games.find((x) => x.name === table.game);
-    $("review-title").textContent = `Review: ${g ? g.title : table.game}`;
+    $("review-title").textContent = t("Review: {game}", { game: g ? g.title : table.game });
   }).catch(() => {});
   const ctx = { of: S.of, mod: () => S.mod, names, viewer: () => (S.you ? S.you.seat : null), current: () => S.pos, go, markOf: (seq) => (scores ? scores.markOf(seq) : null) };
   view = createView({ controls: $("review-controls"), board: $("review-board"), moves: $("review-moves") }, ctx);
@@ -201,7 +202,7 @@ async function start() {
     ...ctx, code, redraw,
     open: (pos) => go(pos),
     canPlay: () => S.mode === "alone" || leads(),
-    why: () => "Only the leader plays what-ifs for the room: take the lead, or browse alone to try your own.",
+    why: () => t("Only the leader plays what-ifs for the room: take the lead, or browse alone to try your own."),
     seated: () => !!(S.you && S.you.seat != null),
     realNext: (ply) => { const s = S.log[ply]; return s ? { seat: s.seat, move: s.move } : null; },
   });
@@ -225,7 +226,7 @@ async function openFromAddress() {
       S.mode = "alone";
       S.explicit = true;
       show({ ply: b.ply, line: b.moves, at: b.moves.length, branch: b.id, name: b.name });
-      toast(`The what-if “${b.name}”, by ${b.author}. Follow the room when you are ready.`, "info", 6000);
+      toast(t("The what-if “{name}”, by {author}. Follow the room when you are ready.", { name: b.name, author: b.author }), "info", 6000);
     } catch (err) {
       toast(err.message, "error");
     }

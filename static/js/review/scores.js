@@ -7,9 +7,10 @@
 //   const scores = createScores(el, { code, onChange });   // onChange(scores): new figures arrived
 //   scores.markOf(seq) -> null | "?!" | "?" | "??";  scores.turningPoint -> seq | null;  scores.render(ply, names)
 import { h } from "../core/store.js";
+import { t } from "../core/i18n.js";
 
 const POLL_MS = [1500, 3000, 5000, 8000];   // growing pauses between polls while the bots work
-const MARK_WORDS = { "?!": "dubious", "?": "a mistake", "??": "a blunder" };
+const MARK_WORDS = { "?!": t("dubious"), "?": t("a mistake"), "??": t("a blunder") };
 
 function pct(x) {
   return x == null ? null : `${Math.round(x * 100)}%`;
@@ -38,13 +39,13 @@ export function createScores(el, { code, onChange, fetchJson }) {
 
   function progress() {
     if (!data) return "";
-    if (data.status === "queued") return "The bots will score every move shortly…";
+    if (data.status === "queued") return t("The bots will score every move shortly…");
     if (data.status === "running") {
-      return data.total ? `Scoring move ${Math.min(data.done + 1, data.total)} of ${data.total}…` : "The bots are scoring the moves…";
+      return data.total ? t("Scoring move {n} of {total}…", { n: Math.min(data.done + 1, data.total), total: data.total }) : t("The bots are scoring the moves…");
     }
-    if (data.status === "failed") return "The bots could not score this game.";
-    return data.turning_point != null ? `Scored by the bots: the turning point was move ${data.turning_point}.`
-      : "Scored by the bots.";
+    if (data.status === "failed") return t("The bots could not score this game.");
+    return data.turning_point != null ? t("Scored by the bots: the turning point was move {n}.", { n: data.turning_point })
+      : t("Scored by the bots.");
   }
 
   function render(ply, names) {
@@ -54,15 +55,15 @@ export function createScores(el, { code, onChange, fetchJson }) {
     const m = ply > 0 ? bySeq.get(ply) : null;
     const lines = [];
     if (m) {
-      const who = names ? names(m.seat) : `Seat ${m.seat}`;
+      const who = names ? names(m.seat) : t("Seat {n}", { n: m.seat + 1 });
       lines.push(h("p", { class: "scores-move", "data-seq": String(m.seq) },
         m.mark ? h("strong", { class: `mark mark-${markClass(m.mark)}`, title: MARK_WORDS[m.mark] }, `${m.mark} `) : null,
-        `Move ${m.seq} (${who}): ${m.summary || ""}`));
-      const chance = m.before != null && m.after != null ? `Win chance ${pct(m.before)} before, ${pct(m.after)} after.` : null;
+        t("Move {n} ({who}): {summary}", { n: m.seq, who, summary: m.summary || "" })));
+      const chance = m.before != null && m.after != null ? t("Win chance {before} before, {after} after.", { before: pct(m.before), after: pct(m.after) }) : null;
       if (chance) lines.push(h("p", { class: "hint" }, chance));
-      if (m.best_text) lines.push(h("p", { class: "hint" }, `The bot's choice: ${m.best_text}`));
+      if (m.best_text) lines.push(h("p", { class: "hint" }, t("The bot's choice: {move}", { move: m.best_text })));
     }
-    el.replaceChildren(h("h2", {}, "The bots' view"),
+    el.replaceChildren(h("h2", {}, t("The bots' view")),
       h("p", { class: "scores-progress", role: "status" }, progress()), ...lines);
   }
 

@@ -6,6 +6,7 @@
 import { copyText, get, post, toast } from "../core/api.js";
 import { h } from "../core/store.js";
 import { stepWords } from "../core/replay.js";
+import { t, tn } from "../core/i18n.js";
 
 const MAX_LINE = 60;
 const FILTER_FROM = 12;   // a filter box once the list is this long
@@ -18,14 +19,14 @@ const dropKeys = {
 // els: {whatif, branches}; ctx: {code, mod(), names(seat), current(), go(pos), canPlay(), why(), seated(), of}
 export function createWhatIfs(els, ctx) {
   let filter = "", branches = [];
-  const filterBox = h("input", { type: "search", class: "whatif-filter", placeholder: "Filter the moves…",
-    "aria-label": "Filter the moves", oninput: (ev) => { filter = ev.target.value.toLowerCase(); ctx.redraw(); } });
-  const nameBox = h("input", { id: "whatif-name", maxlength: "60", placeholder: "Name it, e.g. keep the 5♥",
-    "aria-label": "The what-if's name" });
-  const keepBtn = h("button", { class: "btn small primary", type: "button", id: "whatif-keep", onclick: keep }, "Keep this what-if");
-  const copyBtn = h("button", { class: "btn small", type: "button", id: "whatif-copy", onclick: copyLink }, "Copy its link");
+  const filterBox = h("input", { type: "search", class: "whatif-filter", placeholder: t("Filter the moves…"),
+    "aria-label": t("Filter the moves"), oninput: (ev) => { filter = ev.target.value.toLowerCase(); ctx.redraw(); } });
+  const nameBox = h("input", { id: "whatif-name", maxlength: "60", placeholder: t("Name it, e.g. keep the 5♥"),
+    "aria-label": t("The what-if's name") });
+  const keepBtn = h("button", { class: "btn small primary", type: "button", id: "whatif-keep", onclick: keep }, t("Keep this what-if"));
+  const copyBtn = h("button", { class: "btn small", type: "button", id: "whatif-copy", onclick: copyLink }, t("Copy its link"));
   const list = h("ol", { class: "branch-list", id: "branch-list" });
-  els.branches.replaceChildren(h("h2", { id: "branches-title" }, "Kept what-ifs"), list);
+  els.branches.replaceChildren(h("h2", { id: "branches-title" }, t("Kept what-ifs")), list);
 
   function play(choice) {
     const pos = ctx.current();
@@ -36,19 +37,19 @@ export function createWhatIfs(els, ctx) {
       return;
     }
     const line = [...pos.line.slice(0, pos.at), move];
-    if (line.length > MAX_LINE) { toast(`A what-if plays at most ${MAX_LINE} moves.`, "error"); return; }
+    if (line.length > MAX_LINE) { toast(t("A what-if plays at most {n} moves.", { n: MAX_LINE }), "error"); return; }
     ctx.go({ ply: pos.ply, line, at: line.length, branch: null, name: null });
   }
 
   async function keep() {
     const pos = ctx.current();
     const name = nameBox.value.trim();
-    if (!name) { toast("Give the what-if a name first.", "info"); nameBox.focus(); return; }
+    if (!name) { toast(t("Give the what-if a name first."), "info"); nameBox.focus(); return; }
     try {
       const kept = await post(`/api/tables/${ctx.code}/review/branches`, { name, ply: pos.ply, moves: pos.line });
       dropKeys.set(kept.id, kept.drop_key);
       nameBox.value = "";
-      toast(`Kept “${kept.name}”.`, "info");
+      toast(t("Kept “{name}”.", { name: kept.name }), "info");
       await load();
       ctx.go({ ...pos, branch: kept.id, name: kept.name });
     } catch (err) {
@@ -60,7 +61,7 @@ export function createWhatIfs(els, ctx) {
     const pos = ctx.current();
     if (!pos.branch) return;
     const ok = await copyText(`${location.origin}/t/${ctx.code}/review?branch=${pos.branch}`);
-    toast(ok ? "Link copied: it opens this what-if." : "Copy the address from the address bar.");
+    toast(ok ? t("Link copied: it opens this what-if.") : t("Copy the address from the address bar."));
   }
 
   async function drop(b) {
@@ -71,11 +72,11 @@ export function createWhatIfs(els, ctx) {
       credentials: "same-origin" });
     if (res.status !== 204 && res.status !== 404) {
       const body = await res.json().catch(() => ({}));
-      toast(body.detail || "That what-if could not be dropped.", "error");
+      toast(body.detail || t("That what-if could not be dropped."), "error");
       return;
     }
     dropKeys.forget(b.id);
-    toast(`Dropped “${b.name}”.`, "info");
+    toast(t("Dropped “{name}”.", { name: b.name }), "info");
     const pos = ctx.current();
     if (pos.branch === b.id) ctx.go({ ...pos, branch: null, name: null });
     await load();
@@ -89,17 +90,17 @@ export function createWhatIfs(els, ctx) {
   function renderBranches() {
     const cur = ctx.current();
     list.replaceChildren(...branches.map((b) => h("li", { "data-branch": b.id, class: cur.branch === b.id ? "current" : null },
-      h("strong", {}, b.name), ` by ${b.author}, from move ${b.ply} (${b.moves.length} moves) `,
+      h("strong", {}, b.name), ` ${tn("by {author}, from move {ply} ({n} move)", "by {author}, from move {ply} ({n} moves)", b.moves.length, { author: b.author, ply: b.ply })} `,
       h("span", { class: "row" },
         h("button", { class: "btn small", type: "button", "data-act": "open",
-          onclick: () => ctx.open({ ply: b.ply, line: b.moves, at: b.moves.length, branch: b.id, name: b.name }) }, "Show"),
+          onclick: () => ctx.open({ ply: b.ply, line: b.moves, at: b.moves.length, branch: b.id, name: b.name }) }, t("Show")),
         h("button", { class: "btn small", type: "button", "data-act": "link", onclick: async () => {
           const ok = await copyText(`${location.origin}${b.url}`);
-          toast(ok ? "Link copied." : "Copy the address from the address bar.");
-        } }, "Link"),
+          toast(ok ? t("Link copied.") : t("Copy the address from the address bar."));
+        } }, t("Link")),
         (dropKeys.get(b.id) || ctx.seated()) ? h("button", { class: "btn small danger", type: "button", "data-act": "drop",
-          onclick: () => drop(b) }, "Drop") : null))));
-    if (!branches.length) list.replaceChildren(h("li", { class: "hint" }, "None yet: play another move, then keep it."));
+          onclick: () => drop(b) }, t("Drop")) : null))));
+    if (!branches.length) list.replaceChildren(h("li", { class: "hint" }, t("None yet: play another move, then keep it.")));
   }
 
   let asked = null;
@@ -109,17 +110,17 @@ export function createWhatIfs(els, ctx) {
       load();
     }
     renderBranches();
-    const parts = [h("h2", { id: "whatif-title" }, "What if…?")];
+    const parts = [h("h2", { id: "whatif-title" }, t("What if…?"))];
     if (pos.line.length) {
       parts.push(h("div", { class: "whatif-keep row" }, pos.branch ? copyBtn : nameBox, pos.branch ? null : keepBtn));
     }
     const choices = data && !data.error ? data.choices || [] : [];
     if (!data || data.error) {
-      parts.push(h("p", { class: "hint" }, data ? "" : "Loading…"));
+      parts.push(h("p", { class: "hint" }, data ? "" : t("Loading…")));
     } else if (!choices.length) {
-      parts.push(h("p", { class: "hint" }, data.result ? "The game is over at this step." : "Nobody can move here."));
+      parts.push(h("p", { class: "hint" }, data.result ? t("The game is over at this step.") : t("Nobody can move here.")));
     } else {
-      parts.push(h("p", { class: "hint" }, ctx.canPlay() ? "Play another move from here; it is played out with the real rules and the real cards to come."
+      parts.push(h("p", { class: "hint" }, ctx.canPlay() ? t("Play another move from here; it is played out with the real rules and the real cards to come.")
         : ctx.why()));
       if (choices.length >= FILTER_FROM) parts.push(filterBox);
       const words = choices.map((c) => stepWords(ctx.mod(), { seat: c.seat, events: c.events, move: c.move }, ctx.names));
@@ -127,7 +128,7 @@ export function createWhatIfs(els, ctx) {
         : h("li", {}, h("button", { type: "button", class: "choice", disabled: !ctx.canPlay(),
           "data-move": JSON.stringify({ seat: c.seat, move: c.move }), onclick: () => play(c) }, words[i]))));
       parts.push(h("ol", { class: "choice-list", id: "choice-list" }, ...items));
-      if (data.more) parts.push(h("p", { class: "hint" }, `…and ${data.more} more moves not listed.`));
+      if (data.more) parts.push(h("p", { class: "hint" }, tn("…and {n} more move not listed.", "…and {n} more moves not listed.", data.more)));
     }
     const had = els.whatif.contains(document.activeElement) ? document.activeElement : null;
     els.whatif.replaceChildren(...parts);
