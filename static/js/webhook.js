@@ -5,6 +5,7 @@
 import { api, toast } from "./core/api.js";
 import { setupPush } from "./push.js";
 import { setupNudge, setupReminders } from "./nudge.js";
+import { setupDigest } from "./digest.js";
 import { t } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,6 +34,7 @@ export function setupWebhook(code) {
     removed: t("ntfy topic removed."),
   });
   const push = setupPush(`${base}/push`, (v) => show(v), lastWords);
+  const digest = setupDigest(box, `${base}/digest`);   // one message a day instead, per channel (digest.js)
   const renderNudge = setupNudge(code);
   const renderReminders = setupReminders(code);
 
@@ -41,6 +43,7 @@ export function setupWebhook(code) {
     webhook.show(v);
     ntfy.show(v);
     push.show(v);
+    digest.show(v);
   }
 
   async function load(seat) {

@@ -165,3 +165,33 @@ def test_a_teammate_nudges_and_the_host_sets_reminders(live_server, new_page, sh
     shot(waiting, "nudged")
     ann.reload()
     expect(ann.locator("#remind-select")).to_have_value("12h")
+
+
+def test_a_channel_set_to_the_daily_digest_gets_no_turn_message(live_server, new_page, loopback, shot):  # noqa: F811
+    server = live_server(webhook_allow_private="1", away_after_seconds="0.5")
+    rx = loopback(204)
+    page = new_page()
+    create_table(page, server.url, "Ann", players=2)
+    page.click("[data-add-bot]")
+    open_settings(page)
+    page.fill("#webhook-url", f"{rx.base}/hooks/room")
+    page.click("#webhook-form button[type=submit]")
+    expect(page.locator("#webhook-status")).to_contain_text("Nothing sent yet.")
+    page.fill("#ntfy-url", f"{rx.base}/ann-turns")
+    page.click("#ntfy-form button[type=submit]")
+    expect(page.locator("#ntfy-status")).to_contain_text("ntfy topic ann-turns")
+    expect(page.locator("#digest-when")).to_contain_text("08:00 UTC")
+    page.check("#digest-webhook")  # the chat room: once a day; ntfy: every turn
+    expect(page.locator("#digest-status")).to_have_text("")
+    page.reload()
+    open_settings(page)
+    expect(page.locator("#digest-webhook")).to_be_checked()
+    expect(page.locator("#digest-ntfy")).not_to_be_checked()
+    if start_game(page) != "playing":
+        pytest.skip("the deal left no legal play")
+    page.wait_for_function("() => document.title.startsWith('● Your turn')")
+    page.evaluate(HIDE_PAGE)  # away: her turn is told, on ntfy only
+    wait_for(lambda: len(rx.requests) >= 1)
+    page.wait_for_timeout(1000)
+    assert [q.path for q in rx.requests] == ["/"] and rx.requests[0].json()["topic"] == "ann-turns"
+    shot(page, "notify-digest")
