@@ -16,7 +16,9 @@ export function describe(tab, ctx) {
   const items = reading.map((n) => {
     const p = cells[n];
     if (!p) return t("{where}: empty", { where: fr.where[n] });
-    return t("{where}: {color}piece pointing {dir}", { where: fr.where[n], color: p.color ? `${p.color} ` : "", dir: towardWords(view, p.dir, ctx.names) });
+    const dir = towardWords(view, p.dir, ctx.names);
+    return p.color ? t("{where}: {color} piece pointing {dir}", { where: fr.where[n], color: p.color, dir })
+      : t("{where}: piece pointing {dir}", { where: fr.where[n], dir });
   });
   const scores = (view.scores || []).map((s, seat) => t("{name}: {points}", { name: ctx.names(seat), points: tn("{n} point", "{n} points", s) }));
   const empty = reading.filter((n) => !cells[n]).length;
