@@ -19,7 +19,7 @@ from app.store import Database
 from app.tables import housekeeping
 from app.tables.service import Tables
 from app.tables.tasks import cancel_all
-from app.web import admin, api, deals, docs, errors, i18n, me, notify, openapi, pages, review, scores, ws
+from app.web import admin, api, deals, docs, errors, i18n, me, notify, openapi, pages, review, scores, takeback, ws
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
 from app.web.ratelimit import AdminGuard, RateLimit, limits_from
 
@@ -109,6 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(scores.router)
     app.include_router(admin.router)
     app.include_router(notify.router)
+    app.include_router(takeback.router)
     app.include_router(me.router)
     app.include_router(review.router)
     app.include_router(pages.router)

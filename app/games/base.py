@@ -246,6 +246,26 @@ class Game(ABC):
         stand-in of the same shape with the hidden parts left out."""
         return move
 
+    # Why a step may not be taken back (issue 36): it showed something a player must not know when choosing
+    # again. The server says each reason in words (app/tables/live/takeback.py).
+    TAKEBACK_REASONS: ClassVar[tuple[str, ...]] = (
+        "card_drawn",  # a card was drawn: once seen it cannot be un-seen (3-High, Dash)
+        "dice_rolled",  # dice were rolled (Martian Treasure Hunt rolls the next seat's dice after each play)
+        "revealed",  # a hidden choice was shown (every arrangement, once the last seat has arranged)
+        "hand_shown",  # a card played from a hidden hand was seen by the others, and would go back to that hand
+        "next_piece",  # the solitaire's bag showed its next piece
+        "chance",  # a random choice was made (a dare the server picked)
+        "unknown",  # a game that does not say which of its steps reveal nothing
+    )
+
+    def takeback_refusal(self, doc: dict, seat: int, move: Any, events: list) -> str | None:
+        """Why `seat`'s `move`, played on `doc` and making `events` (as stored, unfiltered), may not be taken
+        back: one of TAKEBACK_REASONS, or None when taking it back and choosing again gives nobody anything
+        they did not know before it (no card drawn, no dice rolled, nothing hidden shown). Default: a game
+        with neither chance nor hidden information may take back every step; any other says nothing, so
+        none of its steps may ("unknown")."""
+        return None if not (self.chance or self.hidden_information) else "unknown"
+
     def hidden_twin(self, doc: dict, viewer: int | None, seed: Any) -> dict:
         """A doc that `viewer` (None: a spectator) cannot tell from `doc`, with what it may not see drawn
         anew from `seed`: the same view, seats to act, result and own legal moves, but another secret (so

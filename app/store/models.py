@@ -84,6 +84,9 @@ class Table(Base):
     # when the agreed pause ends (or ended early): no clock runs, no reminder goes, before it.
     pause: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     paused_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # A takeback asked (revision 0012, app/tables/live/takeback.py): {"by", "seq", "from", "votes", "voters",
+    # "open", "asked", "counts"}; asked now only while "seq" is the table's seq (a move lets it lapse).
+    takeback: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
     @validates("seed")
     def _seed_as_text(self, _key: str, seed: object) -> str:

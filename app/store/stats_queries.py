@@ -81,10 +81,10 @@ async def started_tables(s: AsyncSession, game: str, start: datetime | None, end
 
 async def events_of(s: AsyncSession, game: str, types: tuple[str, ...], start: datetime | None,
                     end: datetime | None) -> AsyncIterator[Row]:
-    """table_id, seat, events of the moves at `game`'s tables created in [start, end) whose stored events
+    """table_id, seat, events, seq of the moves at `game`'s tables created in [start, end) whose stored events
     may hold one of `types` (the caller keeps only the events of those types), in play order."""
     text = cast(Move.events, Text)
-    q = (select(Move.table_id, Move.seat, Move.events).join(Table, Table.id == Move.table_id)
+    q = (select(Move.table_id, Move.seat, Move.events, Move.seq).join(Table, Table.id == Move.table_id)
          .where(Table.game == game, Table.status != "lobby", or_(*(text.contains(t, autoescape=True) for t in types)))
          .order_by(Move.table_id, Move.seq))
     result = await s.stream(_created_in(q, start, end).execution_options(yield_per=BATCH))

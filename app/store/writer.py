@@ -34,13 +34,14 @@ from app.store.rematch_records import MakeRematch
 from app.store.pace_records import PaceCommand
 from app.store.seat_records import SeatCommand
 from app.store.sqlite_batches import SqliteBatches
+from app.store.takeback_records import TakebackCommand
 
 log = logging.getLogger("icehouse.writer")
 
 MAX_BATCH = 500  # moves per transaction, at most
 
 # What command() runs in a batch: each sets its own result.
-Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand | EndCommand | DealCommand | PaceCommand
+Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand | EndCommand | DealCommand | PaceCommand | TakebackCommand
 
 
 class MoveWriter:

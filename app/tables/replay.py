@@ -1,7 +1,8 @@
 """Replays: a table's doc after any number of moves, replayed from its initial doc through the engine.
 
 A replay starts from the table's initial doc and applies each stored move in seq order (engines are
-deterministic, ENGINE.md); at the current seq it must land on the stored doc, and each replayed step's
+deterministic, ENGINE.md; a takeback step goes back to the doc before the first step it takes back:
+app/tables/takeback_steps.py); at the current seq it must land on the stored doc, and each replayed step's
 events must equal the stored ones. Anything else is reported as `"consistent": false` with a sentence.
 
 Two readers: the admin (any table, any time, everything shown) and everyone else once the game has ended
@@ -25,6 +26,7 @@ from app.store import ENDED, Move, Table, admin_queries
 from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import Conflict, Invalid
 from app.tables.lobby.seats import find_table
+from app.tables.takeback_steps import doc_after, taken_back, takeback_from
 
 CACHE_TABLES = 16  # ended tables whose every replayed doc is kept
 HIDDEN = ("secret",)  # doc fields a player's replay never shows
@@ -56,6 +58,14 @@ def replay_steps(game: Any, initial_doc: dict, steps: list[dict]) -> tuple[list[
         if step["seq"] != want:
             problems.append((want, f"Move {want} is missing: the store jumps to seq {step['seq']}."))
             break
+        if takeback_from(step["move"]) is not None:  # a takeback: back to the doc before the first step taken back
+            back = doc_after(docs, want, step["move"])
+            if back is None:
+                problems.append((want, f"Move {want} takes back steps that are not before it."))
+                break
+            doc = back
+            docs.append(doc)
+            continue
         try:
             applied = game.apply(doc, step["seat"], step["move"])
         except Exception as exc:  # noqa: BLE001 - a stored move the engine now refuses: report, never 500
@@ -133,6 +143,7 @@ async def admin_replay(s: AsyncSession, code: str, seq: int | None = None) -> di
         "text": _text(g, doc),
         "consistent": not problems,
         "problems": problems,
+        "taken_back": sorted(taken_back(r.steps)),
     }
 
 
@@ -157,6 +168,7 @@ async def public_replay(s: AsyncSession, code: str, seq: int | None = None, *, c
         "doc": strip_hidden(doc),
         "view": _view(g, doc),
         "step": step,
+        "taken_back": sorted(taken_back((await replayed(s, table, n)).steps)),  # cached: an ended table
     }
 
 

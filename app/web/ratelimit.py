@@ -133,6 +133,8 @@ def limits_from(settings) -> Limits:  # noqa: ANN001 - app.config.Settings
         Rule("hint", "hints", Rate.parse(settings.rate_limit_hint_address), Rate.parse(settings.rate_limit_hint)),
         Rule("scores", "requests for move scores", Rate.parse(settings.rate_limit_scores), None),
         Rule("review", "review requests", Rate.parse(settings.rate_limit_review), None),
+        Rule("takeback", "takeback requests", Rate.parse(settings.rate_limit_takeback_address),
+             Rate.parse(settings.rate_limit_takeback)),
     ])
 
 
@@ -176,6 +178,8 @@ ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
     ("POST", re.compile(r"/api/tables/([^/]+)/chat/?"), "chat"),
     ("POST", re.compile(r"/api/tables/([^/]+)/moves/?"), "move"),
     ("POST", re.compile(r"/api/tables/([^/]+)/hint/?"), "hint"),
+    ("POST", re.compile(r"/api/tables/([^/]+)/takeback(?:/vote)?/?"), "takeback"),  # asked or answered
+    ("DELETE", re.compile(r"/api/tables/([^/]+)/takeback/?"), "takeback"),
     ("GET", re.compile(r"/api/tables/([^/]+)/scores/?"), "scores"),  # may queue a table's scoring
     ("POST", re.compile(r"/api/tables/([^/]+)/review/(?:line|branches)/?"), "review"),  # a what-if played out
     ("DELETE", re.compile(r"/api/tables/([^/]+)/review/branches/[^/]+/?"), "review"),  # a drop key guessed

@@ -104,7 +104,8 @@ function onMessage(msg) {
     case "update": {
       const step = { seq: msg.seq, seat: msg.seat, move: msg.move, events: msg.events || [] };
       addStep(step);
-      if (state.board && state.board.animate && (!state.table || msg.seq > state.table.seq)) state.board.animate(step);
+      const takeback = step.events.some((e) => e.type === "takeback");   // no move to animate: the board is redrawn
+      if (!takeback && state.board && state.board.animate && (!state.table || msg.seq > state.table.seq)) state.board.animate(step);
       mover.settle(step);   // before applyTable: my own step ends the wait (state.pending) it redraws
       applyTable(msg.state);
       // The game's headline events are told to everyone, not only logged.

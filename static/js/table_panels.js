@@ -4,6 +4,7 @@ import { state, redraw, h, setChildren } from "./core/store.js";
 import { savedName } from "./core/api.js";
 import { follow, paceForm, paceTags, renderPause, standInLine } from "./pace.js";
 import { t as tr, tn } from "./core/i18n.js";
+import { renderTakeback, takebackWords, takenBack, TAKEN_BACK } from "./takeback.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,11 +75,20 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     }));
     follow(t, state.me);
     renderPause(t, state.me, code, setChildren);
+    renderTakeback(t, state.me, code, setChildren, state.log);
     const n = t.spectators || 0;
     $("spectators").textContent = n ? tn("{n} watching", "{n} watching", n) : "";
   }
 
   function stepLines(step) {
+    if ((step.events || []).some((e) => e.type === "takeback")) return [{ cls: "takeback", text: takebackWords(step, seatName) }];
+    if (takenBack(state.log).has(step.seq)) {   // taken back (issue 36): kept in the log, marked
+      return stepLinesAsPlayed(step).map((line) => ({ cls: `${line.cls} taken-back`, text: `${line.text} (${TAKEN_BACK()})` }));
+    }
+    return stepLinesAsPlayed(step);
+  }
+
+  function stepLinesAsPlayed(step) {
     const describe = state.game && state.game.describeEvent ? state.game.describeEvent
       : (e, names) => `${e.seat != null ? names(e.seat) + " " : ""}${e.text || e.type}`;
     return [...(step.events || []).map((e) => ({ cls: e.type, text: describe({ seat: step.seat, ...e }, seatName) })),

@@ -95,6 +95,15 @@ class Dash(Game):
         under = chance.shuffle(discard[:-1]) + discard[-1:]
         return dict(doc, secret=secret, deck=chance.shuffle(list(doc.get("deck") or [])), discard=under)
 
+    def takeback_refusal(self, doc: dict, seat: int, move: dict, events: list) -> str | None:
+        """A draw shows a card (and may reshuffle): never taken back. A dare written by a player and a dare's
+        answer reveal nothing and may be; a dare the server picked at random may not."""
+        if move.get("action") == "draw":
+            return "card_drawn"
+        if any(event.get("type") == "dare_set" and event.get("suggested") for event in events):
+            return "chance"
+        return None
+
     def render_text(self, doc: dict) -> str:
         return views.render_text(from_doc(doc))
 

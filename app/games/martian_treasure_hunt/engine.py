@@ -128,6 +128,18 @@ class MartianTreasureHunt(Game):
             twin_coins.append(entry)
         return dict(doc, secret=secret, coins=twin_coins)
 
+    def takeback_refusal(self, doc: dict, seat: int, move: dict, events: list) -> str | None:
+        """Every play rolls the next seat's dice (a roll once seen cannot be un-seen: choosing again knowing
+        it would be choosing with the dice shown), and the last arrangement shows every arrangement and rolls
+        the first dice. Only an arrangement the others have not seen yet (they are still arranging) may be
+        taken back."""
+        kinds = {event.get("type") for event in events}
+        if "reveal" in kinds:
+            return "revealed"
+        if kinds & {"roll", "first", "turn_lost"} or "order" not in move:
+            return "dice_rolled"
+        return None
+
     def render_text(self, doc: dict) -> str:
         return views.render_text(self.state(doc))
 

@@ -155,6 +155,16 @@ class ThreeHigh(Game):
                 return twin
         return dict(doc, secret=secret, draw_pile=chance.shuffle(list(doc["draw_pile"])))
 
+    def takeback_refusal(self, doc: dict, seat: int, move: dict, events: list) -> str | None:
+        """A play that drew a card cannot be taken back (the card was seen); nor, with hidden hands at a table
+        of several, any play (the card played was seen by all and would go back to a hand they may not see).
+        A play that completed a tree drew nothing: it may."""
+        if any(event.get("type") == "draw" for event in events):
+            return "card_drawn"
+        if (doc.get("options") or {}).get("hidden_hands") and doc.get("players", 1) > 1:
+            return "hand_shown"
+        return None
+
     def render_text(self, doc: dict) -> str:
         return views.render_text(from_doc(doc))
 

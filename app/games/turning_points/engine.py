@@ -133,6 +133,11 @@ class TurningPoints(Game):
         bag = bag[:1] + Chance(secret, "twin").shuffle(bag[1:])
         return dict(doc, secret=secret, solitaire=dict(solitaire, bag=bag))
 
+    def takeback_refusal(self, doc: dict, seat: int, move: dict, events: list) -> str | None:
+        """With two or more players nothing is left to chance after the first seat: every placement may be
+        taken back. In the solitaire each placement shows the bag's next piece."""
+        return "next_piece" if doc.get("solitaire") else None
+
     def render_text(self, doc: dict) -> str:
         return views.render_text(from_doc(doc))
 

@@ -73,10 +73,20 @@ async def _figures(s: AsyncSession, name: str, lo: datetime | None, hi: datetime
                            "minutes": _round(row[6], 2) if ended else None, "events": []}
     types = tuple(engine.stats_events)
     if types and records:
-        async for row in stats_queries.events_of(s, name, types, lo, hi):
+        seqs: dict[int, list[int]] = {}  # the seq of each event kept, for the takebacks (issue 36)
+        async for row in stats_queries.events_of(s, name, (*types, "takeback"), lo, hi):
             record = records.get(row.table_id)
-            if record is not None:
-                record["events"].extend({"seat": row.seat, **e} for e in row.events or () if e.get("type") in types)
+            if record is None:
+                continue
+            kept = seqs.setdefault(row.table_id, [])
+            for e in row.events or ():
+                if e.get("type") == "takeback":  # the steps it took back count for nothing
+                    gone = [i for i, q in enumerate(kept) if e.get("from", 0) <= q <= e.get("to", -1)]
+                    for i in reversed(gone):
+                        del record["events"][i], kept[i]
+                elif e.get("type") in types:
+                    record["events"].append({"seat": row.seat, **e})
+                    kept.append(row.seq)
     try:
         return engine.stats(list(records.values()))
     except Exception:  # noqa: BLE001 - one game's bug must not take the whole page down

@@ -43,6 +43,7 @@ from app.tables.errors import Invalid
 from app.tables.lobby.identity import NAME_MAX, unused_code
 from app.tables.lobby.seats import find_table
 from app.tables.live.state import iso
+from app.tables.takeback_steps import doc_after, takeback_events, takeback_from
 
 if TYPE_CHECKING:
     from app.tables.service import Tables
@@ -78,8 +79,8 @@ async def export_table(s: AsyncSession, code: str) -> dict:
         "created_at": iso(table.created_at),
         "started_at": iso(table.started_at),
         "finished_at": iso(table.finished_at),
-        "code": table.code,
         "pace": pace_export(table),
+        "code": table.code,
         "status": table.status,
         "imported": bool(table.imported),
         "bots": [bots.get(i) for i in range(table.players)],
@@ -193,7 +194,7 @@ def deal_of_file(g: Any, players: int, options: dict, body: dict) -> tuple[str, 
 
 def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[dict, list[dict]]:
     """Replay the file's moves: the last doc and each step's events; 422 naming the first bad seq."""
-    doc, events = initial_doc, []
+    doc, events, docs = initial_doc, [], [initial_doc]
     for want, m in enumerate(moves, start=1):
         seq = m.get("seq") if isinstance(m, dict) else None
         where = f"Move seq {want}"
@@ -203,6 +204,15 @@ def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[d
         seat, move = m.get("seat"), m.get("move")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise Invalid(f"{where}: 'seat' must be a seat of the table (0 to {players - 1}).", "bad_move")
+        if takeback_from(move) is not None:  # a takeback step (issue 36): back to the doc before the first taken back
+            back = doc_after(docs, want, move)
+            if back is None or g.result(doc) is not None:
+                raise Invalid(f"{where} takes back steps that are not before it, or follows the game's end.",
+                              "bad_move")
+            doc = back
+            docs.append(doc)
+            events.append(takeback_events(seat, takeback_from(move), want))
+            continue
         try:
             if seat not in g.to_act(doc):
                 raise Invalid(f"{where} does not replay: seat {seat} was not to act then "
@@ -213,6 +223,7 @@ def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[d
         except Exception as exc:  # noqa: BLE001 - IllegalMove (or an engine's bug on a strange move)
             raise Invalid(f"{where} does not replay: {str(exc)[:300]}", "bad_move") from None
         doc = step.doc
+        docs.append(doc)
         events.append(step.events)
     return doc, events
 
@@ -225,6 +236,8 @@ def rebuild(g: Any, players: int, options: dict, body: dict, moves: list) -> tup
     result = g.result(doc)
     given = body.get("result")
     if given is not None and result is None:
+        result = forfeit_of(g, players, doc, given)  # a seat ran out of time: the one result the rules cannot give
+    if given is not None and result is None:
         raise Invalid(f"The file gives a result, but its {len(moves)} moves do not end the game.", "bad_result")
     if given is not None and _as_json(result) != given:
         raise Invalid(f"The file's result differs from the replay's ({result.get('outcome')}, "
@@ -235,8 +248,6 @@ def rebuild(g: Any, players: int, options: dict, body: dict, moves: list) -> tup
 
 def _span(body: dict, times: list[datetime | None], chat: list[dict]) -> tuple[datetime, datetime, datetime, datetime]:
     """created, started, finished and the last move's time from the file's times (the import's own when it
-    if given is not None and result is None:
-        result = forfeit_of(g, players, doc, given)  # a seat ran out of time: the one result the rules cannot give
     has none), in order whatever the file says: created <= started <= every move <= finished."""
     now = utcnow()
     known = [t for t in times if t is not None]
@@ -271,9 +282,11 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
     if len(moves) > MOVES_MAX:
         raise Invalid(f"A file may hold at most {MOVES_MAX} moves; this one has {len(moves)}.")
     chat = _chat(body, players)
+    pace = pace_of_file(body) or {}
     # The engines are pure: deal and replay on a worker thread, so a long file does not hold up the others.
     seed, initial_doc, doc, events, result = await asyncio.to_thread(rebuild, g, players, options, body, moves)
     times = _times(moves)
+    marks = [stand_in_of(m, f"Move seq {i}") for i, m in enumerate(moves, start=1)]
     created, started, finished, moved = _span(body, times, chat)
     now = utcnow()
     async with ctx.db.writing() as s:
@@ -283,11 +296,9 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
                       created_at=created, updated_at=now, moved_at=moved if moves else created,
                       started_at=started, finished_at=finished, pace=pace.get("seconds"),
                       pace_timeout=pace.get("timeout"), pace_forfeit_after=pace.get("forfeit_after"))
-    pace = pace_of_file(body) or {}
         s.add(table)
         await s.flush()
         s.add_all(Seat(table_id=table.id, seat=i, name=names[i], bot=bots[i], notify=False)
-    marks = [stand_in_of(m, f"Move seq {i}") for i, m in enumerate(moves, start=1)]
                   for i in range(players))
         s.add_all(Move(table_id=table.id, seq=i, seat=m["seat"], move=m["move"], events=ev, at=at or moved,
                        stand_in=mark) for i, (m, ev, at, mark) in enumerate(zip(moves, events, times, marks), start=1))

@@ -18,6 +18,7 @@ from app.bots import bot_for_game, varied
 from app.bots import scores as bot_scores
 from app.games import GAMES
 from app.store import deal_queries, queries
+from app.tables.takeback_steps import doc_after, taken_back, takeback_from
 
 if TYPE_CHECKING:
     from app.store.models import Analysis
@@ -58,12 +59,30 @@ async def moves(runner: Analyses, row: Analysis) -> dict:
     scored = list((row.result or {}).get("moves") or [])[:row.done]
     total = len(stored)
     doc = table.initial_doc
+    docs = [doc]  # after 0, 1, ... moves: a takeback step goes back to one of them (app/tables/takeback_steps.py)
     for m in stored:
-        if m.seq > len(scored):
-            scored.append(await score_move(runner, g, doc, m.seq, m.seat, m.move))
-            await runner.progress("moves", row.subject, len(scored), total, {"moves": scored})
-        doc = g.apply(doc, m.seat, m.move).doc
+        back = doc_after(docs, m.seq, m.move)
+        if back is None:
+            if m.seq > len(scored):
+                scored.append(await score_move(runner, g, doc, m.seq, m.seat, m.move))
+                await runner.progress("moves", row.subject, len(scored), total, {"moves": scored})
+            doc = g.apply(doc, m.seat, m.move).doc
+        else:  # a takeback: nothing to score
+            if m.seq > len(scored):
+                scored.append(takeback_entry(m.seq, m.seat, m.move))
+            doc = back
+        docs.append(doc)
+    gone = taken_back({"seq": m.seq, "move": m.move} for m in stored)
+    scored = [entry | {"taken_back": True} if entry["seq"] in gone else entry for entry in scored]
     return {"moves": scored, "turning_point": turning_point(scored)}
+
+
+def takeback_entry(seq: int, seat: int, move: dict) -> dict:
+    """A takeback step's place among the scores: not a play, never marked."""
+    first = takeback_from(move)
+    return {"seq": seq, "seat": seat, "cost": 0.0, "mark": None, "before": None, "after": None, "best": None,
+            "best_text": None, "text": f"took back from move {first}", "summary": "a takeback, not scored",
+            "takeback": first}
 
 
 async def score_move(runner: Analyses, g: Any, doc: dict, seq: int, seat: int, move: Any) -> dict:
@@ -87,7 +106,7 @@ async def score_move(runner: Analyses, g: Any, doc: dict, seq: int, seat: int, m
 
 def turning_point(scored: list[dict]) -> int | None:
     """The seq of the costliest marked move (the earliest of equals), or None when no move is marked."""
-    marked = [m for m in scored if m.get("mark")]
+    marked = [m for m in scored if m.get("mark") and not m.get("taken_back")]
     return max(marked, key=lambda m: (m["cost"], -m["seq"]))["seq"] if marked else None
 
 

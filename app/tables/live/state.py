@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
 from app.store import Seat, Table, queries
+from app.tables.takeback_steps import takeback_from
 
 
 def iso(dt: datetime | None) -> str | None:
@@ -49,6 +50,9 @@ class Snapshot:
     # agreed pause ends or ended (ISO): no turn's clock runs before it
     pause: dict | None = None
     paused_until: str | None = None
+    # A takeback asked (app/tables/live/takeback.py): {"by", "seq", "from", "votes", "open", "asked", "counts"};
+    # only while "seq" is the table's seq is it asked now (any move lets it lapse)
+    takeback: dict | None = None
 
     def to_dict(self) -> dict:
         """The fields as a dict, sharing their values (dataclasses.asdict would deep-copy the doc for every
@@ -111,7 +115,7 @@ def make_snapshot(table: Any, seats: list, last: dict | None, *, rematch: str | 
         "options": table.options, "status": table.status, "doc": table.doc, "seq": table.seq,
         "to_act": list(table.to_act or []), "result": table.result, "created_at": iso(table.created_at),
         "updated_at": iso(table.updated_at), "pace": pace_of(table), "pause": getattr(table, "pause", None),
-        "paused_until": iso(getattr(table, "paused_until", None)),
+        "paused_until": iso(getattr(table, "paused_until", None)), "takeback": getattr(table, "takeback", None),
     }
     if "updated_at" in changed:
         changed["updated_at"] = iso(changed["updated_at"])
@@ -139,7 +143,10 @@ def step_for(game: Any, step: dict, seat: int | None, doc: dict) -> dict:
     """A step as `seat` may see it (seat None: a spectator): its move through `Game.move_view` and its events
     through `Game.view_events`. `doc`: the doc after the step or a later one (the table's newest: the state's
     `last`, the log, a sync); both engine methods answer for any such doc (ENGINE.md). Every step a client
-    gets goes through here (fanout's update reuses the state's `last`); only the admin sees moves as made."""
+    gets goes through here (fanout's update reuses the state's `last`); only the admin sees moves as made.
+    A takeback step (app/tables/takeback_steps.py) is no move of the game: everyone sees it as it is."""
+    if takeback_from(step["move"]) is not None:
+        return make_step(step["seq"], step["seat"], step["move"], step["events"])
     return make_step(step["seq"], step["seat"], game.move_view(doc, step["seat"], step["move"], seat),
                      game.view_events(step["events"], seat, doc))
 
@@ -187,6 +194,7 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
         "last": None if snap.last is None else step_for(g, snap.last, seat, snap.doc),
         "pace": pace_state(snap),
         "pause": pause_state(snap),
+        "takeback": takeback_state(snap),
     }
 
 
@@ -223,3 +231,14 @@ def pace_state(snap: Snapshot) -> dict | None:
     if snap.pace is None:
         return None
     return {**snap.pace, "deadline": iso(deadline(snap))}
+
+
+def takeback_state(snap: Snapshot) -> dict | None:
+    """The takeback asked at the table's current seq, as every viewer sees it: {"by", "from", "votes",
+    "voters", "open" (waiting for votes), "asked" (the seats that asked at this seq: not again before a
+    move), "refused_by"}; None when none was asked since the last move (any move lets a request lapse)."""
+    t = snap.takeback
+    if not t or snap.status != "playing" or t.get("seq") != snap.seq:
+        return None
+    return {"by": t["by"], "from": t["from"], "votes": list(t.get("votes") or []), "voters": list(t.get("voters") or []),
+            "open": bool(t.get("open")), "asked": list(t.get("asked") or []), "refused_by": t.get("refused_by")}

@@ -17,11 +17,13 @@
 //   viewer.goTo(n); viewer.seq; viewer.destroy();
 import { h } from "./store.js";
 import { t } from "./i18n.js";
+import { isTakeback, takebackWords, TAKEN_BACK } from "./takeback_words.js";
 
 const CACHE_MAX = 400;
 
 export function stepWords(mod, step, names) {
   if (!step) return t("The position as dealt.");
+  if (isTakeback(step)) return takebackWords(step, names);
   const words = eventWords(mod, step, names);
   return step.stand_in ? `${words} (${standInWords(step.stand_in)})` : words;
 }
@@ -117,7 +119,8 @@ export function createReplay(el, opts) {
     next.disabled = last.disabled = seq >= of;
     pos.textContent = seq === 0 ? t("The deal (move 0 of {of})", { of }) : t("After move {n} of {of}", { n: seq, of });
     const r = cache.get(seq);
-    words.textContent = error || (r ? stepWords(mod, r.step, opts.names) : t("Loading…"));
+    const gone = r && r.step && (r.taken_back || []).includes(r.step.seq) ? ` (${TAKEN_BACK()})` : "";   // issue 36
+    words.textContent = error || (r ? stepWords(mod, r.step, opts.names) + gone : t("Loading…"));
     words.classList.toggle("form-error", !!error);
     if (!r || mod === undefined) return;
     const key = String(seq);

@@ -4,7 +4,9 @@
 // real moves, then the first `at` moves of the what-if `line`.
 import { h } from "../core/store.js";
 import { stepWords } from "../core/replay.js";
+import { takenBack, TAKEN_BACK } from "../core/takeback_words.js";
 import { markClass } from "./scores.js";
+import { t } from "../core/i18n.js";
 
 export function posKey(pos) {   // a short key of a position (pointers carry it)
   const line = JSON.stringify(pos.line.slice(0, pos.at));
@@ -25,23 +27,23 @@ function typing(el) {
 export function createView(els, ctx) {
   const btn = (name, label, text, to) => h("button", { class: "btn small", type: "button", "data-go": name,
     "aria-label": label, title: label, onclick: () => ctx.go(to(ctx.current())) }, text);
-  const first = btn("first", "First: the deal", "|◀", () => realPos(0));
-  const prev = btn("prev", "Previous move", "◀", (p) => (p.at > 0 ? { ...p, at: p.at - 1 } : realPos(Math.max(0, p.ply - 1))));
-  const next = btn("next", "Next move", "▶", (p) => (p.line.length ? { ...p, at: Math.min(p.line.length, p.at + 1) }
+  const first = btn("first", t("First: the deal"), "|◀", () => realPos(0));
+  const prev = btn("prev", t("Previous move"), "◀", (p) => (p.at > 0 ? { ...p, at: p.at - 1 } : realPos(Math.max(0, p.ply - 1))));
+  const next = btn("next", t("Next move"), "▶", (p) => (p.line.length ? { ...p, at: Math.min(p.line.length, p.at + 1) }
     : realPos(Math.min(ctx.of, p.ply + 1))));
-  const last = btn("last", "Last: the end of the game", "▶|", () => realPos(ctx.of));
+  const last = btn("last", t("Last: the end of the game"), "▶|", () => realPos(ctx.of));
   const slider = h("input", { type: "range", min: "0", max: String(ctx.of), step: "1", class: "replay-slider",
-    "aria-label": "Move number", oninput: (ev) => ctx.go(realPos(Number(ev.target.value))) });
+    "aria-label": t("Move number"), oninput: (ev) => ctx.go(realPos(Number(ev.target.value))) });
   const where = h("strong", { class: "replay-where", id: "review-where" });
   const words = h("p", { class: "replay-step", id: "review-step", "aria-live": "polite" });
   const outcome = h("p", { class: "review-outcome", id: "review-outcome" });
   const back = h("button", { class: "btn small", type: "button", id: "review-back", hidden: true,
-    onclick: () => ctx.go(realPos(ctx.current().ply)) }, "Back to the real game");
+    onclick: () => ctx.go(realPos(ctx.current().ply)) }, t("Back to the real game"));
   els.controls.replaceChildren(h("div", { class: "row replay-buttons" }, first, prev, slider, next, last),
     h("p", { class: "replay-pos" }, where, " ", back), words, outcome,
-    h("p", { class: "hint replay-keys" }, "Keys: ← → step, Home / End. Tap the board to point at something."));
+    h("p", { class: "hint replay-keys" }, t("Keys: ← → step, Home / End. Tap the board to point at something.")));
   const list = h("ol", { class: "review-movelist", id: "review-movelist" });
-  els.moves.replaceChildren(h("h2", { id: "moves-title" }, "Moves"), list);
+  els.moves.replaceChildren(h("h2", { id: "moves-title" }, t("Moves")), list);
 
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || typing(document.activeElement)) return;
@@ -55,9 +57,10 @@ export function createView(els, ctx) {
 
   function setLog(logSteps) {
     steps = logSteps;
-    list.replaceChildren(...steps.map((s) => h("li", { "data-seq": String(s.seq) },
+    const gone = takenBack(steps);   // taken back (issue 36): listed, marked
+    list.replaceChildren(...steps.map((s) => h("li", { "data-seq": String(s.seq), class: gone.has(s.seq) ? "taken-back" : null },
       h("button", { type: "button", class: "linkish", onclick: () => ctx.go(realPos(s.seq)) },
-        h("span", { class: "mark" }), `${s.seq}. ${stepWords(ctx.mod(), s, ctx.names)}`))));
+        h("span", { class: "mark" }), `${s.seq}. ${stepWords(ctx.mod(), s, ctx.names)}${gone.has(s.seq) ? ` (${TAKEN_BACK()})` : ""}`))));
   }
 
   function render(pos, data) {
@@ -69,9 +72,10 @@ export function createView(els, ctx) {
     last.disabled = !inLine && pos.ply >= ctx.of;
     back.hidden = !inLine;
     where.textContent = inLine
-      ? `What-if${pos.name ? ` “${pos.name}”` : ""} from move ${pos.ply}: ${pos.at} of ${pos.line.length} moves`
-      : (pos.ply === 0 ? `The deal (move 0 of ${ctx.of})` : `After move ${pos.ply} of ${ctx.of}`);
-    words.textContent = data ? (data.error || stepWords(ctx.mod(), data.step, ctx.names)) : "Loading…";
+      ? (pos.name ? t("What-if “{name}” from move {ply}: {at} of {n} moves", { name: pos.name, ply: pos.ply, at: pos.at, n: pos.line.length })
+        : t("What-if from move {ply}: {at} of {n} moves", { ply: pos.ply, at: pos.at, n: pos.line.length }))
+      : (pos.ply === 0 ? t("The deal (move 0 of {of})", { of: ctx.of }) : t("After move {n} of {of}", { n: pos.ply, of: ctx.of }));
+    words.textContent = data ? (data.error || stepWords(ctx.mod(), data.step, ctx.names)) : t("Loading…");
     words.classList.toggle("form-error", !!(data && data.error));
     outcome.textContent = data && data.result && !data.error ? outcomeWords(data, inLine) : "";
     outcome.dataset.outcome = data && data.result ? data.result.outcome : "";
@@ -103,11 +107,17 @@ export function createView(els, ctx) {
   return { render, setLog };
 }
 
+// Why a game ended, by the reasons the engines give (an unknown one is shown as it comes).
+const REASON = {
+  trees: t("trees"), out_of_cards: t("out of cards"), stuck: t("stuck"), finish: t("finish"), back_to_start: t("back to start"),
+  pyramids_captured: t("pyramids captured"), no_moves: t("no moves"), board_full: t("board full"), forfeit: t("forfeit"),
+};
+
 function outcomeWords(data, inLine) {
   const r = data.result;
-  const what = inLine ? "This what-if" : "The game";
-  const how = r.outcome === "won" ? "is won" : r.outcome === "lost" ? "is lost" : "is over";
+  const how = { won: inLine ? t("This what-if is won") : t("The game is won"), lost: inLine ? t("This what-if is lost") : t("The game is lost") }[r.outcome]
+    || (inLine ? t("This what-if is over") : t("The game is over"));
   const real = inLine && data.real_result && data.real_result.outcome !== r.outcome
-    ? ` (the real game was ${data.real_result.outcome})` : "";
-  return `${what} ${how}: ${String(r.reason || "").replace(/_/g, " ")}${real}.`;
+    ? ` ${{ won: t("(the real game was won)"), lost: t("(the real game was lost)") }[data.real_result.outcome] || t("(the real game was over)")}` : "";
+  return `${how}: ${REASON[r.reason] || String(r.reason || "").replace(/_/g, " ")}${real}.`;
 }
