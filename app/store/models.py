@@ -27,6 +27,8 @@ class Player(Base):
     cookie_hash: Mapped[str] = mapped_column(String(64), unique=True)
     name: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The language this person chose (en, fr, de; revision 0013): notifications to them are worded in it.
+    lang: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class Table(Base):

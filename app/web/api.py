@@ -1,9 +1,9 @@
 """REST routes of docs/API.md. Thin: parse, depend, call one function of app/tables."""
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
-from app.tables import replay
+from app.tables import language, replay
 from app.tables.showcase import games_showcase
 
 from app.tables.lobby import chat
@@ -19,6 +19,7 @@ from app.tables.live import moves
 from app.tables.live import reads
 from app.tables.lobby.identity import COOKIE_NAME
 from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth, Spoilers
+from app.web.i18n import lang_of
 from app.web.schemas import AddBot, CreateTable, Join, PlayMove, Say
 
 router = APIRouter(prefix="/api")
@@ -44,17 +45,19 @@ async def showcase(response: Response, ctx: Ctx) -> list[dict]:
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTable, ctx: Ctx, cookie: Cookie, response: Response) -> dict:
+async def create_table(body: CreateTable, ctx: Ctx, cookie: Cookie, request: Request, response: Response) -> dict:
     seated = await lobby_commands.create(ctx, game=body.game, players=body.players, options=body.options,
                                 name=body.name, cookie=cookie)
     set_identity(response, ctx, seated.cookie)
+    await language.remember(ctx, seated.cookie or cookie, lang_of(request))   # the language of their notifications
     return seated.body
 
 
 @router.post("/tables/{code}/join")
-async def join_table(code: str, body: Join, ctx: Ctx, cookie: Cookie, response: Response) -> dict:
+async def join_table(code: str, body: Join, ctx: Ctx, cookie: Cookie, request: Request, response: Response) -> dict:
     seated = await lobby_commands.join(ctx, code, name=body.name, cookie=cookie)
     set_identity(response, ctx, seated.cookie)
+    await language.remember(ctx, seated.cookie or cookie, lang_of(request))
     return seated.body
 
 

@@ -1,48 +1,31 @@
 """The language of a page (issue 37): English, French or German, from the `lang` cookie (set by the
-selector in every page's header, POST /lang) or else from the browser's Accept-Language.
+selector in every page's header, POST /lang, which also keeps it on the person's player record for their
+notifications: app/tables/language.py) or else from the browser's Accept-Language.
 
 Templates use Jinja2's i18n extension ({% trans %}, _(), ngettext) over gettext catalogs kept as
 app/locale/<lang>/LC_MESSAGES/messages.po. The .po files are compiled in memory when first used (Babel's
-write_mo), so a fresh clone serves every language with nothing to build. `make i18n` extracts the
+write_mo, in app/tables/language.py), so a fresh clone serves every language with nothing to build. `make i18n` extracts the
 messages and checks the catalogs (tools/i18n_catalogs.py). The JavaScript has its own JSON catalogs,
 static/i18n/<lang>.json, read by static/js/core/i18n.js in the page's <html lang>."""
 from __future__ import annotations
 
 import gettext
-from functools import lru_cache
-from io import BytesIO
-from pathlib import Path
 from urllib.parse import parse_qs
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from jinja2 import Environment, pass_context
 
-LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+from app.tables import language
+from app.tables.language import DEFAULT, translations
+from app.web.middleware import identity_cookie
+
 LANGS = {"en": "English", "fr": "Français", "de": "Deutsch"}  # each in its own language, for the selector
-DEFAULT = "en"
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 MAX_ACCEPT = 400  # characters of Accept-Language read: a browser sends a few dozen
 
 router = APIRouter(include_in_schema=False)
-
-
-@lru_cache(maxsize=None)
-def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog of `lang` (English is the source: no catalog)."""
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
-    if lang == DEFAULT or not po.is_file():
-        return gettext.NullTranslations()
-    with po.open("rb") as f:
-        catalog = read_po(f, locale=lang)
-    mo = BytesIO()
-    write_mo(mo, catalog, use_fuzzy=False)
-    mo.seek(0)
-    return Translations(mo)
 
 
 def from_accept_language(header: str | None) -> str | None:
@@ -128,4 +111,5 @@ async def choose_language(request: Request) -> Response:
         return Response(f"Choose one of: {', '.join(LANGS)}.", status_code=422, media_type="text/plain")
     page = RedirectResponse(_back_to((form.get("next") or ["/"])[0]), status_code=303)
     page.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="lax", path="/")
+    await language.remember(request.app.state.tables, identity_cookie(request.scope), lang)  # for notifications
     return page

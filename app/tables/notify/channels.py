@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from app.tables.errors import Invalid
+from app.tables.errors import N_, Invalid
+from app.tables.language import say
 from app.tables.notify.webhooks import clean_url
 
 FORMATS = ("slack", "mattermost", "discord", "generic")
@@ -36,25 +37,30 @@ class Notice:
     seq: int
     url: str  # the table's link
     by: str | None = None
+    lang: str = "en"  # the recipient's language (their player record's, app/tables/language.py)
 
     @property
     def who(self) -> str:
-        return self.name or f"Seat {self.seat}"
+        return self.name or say(self.lang, N_("Seat {n}"), n=self.seat)
 
     @property
     def headline(self) -> str:
         """A short title (ntfy, Web Push)."""
-        lead = {"turn": "Your turn", "reminder": "Reminder: your turn", "nudge": "Nudge: your turn"}[self.kind]
-        return f"{lead} at {self.title}"
+        if self.kind == "reminder":
+            return say(self.lang, N_("Reminder: your turn at {game}"), game=self.title)
+        if self.kind == "nudge":
+            return say(self.lang, N_("Nudge: your turn at {game}"), game=self.title)
+        return say(self.lang, N_("Your turn at {game}"), game=self.title)
 
     @property
     def text(self) -> str:
-        where = f"{self.title} (table {self.code}): {self.url}"
+        where = {"game": self.title, "code": self.code, "url": self.url, "who": self.who}
         if self.kind == "reminder":
-            return f"Reminder: {self.who}, it's still your turn at {where}"
+            return say(self.lang, N_("Reminder: {who}, it's still your turn at {game} (table {code}): {url}"), **where)
         if self.kind == "nudge":
-            return f"{self.by or 'A teammate'} nudged {self.who}: it's your turn at {where}"
-        return f"{self.who}, it's your turn at {where}"
+            by = self.by or say(self.lang, N_("A teammate"))
+            return say(self.lang, N_("{by} nudged {who}: it's your turn at {game} (table {code}): {url}"), by=by, **where)
+        return say(self.lang, N_("{who}, it's your turn at {game} (table {code}): {url}"), **where)
 
 
 def digest_channels(seat: object) -> set[str]:

@@ -19,6 +19,7 @@ from math import ceil
 
 from app.store import notices, queries, utcnow
 from app.store.seat_records import ClaimNudge, SeatColumns, SetChannels, SetReminders
+from app.tables import language
 from app.tables.notify import turns as notify
 from app.tables.notify.channels import clean_format, clean_ntfy
 from app.tables.notify.digest import clean_digest
@@ -151,11 +152,23 @@ async def nudge(ctx: Tables, caller: Caller) -> dict:
         message = {"seat": NUDGE_SEAT, "name": by, "text": command.text, "at": iso(now), "kind": KINDS[NUDGE_SEAT]}
         await after_chat(ctx, snap.code, message)
         await ctx.publish_turn(snap.code, command.targets, snap.seq)
+    langs = await _langs(ctx, [x.player_id for x in rows if x.notify])
     for x in rows:
         if x.notify:
             notify.deliver(ctx, snap.id, x, notify.notice_for(ctx, "nudge", code=snap.code, game=snap.game, seat=x,
-                                                              seq=snap.seq, by=by))
+                                                              seq=snap.seq, by=by, langs=langs))
     return {"nudged": command.targets, "message": message}
+
+
+async def _langs(ctx: Tables, player_ids: list) -> dict[int, str]:
+    """The nudged people's languages; English for all if the database cannot say (a nudge still goes)."""
+    if not any(p is not None for p in player_ids):
+        return {}
+    try:
+        async with ctx.db.reading() as s:
+            return await language.of_players(s, player_ids)
+    except Exception:  # noqa: BLE001 - a nicety
+        return {}
 
 
 def _span(seconds: float) -> str:

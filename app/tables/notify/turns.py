@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from app.games import GAMES
 from app.store import claims, notices, queries, utcnow
+from app.tables import language
 from app.tables.lobby.away import Held
 from app.tables.notify.channels import (Notice, digest_channels, guess_format, ntfy_publish, push_payload,
                                         webhook_body)
@@ -35,10 +36,12 @@ GONE = (404, 410)  # a push service's answer for a subscription that no longer e
 
 
 def notice_for(ctx: Context, kind: str, *, code: str, game: str, seat: Any, seq: int,
-               by: str | None = None) -> Notice:
+               by: str | None = None, langs: dict[int, str] | None = None) -> Notice:
+    """The notice for `seat` (a Seat row), in its player's language (`langs`: player id -> language)."""
     title = GAMES[game].title if game in GAMES else game
     return Notice(kind=kind, code=code, title=title, seat=seat.seat, name=seat.name, seq=seq,
-                  url=share_url(ctx.settings.public_url, code), by=by)
+                  url=share_url(ctx.settings.public_url, code), by=by,
+                  lang=(langs or {}).get(getattr(seat, "player_id", None), "en"))
 
 
 def deliver(ctx: Context, table_id: int, seat: Any, notice: Notice) -> int:
@@ -132,12 +135,13 @@ async def _claim_and_deliver(ctx: Context, table_id: int, code: str, game: str, 
             now = utcnow()
             rows = [row for row in rows if await claims.claim(s, table_id=table_id, seq=seq, seat=row.seat,
                                                                kind="turn", owner=ctx.instance, now=now)]
+            langs = await language.of_players(s, [row.player_id for row in rows])
             await s.commit()
     except Exception:  # a notification is a nicety: never let it take anything else down
         log.exception("notification look-up failed", extra={"table": code})
         return
     for row in rows:
-        deliver(ctx, table_id, row, notice_for(ctx, "turn", code=code, game=game, seat=row, seq=seq))
+        deliver(ctx, table_id, row, notice_for(ctx, "turn", code=code, game=game, seat=row, seq=seq, langs=langs))
 
 
 async def remind(ctx: Context, now: datetime | None = None) -> int:
@@ -154,8 +158,9 @@ async def remind(ctx: Context, now: datetime | None = None) -> int:
             await s.commit()
             rows = [row for row in await queries.seats_of(s, table.id)
                     if row.seat in (table.to_act or []) and row.bot is None and row.notify]
+            langs = await language.of_players(s, [row.player_id for row in rows])
         for row in rows:
-            notice = notice_for(ctx, "reminder", code=table.code, game=table.game, seat=row, seq=table.seq)
+            notice = notice_for(ctx, "reminder", code=table.code, game=table.game, seat=row, seq=table.seq, langs=langs)
             sent += deliver(ctx, table.id, row, notice)
     if sent:
         log.info("reminders sent", extra={"count": sent})
