@@ -186,7 +186,7 @@ ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
 ]  # admin log-ins and every other use of the admin token: AdminGuard, in the admin routes' dependency
 
 SOCKET_PATH = re.compile(r"/ws/tables/([^/]+)/?")
-SOCKET_ACTIONS = {"move": "move", "chat": "chat"}
+SOCKET_ACTIONS = {"move": "move", "chat": "chat", "takeback": "takeback"}
 
 
 def _digest(*parts: str) -> str:

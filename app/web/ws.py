@@ -1,5 +1,5 @@
-"""WebSocket /ws/tables/{code}: state, chat_history, then updates; accepts move, chat, sync, visibility and
-ping.
+"""WebSocket /ws/tables/{code}: state, chat_history, then updates; accepts move, chat, takeback (issue 36),
+sync, visibility and ping.
 
 A bad message is answered with {"type": "error", "detail"} and the socket stays open.
 """
@@ -21,6 +21,7 @@ from app.tables.live import cursors
 from app.tables.live import moves
 from app.tables.live import pace
 from app.tables.live import reads
+from app.tables.live import takeback
 from app.tables.errors import StoreError, TableError, unavailable_for
 from app.tables.lobby.seats import Caller
 from app.tables.service import Tables
@@ -190,6 +191,12 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
             if conn.seat is not None:
                 await ctx.publish_presence(caller.code)
         return None
+    if kind == "takeback":  # issue 36: as POST/DELETE /api/tables/{code}/takeback(/vote); the news comes as state
+        action = msg.get("action")
+        if action not in TAKEBACK_ACTIONS:
+            return _error("A takeback message needs 'action': ask, accept, refuse or withdraw.")
+        await TAKEBACK_ACTIONS[action](ctx, caller)
+        return None
     if kind == "sync":
         since = msg.get("since")
         if type(since) is not int:
@@ -197,7 +204,16 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         reply = await reads.sync(ctx, caller, since)
         cursors.sent_state(conn, reply["state"])
         return reply
-    return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, sync, visibility or ping.")
+    return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, takeback, sync, visibility or "
+                  "ping.")
+
+
+TAKEBACK_ACTIONS = {
+    "ask": takeback.ask,
+    "accept": lambda ctx, caller: takeback.vote(ctx, caller, True),
+    "refuse": lambda ctx, caller: takeback.vote(ctx, caller, False),
+    "withdraw": takeback.withdraw,
+}
 
 
 def _error(detail: str) -> dict:

@@ -234,3 +234,99 @@ async def test_against_a_bot_the_takeback_is_granted_at_once_and_the_export_repl
     g = GAMES["turning-points"]
     doc, events = transfer.replay_file(g, 2, exported["initial_doc"], exported["moves"])
     assert doc == await doc_of(app, code) and events[-1][0]["type"] == "takeback"
+
+
+async def test_two_instances_racing_the_last_votes_take_back_once(app, new_client, settings):
+    """Three people; the asker's request answered by the two others at once, each on another instance of the
+    same database: exactly one takeback step is stored, and the position is the one before the move."""
+    import asyncio
+
+    from asgi_lifespan import LifespanManager
+    from httpx import ASGITransport, AsyncClient
+
+    from app.main import create_app
+    from app.store import Move
+
+    host, guest, third = new_client(), new_client(), new_client()
+    r = await host.post("/api/tables", json={"game": "turning-points", "players": 3, "name": "Ann",
+                                             "options": {"shape": "hex", "size": 3}})
+    code, people = r.json()["code"], {0: (host, r.json()["token"])}
+    for client, name in ((guest, "Bea"), (third, "Cy")):
+        r = await client.post(f"/api/tables/{code}/join", json={"name": name})
+        people[r.json()["seat"]] = (client, r.json()["token"])
+    assert (await host.post(f"/api/tables/{code}/start", headers=bearer(people[0][1]))).status_code == 200
+    mover = (await state(host, code, people[0][1]))["to_act"][0]
+    before = await doc_of(app, code)
+    await play(people, code, mover)
+    assert (await ask(people, code, mover)).status_code == 200
+    voters = [x for x in range(3) if x != mover]
+    other = create_app(settings)  # a second instance on the same database (no broker between them)
+    async with LifespanManager(other):
+        async with AsyncClient(transport=ASGITransport(app=other), base_url="http://testserver") as there:
+            first, second = await asyncio.gather(
+                vote(people, code, voters[0], True),
+                there.post(f"/api/tables/{code}/takeback/vote", headers=bearer(people[voters[1]][1]),
+                           json={"yes": True}))
+    assert first.status_code == 200 and second.status_code == 200, (first.text, second.text)
+    assert [first.json()["applied"], second.json()["applied"]].count(True) == 1
+    async with app.state.tables.db.session() as s:
+        rows = (await s.execute(select(Move.seq, Move.move).join(Table, Table.id == Move.table_id)
+                                .where(Table.code == code).order_by(Move.seq))).all()
+        seq = (await s.execute(select(Table.seq).where(Table.code == code))).scalar_one()
+    assert [r.seq for r in rows] == [1, 2] and rows[1].move == {"takeback": 1} and seq == 2
+    assert await doc_of(app, code) == before
+
+
+async def test_the_pace_clock_starts_again_from_the_takeback(app, new_client):
+    from tests.tables.test_pace import paced
+
+    code, people = await paced(new_client, game="turning-points", per_turn="1h")
+    mover = (await state(people[0][0], code, people[0][1]))["to_act"][0]
+    await play(people, code, mover)
+    moved = await state(people[mover][0], code, people[mover][1])
+    assert (await ask(people, code, mover)).status_code == 200
+    r = await vote(people, code, 1 - mover, True)
+    assert r.json()["applied"]
+    st = await state(people[mover][0], code, people[mover][1])
+    assert st["to_act"] == [mover] and st["pace"]["deadline"] > moved["pace"]["deadline"]
+    assert st["updated_at"] > moved["updated_at"]
+
+
+def test_the_socket_asks_answers_and_refuses_with_sentences(settings):
+    from starlette.testclient import TestClient
+
+    from app.main import create_app
+
+    with TestClient(create_app(settings)) as tc:
+        made = tc.post("/api/tables", json={"game": "turning-points", "players": 2, "name": "Ann",
+                                            "options": {"shape": "square", "size": 3}}).json()
+        code, tokens = made["code"], {0: made["token"]}
+        tc.cookies.clear()  # Bea is another browser
+        joined = tc.post(f"/api/tables/{code}/join", json={"name": "Bea"}).json()
+        tokens[joined["seat"]] = joined["token"]
+        assert tc.post(f"/api/tables/{code}/start", headers=bearer(tokens[0])).status_code == 200
+        st = tc.get(f"/api/tables/{code}", headers=bearer(tokens[0])).json()
+        mover = st["to_act"][0]
+        token = tokens[mover]
+        st = tc.get(f"/api/tables/{code}", headers=bearer(token)).json()
+        assert tc.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                       json={"seq": st["seq"], "move": st["legal_moves"][0]}).status_code == 200
+        with tc.websocket_connect(f"/ws/tables/{code}?token={token}") as mine, \
+                tc.websocket_connect(f"/ws/tables/{code}?token={tokens[1 - mover]}") as theirs:
+            assert mine.receive_json()["type"] == "state" and theirs.receive_json()["type"] == "state"
+            mine.send_json({"type": "takeback", "action": "dance"})
+            while (msg := mine.receive_json())["type"] != "error":
+                pass
+            assert msg["code"] == "bad_message" and "ask, accept, refuse or withdraw" in msg["detail"]
+            mine.send_json({"type": "takeback", "action": "ask"})
+            while not ((msg := theirs.receive_json())["type"] == "state" and msg["takeback"]):
+                pass
+            assert msg["takeback"]["open"] and msg["takeback"]["voters"] == [1 - mover]
+            mine.send_json({"type": "takeback", "action": "accept"})  # not the asker's to answer
+            while (msg := mine.receive_json())["type"] != "error":
+                pass
+            assert msg["status"] == 403 and msg["code"] == "not_voter"
+            theirs.send_json({"type": "takeback", "action": "accept"})
+            while (msg := mine.receive_json())["type"] != "update":
+                pass
+            assert msg["move"] == {"takeback": 1} and msg["state"]["to_act"] == [mover] and msg["seq"] == 2
