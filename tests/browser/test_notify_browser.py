@@ -102,13 +102,19 @@ def test_push_refused_by_the_person_says_how_to_allow_it(live_server, new_page):
     assert page.evaluate("window.__subscribed") == []
 
 
-def test_a_discord_webhook_and_ntfy_show_their_last_delivery(live_server, new_page, loopback, shot):  # noqa: F811
+def ann_and_a_bot(live_server, new_page, loopback):  # noqa: F811
+    """Ann's table with a bot, away after half a second, her notification settings open: (page, receiver)."""
     server = live_server(webhook_allow_private="1", away_after_seconds="0.5")
     rx = loopback(204)
     page = new_page()
     create_table(page, server.url, "Ann", players=2)
     page.click("[data-add-bot]")
     open_settings(page)
+    return page, rx
+
+
+def test_a_discord_webhook_and_ntfy_show_their_last_delivery(live_server, new_page, loopback, shot):  # noqa: F811
+    page, rx = ann_and_a_bot(live_server, new_page, loopback)
     page.fill("#webhook-url", f"{rx.base}/api/webhooks/1/x")
     page.select_option("#webhook-format", "discord")
     page.click("#webhook-form button[type=submit]")
@@ -168,12 +174,7 @@ def test_a_teammate_nudges_and_the_host_sets_reminders(live_server, new_page, sh
 
 
 def test_a_channel_set_to_the_daily_digest_gets_no_turn_message(live_server, new_page, loopback, shot):  # noqa: F811
-    server = live_server(webhook_allow_private="1", away_after_seconds="0.5")
-    rx = loopback(204)
-    page = new_page()
-    create_table(page, server.url, "Ann", players=2)
-    page.click("[data-add-bot]")
-    open_settings(page)
+    page, rx = ann_and_a_bot(live_server, new_page, loopback)
     page.fill("#webhook-url", f"{rx.base}/hooks/room")
     page.click("#webhook-form button[type=submit]")
     expect(page.locator("#webhook-status")).to_contain_text("Nothing sent yet.")

@@ -225,6 +225,11 @@ async def test_bad_digest_settings_get_a_sentence(app, new_client, loopback):  #
         r = await c.put(f"/api/tables/{code}/digest", headers=bearer(token), json=body)
         assert r.status_code == 422, (body, r.text)
         assert r.json()["detail"]
+    # the sentence in the reader's language (the server's gettext catalogs)
+    r = await c.put(f"/api/tables/{code}/digest", headers=bearer(token) | {"Accept-Language": "fr"},
+                    json={"channels": ["email"]})
+    assert r.json() == {"detail": "Il n’y a pas de canal nommé 'email' : le résumé prend webhook, ntfy, push.",
+                        "code": "bad_digest"}
     r = await c.put(f"/api/tables/{code}/digest", headers=bearer(token), json={"channels": []})
     assert r.status_code == 200 and r.json()["digest"] == []
     r = await new_client().put(f"/api/tables/{code}/digest", json={"channels": ["ntfy"]})

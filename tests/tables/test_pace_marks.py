@@ -16,15 +16,10 @@ from app.store import Move, Table
 from app.tables.live import pace
 from tests.api.helpers import bearer, state
 from tests.conftest import eventually
-from tests.tables.test_pace import SCALE, overdue, paced
+from tests.tables.test_pace import SCALE, database_url, overdue, paced  # noqa: F401 - fixture (SQLite, PostgreSQL)
 
 TOKEN = "admin-token-of-the-pace-tests"
 ADMIN = {"Authorization": f"Bearer {TOKEN}"}
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def database_url(request) -> str:
-    return request.getfixturevalue(f"{request.param}_url")
 
 
 @pytest.fixture
@@ -129,6 +124,11 @@ async def test_a_forfeited_table_exports_and_imports_with_its_forfeit(app, new_c
         r = await host.post("/api/admin/import", headers=ADMIN, content=json.dumps(bad))
         assert r.status_code == 422, (change, r.text)
         assert r.json()["detail"]
+    # the pace's refusals in the reader's language
+    r = await host.put(f"/api/tables/{code}/pace", headers=bearer(people[0][1]) | {"Accept-Language": "de"},
+                       json={"per_turn": "1h"})
+    assert r.status_code == 409
+    assert r.json()["detail"] == "Das Tempo wird in der Lobby gewählt, bevor das Spiel beginnt."
     bad = copy.deepcopy(out)
     bad["pace"] = {"seconds": -5}
     r = await host.post("/api/admin/import", headers=ADMIN, content=json.dumps(bad))
