@@ -1,7 +1,7 @@
 """A takeback in Chromium (issue 36), two people at a Turning Points table: the one who moved presses "Take
 back" under the players, the other is told and refuses; after the other's move the first asks again (both
 moves), the other accepts, and both pages show the position as it was, the taken-back steps struck through
-in the log beside the takeback's own line."""
+in the log beside the takeback's own line; played to its end, the review room lists them, struck through."""
 from __future__ import annotations
 
 import pytest
@@ -83,3 +83,16 @@ def test_two_people_refuse_then_agree_on_a_takeback(live_server, new_page, shot)
         page.wait_for_selector(".tp-busy", state="detached", timeout=15000)
         page.wait_for_function("() => !document.querySelector('.tp-piece')")
     shot(mover, "takeback-done-desktop")
+
+    # played to the end, the review room lists every step, the two taken back struck through
+    for _ in range(20):
+        st = api(ann, f"/api/tables/{code}")
+        if st["status"] != "playing":
+            break
+        play_first_legal(pages[st["to_act"][0]], code)
+    assert st["status"] == "finished"
+    ann.goto(f"{server.url}/t/{code}/review")
+    ann.wait_for_selector("#review-movelist li >> text=took back moves 1 to 2 (agreed)")
+    assert ann.locator("#review-movelist li.taken-back").count() == 2
+    assert "(taken back)" in ann.inner_text("#review-movelist li.taken-back >> nth=0")
+    shot(ann, "takeback-review-desktop")
