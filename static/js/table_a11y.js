@@ -68,7 +68,7 @@ function renderBoardText(tab, state, seatName) {
     return;
   }
   const ctx = { me: state.me, names: seatName, toAct: tab.to_act || [], status: tab.status, legal: tab.legal_moves || [],
-    targets: tab.move_targets || [], seats: tab.seats || [], pending: !!state.pending };
+    targets: tab.move_targets || [], seats: tab.seats || [], pending: !!state.pending, ui: state.ui || null };
   let d;
   try { d = game.describe(tab, ctx); } catch (err) { console.error(err); return; }
   if (!d) return;

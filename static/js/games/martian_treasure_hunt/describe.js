@@ -4,7 +4,7 @@
 import { t, tn } from "../../core/i18n.js";
 import { turnWords, myTurn, section } from "../a11y_common.js";
 import { parseSq, KINDS, COIN_WORD } from "./parts.js";
-import { pyramidWords, coinOnBoard, coinFaceDown, rollWords } from "./words.js";
+import { pyramidWords, coinOnBoard, coinFaceDown, myCoin, rollWords } from "./words.js";
 
 const byPlace = (a, b) => { const [ax, ay] = parseSq(a), [bx, by] = parseSq(b); return ay - by || ax - bx; };
 
@@ -14,8 +14,11 @@ export function describe(tab, ctx) {
   const what = {};
   for (const [sq, size] of Object.entries(view.pyramids || {})) what[sq] = pyramidWords(size);
   (view.coins || []).forEach((coins, seat) => {
-    if (!coins) {   // face down until everyone has arranged: on the seat's home row
-      for (const sq of (view.board.home_rows || [])[seat] || []) what[sq] = coinFaceDown(ctx.names, seat);
+    if (!coins) {   // face down until everyone has arranged, on the seat's home row; the viewer's own as arranged
+      const order = seat === ctx.me && ctx.ui && ctx.ui.arr && ctx.ui.arr.order;
+      ((view.board.home_rows || [])[seat] || []).forEach((sq, i) => {
+        what[sq] = order && order[i] != null ? myCoin(order[i]) : coinFaceDown(ctx.names, seat);
+      });
       return;
     }
     for (const [value, sq] of Object.entries(coins)) {

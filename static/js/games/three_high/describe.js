@@ -37,7 +37,8 @@ export function describe(tab, ctx) {
   return {
     summary,
     sections: [
-      section(t("Squares (bottom to top of each stack)"), squares.map((sq) => squareWords(sq, board[sq], trees.has(sq)))),
+      section(t("Squares (bottom to top of each stack)"), squares.map((sq) => (board[sq].length > 1 || trees.has(sq)
+        ? squareWords(sq, board[sq], trees.has(sq)) : t("{sq}: {what}", { sq, what: pieceWords(board[sq][0]) })))),
       ...hands,
       section(t("What you can play"), plays.length ? [t("Pick a pyramid's square with Enter, then the square to move it to; Escape steps back."), ...plays] : []),
     ],

@@ -29,7 +29,9 @@ export function describe(tab, ctx) {
     can.push(solo && solo.bag && solo.bag[0]
       ? t("Place the {color} piece (it points {dir}) on any empty cell.", { color: solo.bag[0], dir: WORD[solo.forced] || "" })
       : t("Place a piece on any empty cell, pointing any way."));
-    can.push(t("On the board: the arrow keys move between empty cells, Enter picks one; then the arrow keys choose the direction (the chain it starts is previewed), Enter places it, Escape picks another cell."));
+    can.push(solo
+      ? t("On the board: the arrow keys move between empty cells, Enter picks one (the chain it starts is previewed) and Enter again places the piece; Escape picks another cell.")
+      : t("On the board: the arrow keys move between empty cells, Enter picks one; then the arrow keys choose the direction (the chain it starts is previewed), Enter places it, Escape picks another cell."));
   }
   return { summary, sections: [section(t("Cells, row by row from the top"), items), section(t("Scores"), scores), section(t("What you can play"), can)] };
 }
