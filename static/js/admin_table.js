@@ -3,6 +3,7 @@
 // Location: "#CODE" or "#CODE/N" (the step shown).
 import { api } from "./core/api.js";
 import { createReplay, stepWords } from "./core/replay.js";
+import { takenBack } from "./core/takeback_words.js";
 import { h, redraw, state } from "./core/store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -126,11 +127,12 @@ function renderMoves(d) {
     list.dataset.key = listKey;
     const headlines = (mod && mod.headlines) || [];
     const items = [h("li", {}, h("button", { type: "button", class: "link", "data-seq": "0" }, "0. The deal"))];
+    const gone = takenBack(d.moves);   // issue 36: the steps a takeback took back, listed and marked
     for (const m of d.moves) {
       const head = (m.events || []).find((e) => headlines.includes(e.type));
       const cls = (m.events || []).some((e) => e.type === "end") ? "end" : head ? head.type : "";
-      items.push(h("li", { class: cls }, h("button", { type: "button", class: "link", "data-seq": String(m.seq) },
-        `${m.seq}. ${stepWords(mod, m, seatName)}`)));
+      items.push(h("li", { class: gone.has(m.seq) ? `${cls} taken-back` : cls }, h("button", { type: "button", class: "link", "data-seq": String(m.seq) },
+        `${m.seq}. ${stepWords(mod, m, seatName)}${gone.has(m.seq) ? " (taken back)" : ""}`)));
     }
     list.replaceChildren(...items);
     if (!d.moves.length) list.append(h("li", { class: "note" }, "No move yet."));
