@@ -15,7 +15,7 @@ from sqlalchemy import func, select, update
 
 from app.config import Settings
 from app.main import create_app
-from app.store import Seat, Table, utcnow
+from app.store import Player, Seat, Table, utcnow
 from app.store.models import Digest
 from app.tables.notify import digest
 from app.tables.notify import turns as notify
@@ -234,3 +234,20 @@ async def test_bad_digest_settings_get_a_sentence(app, new_client, loopback):  #
     assert r.status_code == 200 and r.json()["digest"] == []
     r = await new_client().put(f"/api/tables/{code}/digest", json={"channels": ["ntfy"]})
     assert r.status_code == 401  # a seat's own setting: its token
+
+
+async def test_the_digest_speaks_its_persons_language(app, new_client, loopback):  # noqa: F811
+    ctx = app.state.tables
+    rx = loopback(204)
+    code, *_ = await waiting_for(app, new_client, rx)
+    async with ctx.db.writing() as s:  # Ann chose German (the header's selector, or her language at the table)
+        table = (await s.execute(select(Table).where(Table.code == code))).scalar_one()
+        q = select(Seat.player_id).where(Seat.table_id == table.id, Seat.seat == 0)
+        player_id = (await s.execute(q)).scalar_one()
+        await s.execute(update(Player).where(Player.id == player_id).values(lang="de"))
+        await s.commit()
+    assert await digest.send(ctx, MORNING) == 1
+    await ctx.webhooks.drained()
+    (got,) = [r.json() for r in rx.requests]
+    assert got["text"].startswith("Tägliche Zusammenfassung für Ann: Du bist an einem Tisch am Zug.\n")
+    assert f"- 3-High (Tisch {code}), wartet seit " in got["text"]

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from app.games import GAMES
 from app.store import digests, notices, utcnow
 from app.tables.errors import N_, Invalid
+from app.tables.language import of_players, say
 from app.tables.lobby.identity import share_url
 from app.tables.notify.channels import DIGEST_CHANNELS as CHANNELS, digest_channels as chosen, guess_format
 from app.tables.notify.turns import recorder
@@ -71,26 +72,34 @@ class DigestNotice:
     """One day's digest for one recipient."""
 
     day: str
-    name: str | None
+    name: str
     tables: tuple[Waiting, ...]
     more: int  # tables waiting beyond the ones named
     link: str  # the person's page (/me)
+    lang: str = "en"  # the person's language (their player record's, app/tables/language.py)
 
     @property
     def headline(self) -> str:
         n = len(self.tables) + self.more
-        return f"Daily digest: {n} table{'s' if n != 1 else ''} waiting for you"
+        if n == 1:
+            return say(self.lang, N_("Daily digest: a table is waiting for you"))
+        return say(self.lang, N_("Daily digest: {n} tables are waiting for you"), n=n)
 
     @property
     def text(self) -> str:
         n = len(self.tables) + self.more
-        lines = [f"Daily digest{' for ' + self.name if self.name else ''}: it is your turn at {n} "
-                 f"table{'s' if n != 1 else ''}."]
+        lead = (N_("Daily digest for {name}: it is your turn at a table.") if n == 1 else
+                N_("Daily digest for {name}: it is your turn at {n} tables."))
+        lines = [say(self.lang, lead, name=self.name, n=n)]
         for w in self.tables:
-            due = f", deadline {_when(w.deadline)}" if w.deadline else ""
-            lines.append(f"- {w.title} (table {w.code}), waiting since {_when(w.since)}{due}: {w.url}")
+            where = {"game": w.title, "code": w.code, "since": _when(w.since), "url": w.url}
+            if w.deadline is None:
+                lines.append(say(self.lang, N_("- {game} (table {code}), waiting since {since}: {url}"), **where))
+            else:
+                lines.append(say(self.lang, N_("- {game} (table {code}), waiting since {since}, deadline "
+                                               "{deadline}: {url}"), deadline=_when(w.deadline), **where))
         if self.more:
-            lines.append(f"... and {self.more} more: {self.link}")
+            lines.append(say(self.lang, N_("... and {n} more: {url}"), n=self.more, url=self.link))
         return "\n".join(lines)
 
 
@@ -163,7 +172,8 @@ def recipients(rows: list) -> dict[str, _Group]:
     return out
 
 
-def notice_of(ctx: Context, day: str, rows: list) -> DigestNotice:
+def notice_of(ctx: Context, day: str, rows: list, langs: dict[int, str] | None = None) -> DigestNotice:
+    """The digest of one recipient's waiting seats (`langs`: player id -> language)."""
     rows = sorted(rows, key=_since)
     public = ctx.settings.public_url
     waiting = []
@@ -172,8 +182,10 @@ def notice_of(ctx: Context, day: str, rows: list) -> DigestNotice:
         deadline = since + timedelta(seconds=row.pace) if row.pace else None
         title = GAMES[row.game].title if row.game in GAMES else row.game
         waiting.append(Waiting(row.code, title, share_url(public, row.code), since, deadline))
-    return DigestNotice(day=day, name=rows[0].name, tables=tuple(waiting), more=max(0, len(rows) - LISTED_MAX),
-                        link=f"{(public or '').rstrip('/')}/me")
+    lang = (langs or {}).get(rows[0].player_id, "en")
+    name = rows[0].name or say(lang, N_("Seat {n}"), n=rows[0].seat)
+    return DigestNotice(day=day, name=name, tables=tuple(waiting), more=max(0, len(rows) - LISTED_MAX),
+                        link=f"{(public or '').rstrip('/')}/me", lang=lang)
 
 
 def _aware(at: datetime) -> datetime:
@@ -198,6 +210,7 @@ async def send(ctx: Context, now: datetime | None = None) -> int:
         if not rows:
             return 0
         done = await digests.claimed_on(s, day, now - LEASE)
+        langs = await of_players(s, [row.player_id for row in rows])
     groups = {k: g for k, g in recipients(rows).items() if k not in done}
     sent = 0
     for key, group in groups.items():
@@ -205,7 +218,7 @@ async def send(ctx: Context, now: datetime | None = None) -> int:
             if not await digests.claim(s, key, day, ctx.instance, now, now - LEASE):
                 continue  # another instance has it
             await s.commit()
-        notice = notice_of(ctx, day, group.rows)
+        notice = notice_of(ctx, day, group.rows, langs)
         if _deliver(ctx, key, day, group, notice):
             sent += 1
         else:  # the queue is full: let the next sweep try again
