@@ -330,3 +330,14 @@ def test_the_socket_asks_answers_and_refuses_with_sentences(settings):
             while (msg := mine.receive_json())["type"] != "update":
                 pass
             assert msg["move"] == {"takeback": 1} and msg["state"]["to_act"] == [mover] and msg["seq"] == 2
+
+
+async def test_a_cookie_request_from_another_site_is_refused(app, new_client):
+    code, people = await seated(new_client, "turning-points", shape="square", size=3)
+    mover = (await state(people[0][0], code, people[0][1]))["to_act"][0]
+    await play(people, code, mover)
+    client = people[mover][0]  # its identity cookie names the seat: no token sent
+    r = await client.post(f"/api/tables/{code}/takeback", headers={"Origin": "https://elsewhere.example"})
+    assert r.status_code == 403 and r.json()["code"] == "bad_origin"
+    r = await client.post(f"/api/tables/{code}/takeback", headers={"Origin": "http://testserver"})
+    assert r.status_code == 200 and r.json()["takeback"]["by"] == mover, r.text
