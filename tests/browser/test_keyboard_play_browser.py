@@ -40,11 +40,13 @@ def info(page) -> dict:
                          " return {status: r.dataset.status, seq: Number(r.dataset.seq), mine: b.classList.contains('mine')}; }")
 
 
-def open_table(page, base: str, game: str, options: dict | None = None) -> str:
-    """Ann's table with a bot in seat 1, started (set up through the API before the page opens)."""
-    body = {"game": game, "players": 2, "name": "Ann", **({"options": options} if options else {})}
+def open_table(page, base: str, game: str, options: dict | None = None, players: int = 2) -> str:
+    """Ann's table with a bot in seat 1 (none in a solitaire), started (set up through the API before the page
+    opens)."""
+    body = {"game": game, "players": players, "name": "Ann", **({"options": options} if options else {})}
     code = page.request.post(f"{base}/api/tables", data=body).json()["code"]
-    assert page.request.post(f"{base}/api/tables/{code}/bots", data={"seat": 1}).ok
+    if players > 1:
+        assert page.request.post(f"{base}/api/tables/{code}/bots", data={"seat": 1}).ok
     assert page.request.post(f"{base}/api/tables/{code}/start", data={}).ok
     page.emulate_media(reduced_motion="reduce")
     page.goto(f"{base}/t/{code}")
@@ -52,6 +54,13 @@ def open_table(page, base: str, game: str, options: dict | None = None) -> str:
     page.wait_for_function("() => document.getElementById('board-summary')")
     page.evaluate(LISTEN)
     return code
+
+
+def no_trap(page, board: str) -> None:
+    """The focus gets onto the board with Tab and off it again, on to the chat box and back to the board."""
+    tab_to(page, board)
+    tab_to(page, "#chat-input")
+    tab_to(page, board)
 
 
 def play_to_the_end(page, move) -> int:
@@ -120,6 +129,15 @@ def turning_points_turn(page) -> None:
     page.keyboard.press("Enter")
 
 
+def solitaire_turn(page) -> None:
+    """Turning Points alone: the piece's colour sets its direction, so Enter picks the cell and Enter places."""
+    page.wait_for_selector(".tp-board .hit[data-state='open']")
+    tab_to(page, ".tp-board .hit[tabindex='0']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.matches('.tp-arrow.on')")
+    page.keyboard.press("Enter")
+
+
 def mth_turn(page) -> None:
     page.wait_for_selector(".mth-board .hit[data-state='home'], .mth-board .hit[data-state='dest']")
     if page.locator(".mth-board .hit[data-state='home']").count():   # the arrangement: swap two coins, place
@@ -157,6 +175,7 @@ def test_three_high_by_keyboard(live_server, new_page, shot):
     server = live_server()
     page = new_page(LAPTOP)
     code = open_table(page, server.url, "three-high")
+    no_trap(page, ".th-board .hit[data-state='movable']")
     assert "Squares" in page.inner_text("#board-text") or page.evaluate("() => document.getElementById('board-text').textContent.includes('Squares')")
     turns = play_to_the_end(page, three_high_turn)
     lines = finish(page, server.url, code, shot, "three-high")
@@ -170,6 +189,7 @@ def test_turning_points_by_keyboard(live_server, new_page, shot):
     server = live_server()
     page = new_page(LAPTOP)
     code = open_table(page, server.url, "turning-points", {"shape": "square", "size": 4})
+    no_trap(page, ".tp-board .hit[tabindex='0']")
     turns = play_to_the_end(page, turning_points_turn)
     lines = finish(page, server.url, code, shot, "turning-points")
     events = [e for s in steps(page, server.url, code) for e in s.get("events", [])]
@@ -179,10 +199,29 @@ def test_turning_points_by_keyboard(live_server, new_page, shot):
     assert sum(s.startswith("Chain:") for s in lines) >= chain - 2, (chain, lines)   # a step before the page opened is not news
 
 
+def test_turning_points_solitaire_by_keyboard_in_french(live_server, new_page, shot):
+    """The solitaire on a hexless 4x4, the page in French: the board in words and the live region speak it."""
+    server = live_server()
+    page = new_page(LAPTOP)
+    page.context.add_cookies([{"name": "lang", "value": "fr", "url": server.url}])
+    code = open_table(page, server.url, "turning-points", players=1)
+    assert page.evaluate("() => document.documentElement.lang") == "fr"
+    text = page.evaluate("() => document.getElementById('board-text').textContent")
+    assert "Le plateau en mots" in text and "Ce que vous pouvez jouer" in text, text
+    turns = play_to_the_end(page, solitaire_turn)
+    page.wait_for_function("() => window.__said.some(s => s.startsWith('Partie terminée'))")
+    lines = said(page)
+    assert turns >= 14, turns
+    chain = sum(e["type"] == "turn" for s in steps(page, server.url, code) for e in s.get("events", []))
+    assert sum(s.startswith("Chaîne :") for s in lines) >= chain - 2, (chain, lines)
+    shot(page, "keyboard-turning-points-solitaire-fr", full_page=False)
+
+
 def test_martian_treasure_hunt_by_keyboard(live_server, new_page, shot):
     server = live_server()
     page = new_page(LAPTOP)
     code = open_table(page, server.url, "martian-treasure-hunt")
+    no_trap(page, ".mth-board .hit[data-state='home']")
     turns = play_to_the_end(page, mth_turn)
     lines = finish(page, server.url, code, shot, "martian-treasure-hunt")
     events = [e for s in steps(page, server.url, code) for e in s.get("events", [])]
@@ -196,6 +235,7 @@ def test_dash_by_keyboard(live_server, new_page, shot):
     server = live_server()
     page = new_page(LAPTOP)
     code = open_table(page, server.url, "dash")
+    no_trap(page, "[data-testid='draw-btn']")
     heard: list[str] = []
     for game in range(5):
         turns = play_to_the_end(page, dash_turn)
