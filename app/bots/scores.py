@@ -24,6 +24,13 @@ def scorer(game: str) -> Any:
     return importlib.import_module(f"app.bots.{package}.score") if package else None
 
 
+def unit(game: str) -> str | None:
+    """What a score's `before`, `after` and `cost` count: "chance" (3-High), "points" (Turning Points,
+    Martian Treasure Hunt), "turns" (Dash); None for a game without a scorer."""
+    module = scorer(game)
+    return getattr(module, "UNIT", None) if module is not None else None
+
+
 def mark(cost: float, marks: tuple[float, ...]) -> str | None:
     found = None
     for name, threshold in zip(MARK_NAMES, marks):

@@ -83,6 +83,7 @@ def check_scores(body: dict, seq: int) -> None:
         assert FIELDS <= set(m) and m["mark"] in MARKS and m["cost"] >= 0 and isinstance(m["summary"], str)
     marked = [m["seq"] for m in body["moves"] if m["mark"]]
     assert body["turning_point"] in (marked or [None])
+    assert body["unit"] in ("chance", "points", "turns")
 
 
 # -- every game's scores, once it ends -----------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 from .bot import DashBot
 
 MARKS = (1.0, 2.0, 3.0)  # a cost (turns) of at least these is marked ?!, ?, ??
+UNIT = "turns"  # cost: turns; before/after: none
 
 
 def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -> dict:

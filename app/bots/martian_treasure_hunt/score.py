@@ -14,6 +14,7 @@ from app.games.martian_treasure_hunt.codec import from_doc
 from .evaluate import score_destination
 
 MARKS = (0.5, 1.0, 2.0)  # a cost (expected points) of at least these is marked ?!, ?, ??
+UNIT = "points"  # before/after: expected points
 GAME_POINTS = 10.0  # a move that ends the game: this many points for a win, minus as many for a loss
 ENDS = 500.0  # the bot's values past this are a game's end (evaluate.py: ±1000 plus the capture)
 

@@ -28,6 +28,7 @@ from .search import UNITS_PER_SECOND, ThreeHighBot, seed_of
 from .worlds import base_state
 
 MARKS = (0.05, 0.1, 0.2)  # a cost (the team's win chance) of at least these is marked ?!, ?, ??
+UNIT = "chance"  # before/after: the team's chance to win, 0..1
 MAX_WORLDS = 400  # rollouts per play, at most
 MIN_WORLDS = 16  # rollouts per play, at least (whatever the budget)
 # raw fraction of won greedy rollouts -> the bot's win chance, piecewise linear through these points, apart

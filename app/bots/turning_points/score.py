@@ -14,6 +14,7 @@ from .search import budget_of, placement_values, tiebreak
 from .solitaire import cell_values
 
 MARKS = (1.0, 2.0, 4.0)  # a cost (points) of at least these is marked ?!, ?, ??
+UNIT = "points"  # before/after: points (margin, or expected score alone)
 
 
 def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -> dict:

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from app.bots.scores import unit
 from app.store import analysis_records as records
 from app.tables.analysis.jobs import VERSION, plays_for
 from app.tables.deals.spoilers import check_spoilers
-from app.tables.errors import Conflict
+from app.tables.errors import N_, Conflict
 from app.tables.lobby.seats import find_table
 from app.tables.service import Tables
 
 
 async def scores(ctx: Tables, code: str, cookie: str | None = None, chosen: Collection[str] = ()) -> dict:
-    """{"status", "done", "total", "turning_point", "moves"}; 409 not_over before the game ends, 409 abandoned
+    """{"status", "done", "total", "turning_point", "unit", "moves"}; 409 not_over before the game ends, 409 abandoned
     for a game left unfinished (its moves are not scored); under the deals' spoiler rule like the replay (403
     spoilers to a browser playing the same deal elsewhere: the scores name its cards)."""
     async with ctx.db.reading() as s:
@@ -22,10 +23,10 @@ async def scores(ctx: Tables, code: str, cookie: str | None = None, chosen: Coll
         await check_spoilers(s, table.id, cookie=cookie, chosen=chosen)
         row = await records.get(s, "moves", table.code)
     if table.status == "abandoned":
-        raise Conflict(f"The game at table {table.code} was abandoned before its end: its moves are not scored.",
-                       "abandoned")
+        raise Conflict(N_("The game at table {code} was abandoned before its end: its moves are not scored."),
+                       "abandoned", code=table.code)
     if table.status != "finished":
-        raise Conflict("The game has not ended yet: the bots score its moves once it is over.", "not_over")
+        raise Conflict(N_("The game has not ended yet: the bots score its moves once it is over."), "not_over")
     if row is None or row.version < VERSION or row.status == "queued":  # asked: at once, not after the delay
         await ctx.analyses.queue("moves", table.code, table.seq, now=True)
         async with ctx.db.reading() as s:
@@ -33,7 +34,7 @@ async def scores(ctx: Tables, code: str, cookie: str | None = None, chosen: Coll
     result = (row.result if row is not None else None) or {}
     out = {"status": row.status if row is not None else "queued", "done": row.done if row is not None else 0,
            "total": row.total if row is not None else table.seq, "turning_point": result.get("turning_point"),
-           "moves": result.get("moves") or []}
+           "unit": unit(table.game), "moves": result.get("moves") or []}
     if row is not None and row.status == "failed":
         out["error"] = row.error
     return out

@@ -108,7 +108,7 @@ function onMessage(msg) {
       S.bringing = null;
       go(pos);
     } else if (following()) {
-      show(msg.pos);
+      show(roomPos(msg));
     }
     openOnTurningPoint();
     redraw();
@@ -121,13 +121,21 @@ function onMessage(msg) {
   }
 }
 
-// The room opens on the bots' turning point when they know it and nobody has moved the room yet.
+// The room opens on the bots' turning point when they know it and nobody has moved the room yet: its leader
+// takes the room there; while the leader is away (or the room has none), each follower is shown it.
 function openOnTurningPoint() {
   const tp = scores ? scores.turningPoint : null;
   if (tp == null || S.openedTurningPoint || !S.room) return;
   S.openedTurningPoint = true;
   if (S.mode === "alone" && !S.explicit) show(realPos(tp));
   else if (following() && leads() && S.room.rev === 0) go(realPos(tp));
+  else if (following() && S.room.rev === 0) show(realPos(tp));
+}
+
+// Where a follower looks: the room's step, or the turning point while nobody has moved the room.
+function roomPos(room) {
+  const tp = scores ? scores.turningPoint : null;
+  return room.rev === 0 && tp != null && !leads() ? realPos(tp) : room.pos;
 }
 
 // -- the page ------------------------------------------------------------------------------------------

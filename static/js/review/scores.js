@@ -59,7 +59,7 @@ export function createScores(el, { code, onChange, fetchJson }) {
       lines.push(h("p", { class: "scores-move", "data-seq": String(m.seq) },
         m.mark ? h("strong", { class: `mark mark-${markClass(m.mark)}`, title: MARK_WORDS[m.mark] }, `${m.mark} `) : null,
         t("Move {n} ({who}): {summary}", { n: m.seq, who, summary: m.summary || "" })));
-      const chance = m.before != null && m.after != null ? t("Win chance {before} before, {after} after.", { before: pct(m.before), after: pct(m.after) }) : null;
+      const chance = data.unit === "chance" && m.before != null && m.after != null ? t("Win chance {before} before, {after} after.", { before: pct(m.before), after: pct(m.after) }) : null;
       if (chance) lines.push(h("p", { class: "hint" }, chance));
       if (m.best_text) lines.push(h("p", { class: "hint" }, t("The bot's choice: {move}", { move: m.best_text })));
     }
