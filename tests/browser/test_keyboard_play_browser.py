@@ -35,6 +35,18 @@ def tab_to(page, selector: str, limit: int = 160) -> int:
     raise AssertionError(f"{limit} Tab presses never reached {selector} (last focus: {focused})")
 
 
+CHECKED: set[str] = set()
+
+
+def axe_once(page, moment: str) -> None:
+    """axe-core on the page at this moment of a turn (a pyramid picked, a direction chosen, a dare open…), once."""
+    if moment in CHECKED:
+        return
+    CHECKED.add(moment)
+    bad = axe_violations(page)
+    assert not bad, f"{moment}: " + "\n".join(f"{v['id']}: {v['nodes']}" for v in bad)
+
+
 def info(page) -> dict:
     return page.evaluate("() => { const r = document.getElementById('table-root'), b = document.getElementById('turn-banner');"
                          " return {status: r.dataset.status, seq: Number(r.dataset.seq), mine: b.classList.contains('mine')}; }")
@@ -111,9 +123,11 @@ def three_high_turn(page) -> None:
     tab_to(page, ".th-board .hit[data-state='movable']")
     page.keyboard.press("Enter")                     # the pyramid is picked: the focus goes to a square it may go to
     page.wait_for_function("() => document.activeElement.matches(\".th-board .hit[data-state='dest']\")")
+    axe_once(page, "3-High: a pyramid picked")
     page.keyboard.press("Enter")
     page.wait_for_timeout(50)
     if active(page, ".th-choose button.th-choice"):  # several cards lead there: which one?
+        axe_once(page, "3-High: which card?")
         page.keyboard.press("Enter")
 
 
@@ -126,6 +140,7 @@ def turning_points_turn(page) -> None:
     page.wait_for_selector(".tp-board .tp-arrow")
     page.keyboard.press("ArrowUp")
     page.wait_for_function("() => document.activeElement.matches('.tp-arrow.on')")
+    axe_once(page, "Turning Points: a direction chosen, its chain previewed")
     page.keyboard.press("Enter")
 
 
@@ -146,10 +161,12 @@ def mth_turn(page) -> None:
         page.keyboard.press("Enter")                 # picked
         page.keyboard.press("ArrowRight")            # moved one place along the home row
         page.wait_for_function("sq => document.activeElement.dataset.square !== sq", arg=first)
+        axe_once(page, "Martian Treasure Hunt: arranging, a coin picked")
         tab_to(page, "#action-bar button.btn.primary")   # “Place my coins”
         page.keyboard.press("Enter")
         return
     tab_to(page, ".mth-board .hit[data-state='dest']")
+    axe_once(page, "Martian Treasure Hunt: the dice rolled, a square to go to")
     page.keyboard.press("Enter")
 
 
@@ -158,10 +175,12 @@ def dash_turn(page) -> None:
     if page.locator("[data-testid='dare-input']").count():          # the bot drew a dare: Ann writes it
         tab_to(page, "[data-testid='dare-input']")
         page.keyboard.type("Sing the first line of a song")
+        axe_once(page, "Dash: writing a dare")
         tab_to(page, "[data-testid='dare-send']")
         page.keyboard.press("Enter")
     elif page.locator("[data-testid='dare-done']").count():         # Ann was dared: she does it
         tab_to(page, "[data-testid='dare-done']")
+        axe_once(page, "Dash: dared")
         page.keyboard.press("Enter")
     elif page.evaluate("() => document.activeElement === document.body"):
         page.keyboard.press("d")                                     # the shortcut
