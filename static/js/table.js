@@ -68,7 +68,11 @@ function applyTable(t) {
 
 function addStep(step) {
   if (!step || typeof step.seq !== "number") return;
-  if (state.log.some((s) => s.seq === step.seq)) return;
+  const known = state.log.find((s) => s.seq === step.seq);
+  if (known) {   // a live step carries no stand-in mark: the stored one (GET .../log) adds it
+    if (step.stand_in && !known.stand_in) known.stand_in = step.stand_in;
+    return;
+  }
   state.log.push({ seq: step.seq, seat: step.seat, events: step.events || [], stand_in: step.stand_in || null });
   state.log.sort((a, b) => a.seq - b.seq);
   a11y.step(step);   // in the live region, for a screen reader

@@ -98,7 +98,7 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
   function renderLog(t) {
     const el = $("log");
     const notes = state.notes || [];
-    const key = `${state.log.map((s) => s.seq).join(",")}|${notes.length}|${state.me}|${t.status}|${t.seats.map((s) => s.name).join(",")}|${!!state.game}`;
+    const key = `${state.log.map((s) => (s.stand_in ? `${s.seq}b` : s.seq)).join(",")}|${notes.length}|${state.me}|${t.status}|${t.seats.map((s) => s.name).join(",")}|${!!state.game}`;
     let lastLine = "";
     const changed = setChildren(el, key, () => {
       const items = [];

@@ -44,6 +44,8 @@ def test_a_seat_times_out_the_bot_plays_for_it_and_its_player_takes_it_back(live
 
     away.goto(away_url)  # back at the table (the browser's cookie is the seat's): the seat is theirs again
     away.wait_for_selector(f"#seats li[data-seat='{acting}'] .tag.you")
+    # the bot's move is marked in the stored moves: the log the page reads again from the server says so
+    away.wait_for_selector(f"#log li.stand-in >> text=played by the bot for {name}: time ran out")
     watcher.wait_for_selector(f"#chat >> text={name} is back: the bot no longer plays for {name}.")
     watcher.wait_for_selector(f"#seats li[data-seat='{acting}'] .tag.stand-in", state="detached")
 
