@@ -12,6 +12,15 @@ def N_(message: str) -> str:
     return message
 
 
+class Words(str):
+    """A parameter of an error's sentence that is itself one of our phrases (marked N_ where it is written),
+    said in the reader's language too: `BadText(N_("{what} must be text."), what=W_("A name"))`."""
+
+
+def W_(phrase: str) -> Words:
+    return Words(phrase)
+
+
 class TableError(ValueError):
     """Base of every error the domain reports to a client. A translatable sentence is a message id with
     {holes} and their `params`: `Conflict(N_("Table {code} is full."), "table_full", code=code)`; `detail`

@@ -24,7 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES
 from app.store import ENDED, Move, Table, admin_queries
 from app.tables.deals.spoilers import check_spoilers
-from app.tables.errors import Conflict, Invalid
+from app.tables.errors import N_, Conflict, Invalid
 from app.tables.lobby.seats import find_table
 from app.tables.takeback_steps import doc_after, taken_back, takeback_from
 
@@ -81,8 +81,10 @@ def replay_steps(game: Any, initial_doc: dict, steps: list[dict]) -> tuple[list[
 def parse_seq(raw: int | None, current: int, code: str) -> int:
     seq = current if raw is None else raw
     if not 0 <= seq <= current:
-        raise Invalid(f"seq must be between 0 and {current} (table {code} has had {current} "
-                      f"move{'s' if current != 1 else ''}); it was {seq}.")
+        if current == 1:
+            raise Invalid(N_("seq must be between 0 and 1 (table {code} has had 1 move); it was {seq}."), code=code, seq=seq)
+        raise Invalid(N_("seq must be between 0 and {current} (table {code} has had {current} moves); it was {seq}."),
+                      current=current, code=code, seq=seq)
     return seq
 
 
@@ -156,8 +158,11 @@ async def public_replay(s: AsyncSession, code: str, seq: int | None = None, *, c
     table = await find_table(s, code)
     await check_spoilers(s, table.id, cookie=cookie, chosen=chosen)
     if table.status not in ENDED:
-        raise Conflict(f"Table {table.code} is {'still in the lobby' if table.status == 'lobby' else 'still playing'}"
-                       ": its replay opens when the game has ended.", "not_over")
+        if table.status == "lobby":
+            raise Conflict(N_("Table {code} is still in the lobby: its replay opens when the game has ended."), "not_over",
+                           code=table.code)
+        raise Conflict(N_("Table {code} is still playing: its replay opens when the game has ended."), "not_over",
+                       code=table.code)
     n, g, doc, step = await ended_at(s, table, seq)
     return {
         "code": table.code,

@@ -8,7 +8,7 @@ from fastapi import Depends, Header, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.tables.deals.spoilers import SPOILERS_COOKIE, check_spoilers, chosen_deals
-from app.tables.errors import Unauthorized
+from app.tables.errors import N_, Unauthorized
 from app.tables.lobby.seats import Caller as CallerT
 from app.tables.lobby.seats import identify
 from app.tables.service import Tables
@@ -48,7 +48,7 @@ Spoilers = Annotated[frozenset[str], Depends(get_spoilers)]
 def bearer(authorization: str | None) -> str | None:
     token = bearer_token(authorization)
     if authorization is not None and token is None:
-        raise Unauthorized("The Authorization header must be 'Bearer <seat token>'.")
+        raise Unauthorized(N_("The Authorization header must be 'Bearer <seat token>'."))
     return token
 
 

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from app.tables.live import pace, pause
 from app.tables.notify import settings
-from app.tables.errors import Unavailable
+from app.tables.errors import N_, Unavailable
 from app.web.deps import Caller, Ctx, SeatAuth
 
 router = APIRouter(prefix="/api")
@@ -134,7 +134,7 @@ async def nudge(caller: SeatAuth, ctx: Ctx) -> dict:
 @router.get("/push/key")
 async def push_key(ctx: Ctx) -> dict:
     if ctx.push is None:
-        raise Unavailable("Web Push is not ready on this server: its keys could not be loaded. Try again later.")
+        raise Unavailable(N_("Web Push is not ready on this server: its keys could not be loaded. Try again later."))
     return {"public_key": ctx.push.public_key}
 
 

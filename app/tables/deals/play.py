@@ -73,7 +73,7 @@ async def play_today(ctx: Tables, *, game: object, players: object, name: object
     deal = next((d for d in await todays(ctx) if d.game == g.name and d.players == players), None)
     if deal is None:
         offered = ", ".join(f"{GAMES[x].title} for {n}" for x, n in DAILY)
-        raise Invalid(f"There is no deal of the day for {g.title} at {str(players)[:4]} seats; today's are: {offered}.")
+        raise Invalid(N_("There is no deal of the day for {game} at {n} seats; today's are: {offered}."), game=g.title, n=str(players)[:4], offered=offered)
     if deal.id in await my_statuses(ctx, cookie, [deal.id]):
         raise Conflict(N_("You have played today's {game} deal for {n} already: see how everyone did at {link}. A "
                           "new one comes at midnight UTC."), "already_played", game=g.title, n=deal.players,
@@ -99,11 +99,11 @@ async def find_deal(s: Any, did: str) -> DealRecord:
 async def _create(ctx: Tables, deal: Deal, name: object, options: object, cookie: str | None) -> Seated:
     g = GAMES[deal.game]
     if options is not None and not isinstance(options, dict):
-        raise Invalid("options must be an object of house rules, like {\"hidden_hands\": true}.")
+        raise Invalid(N_("options must be an object of house rules, like {\"hidden_hands\": true}."))
     given = dict(options or {})
     for key, value in deal.options.items():
         if key in given and given[key] != value:
-            raise Invalid(f"This deal is played with {key} {value!r}; it cannot be changed to {given[key]!r}.")
+            raise Invalid(N_("This deal is played with {key} {value}; it cannot be changed to {given}."), key=key, value=repr(value), given=repr(given[key]))
     opts = check_options(g, deal.players, {**given, **deal.options})
     seated = await commands.create(ctx, game=deal.game, players=deal.players, options=opts, name=name,
                                    cookie=cookie, deal=deal)
@@ -146,6 +146,6 @@ def _can_share(table: Table) -> None:
                        "not_over", code=table.code)
     if table.game not in DEAL_OPTIONS:
         shared = " and ".join(GAMES[g].title for g in DEAL_OPTIONS)
-        raise Invalid(f"Only deals of {shared} can be shared, not of {GAMES[table.game].title}.")
+        raise Invalid(N_("Only deals of {shared} can be shared, not of {game}."), shared=shared, game=GAMES[table.game].title)
     if table.imported:
-        raise Invalid(f"Table {table.code} was imported from another server: its deal is not known here.")
+        raise Invalid(N_("Table {code} was imported from another server: its deal is not known here."), code=table.code)

@@ -102,7 +102,7 @@ DETAIL_MAX = 300
 def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
     if not isinstance(move, dict):
         raise InvalidMoveError(N_("A move must be a JSON object, like one of the legal_moves."))
-    text.check_strings(move, "A move")  # free text in a move (a message to the table) is user text like any other
+    text.check_strings(move, N_("A move"))  # free text in a move (a message to the table) is user text like any other
     if len(orjson.dumps(move, default=str, option=orjson.OPT_NON_STR_KEYS)) > MOVE_MAX:
         raise InvalidMoveError(N_("That move is too large to be a {game} move: pick one of the legal_moves."),
                                game=g.title)

@@ -68,7 +68,7 @@ async def get_pace(ctx: Context, caller: Caller) -> dict:
 async def set_pace(ctx: Context, caller: Caller, body: dict) -> dict:
     """The host chooses the pace, in the lobby: {"per_turn": off|1h|12h|24h|3d, "timeout": bot|forfeit,
     "forfeit_after": 1-10}. Published with the table's state (every seat sees the pace it sits down to)."""
-    caller.host("choose the table's pace")
+    caller.host(N_("choose the table's pace"))
     per_turn, timeout = body.get("per_turn"), body.get("timeout", "bot")
     forfeit_after = body.get("forfeit_after", 3)
     if per_turn != "off" and per_turn not in PACES:

@@ -70,7 +70,7 @@ async def _run(ctx: Context, caller: Caller, make) -> dict:  # noqa: ANN001 - a 
 
 async def propose(ctx: Context, caller: Caller, reason: object, until: object) -> dict:
     seat = caller.seated()
-    words = text_policy.clean(reason, what="A pause's reason", max_len=REASON_MAX, shown=True)
+    words = text_policy.clean(reason, what=N_("A pause's reason"), max_len=REASON_MAX, shown=True)
     end = _until(until, utcnow())
     return await _run(ctx, caller, lambda snap, now: PauseVote(
         snap.id, seat, GAMES[snap.game].cooperative, now,

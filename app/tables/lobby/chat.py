@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.store import ChatMessage, queries, utcnow
 from app.store.chat_records import ChatLine
 from app.tables.live.actor import after_chat, stored
+from app.tables.errors import N_
 from app.tables.lobby import text as text_policy
 from app.tables.lobby.seats import Caller, not_found
 from app.tables.live.state import iso
@@ -41,7 +42,7 @@ def as_message(m: ChatMessage) -> dict:
 
 def clean_text(raw: object) -> str:
     """A chat line: the text policy (app/tables/lobby/text.py), 1..500 characters, at least one of them visible."""
-    return text_policy.clean(raw, what="A chat message", max_len=CHAT_MAX, shown=True)
+    return text_policy.clean(raw, what=N_("A chat message"), max_len=CHAT_MAX, shown=True)
 
 
 async def history(s: AsyncSession, table_id: int) -> list[dict]:

@@ -159,7 +159,7 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> S
 
 
 async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None = None) -> dict:
-    host = caller.host("add bots")
+    host = caller.host(N_("add bots"))
     refusal = N_("Bots can only sit down before the game starts; table {code} is {status}.")
     live = await ctx.live.get(caller.code)
     async with live.lock:
@@ -193,7 +193,7 @@ async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None
 
 
 async def start(ctx: Tables, caller: Caller) -> dict:
-    host = caller.host("start the game")
+    host = caller.host(N_("start the game"))
     refusal = N_("Table {code} has already started ({status}).")
     live = await ctx.live.get(caller.code)
     async with live.lock:

@@ -8,6 +8,7 @@ import secrets
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import queries
+from app.tables.errors import N_
 from app.tables.lobby import text
 
 CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # 32 symbols: no l, o, 0, 1
@@ -58,5 +59,5 @@ def token_matches(token: str, token_hash: str | None) -> bool:
 
 def clean_name(raw: object) -> str:
     """A player's name: the text policy (app/tables/lobby/text.py), 1..40 characters, at least one of them visible."""
-    return text.clean(raw, what="A name", max_len=NAME_MAX, shown=True,
-                      empty="A name must not be empty: type the name your friends know you by.")
+    return text.clean(raw, what=N_("A name"), max_len=NAME_MAX, shown=True,
+                      empty=N_("A name must not be empty: type the name your friends know you by."))

@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import Player, Table, queries
-from app.tables.errors import Forbidden, N_, NotFound, Unauthorized
+from app.tables.errors import Forbidden, N_, NotFound, Unauthorized, W_
 from app.tables.lobby.identity import hash_token, normalise_code, token_matches
 from app.tables.live.state import seat_dicts
 
@@ -41,7 +41,7 @@ class Caller:
     def host(self, what: str) -> int:
         seat = self.seated()
         if seat != 0:
-            raise Forbidden(f"Only the host (seat 0) can {what}; you sit at seat {seat}.", "not_host")
+            raise Forbidden(N_("Only the host (seat 0) can {what}; you sit at seat {seat}."), "not_host", what=W_(what), seat=seat)
         return seat
 
 

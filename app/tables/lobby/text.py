@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from app.tables.errors import Invalid
+from app.tables.errors import N_, Invalid, W_
 
 BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 JOINERS = frozenset([0x200C, 0x200D])  # ZWNJ, ZWJ: part of emoji sequences and of several scripts
@@ -33,27 +33,33 @@ def _is_noncharacter(cp: int) -> bool:
     return 0xFDD0 <= cp <= 0xFDEF or (cp & 0xFFFE) == 0xFFFE
 
 
-def problem(text: str) -> str | None:
-    """Why `text` breaks the policy (a phrase), or None when it does not."""
+def _problem(text: str) -> tuple[str, int, int] | None:
+    """(why, code point, position from 1) of the first character that breaks the policy, or None."""
     if text.isascii() and text.isprintable():  # the common case: only ASCII controls could break it
         return None
     for i, ch in enumerate(text):
         cp = ord(ch)
         category = unicodedata.category(ch)
         if category == "Cs":
-            why = "is not valid Unicode: it holds a lone surrogate"
+            why = N_("is not valid Unicode: it holds a lone surrogate")
         elif category == "Cc":
-            why = "must not contain control characters"
+            why = N_("must not contain control characters")
         elif cp in BIDI:
-            why = "must not contain characters that reorder text"
+            why = N_("must not contain characters that reorder text")
         elif category == "Cf" and cp not in JOINERS:
-            why = "must not contain invisible formatting characters"
+            why = N_("must not contain invisible formatting characters")
         elif _is_noncharacter(cp):
-            why = "must not contain Unicode noncharacters"
+            why = N_("must not contain Unicode noncharacters")
         else:
             continue
-        return f"{why} (U+{cp:04X} at position {i + 1})"
+        return why, cp, i + 1
     return None
+
+
+def problem(text: str) -> str | None:
+    """Why `text` breaks the policy (a phrase), or None when it does not."""
+    found = _problem(text)
+    return None if found is None else f"{found[0]} (U+{found[1]:04X} at position {found[2]})"
 
 
 def visible(text: str) -> bool:
@@ -64,9 +70,10 @@ def visible(text: str) -> bool:
 
 def check(text: str, what: str) -> str:
     """`text` unchanged when it meets the policy; BadText naming `what` ("A chat message") otherwise."""
-    why = problem(text)
-    if why is not None:
-        raise BadText(f"{what} {why}.")
+    found = _problem(text)
+    if found is not None:
+        why, cp, at = found
+        raise BadText(N_("{what} {why} (U+{cp} at position {at})."), what=W_(what), why=W_(why), cp=f"{cp:04X}", at=at)
     return text
 
 
@@ -77,20 +84,20 @@ def clean(raw: object, *, what: str, max_len: int, required: bool = True, empty:
     `what` starts the sentences ("A name"); `empty` replaces the one for empty text. With required=False,
     empty text gives None. With shown=True (names, chat lines) the text must have a visible character."""
     if not isinstance(raw, str):
-        raise BadText(f"{what} must be text.")
+        raise BadText(N_("{what} must be text."), what=W_(what))
     if _has_surrogate(raw):
         check(raw, what)  # raises, naming the surrogate
     text = " ".join(unicodedata.normalize("NFC", raw).split())
     if not text:
         if required:
-            raise BadText(empty or f"{what} must not be empty.")
+            raise BadText(empty) if empty else BadText(N_("{what} must not be empty."), what=W_(what))
         return None
     if len(text) > max_len:
-        raise BadText(f"{what} must be at most {max_len} characters; this one has {len(text)}.")
+        raise BadText(N_("{what} must be at most {max} characters; this one has {n}."), what=W_(what), max=max_len, n=len(text))
     check(text, what)
     if shown and not visible(text):
-        raise BadText(f"{what} must have at least one visible character: this one would look blank "
-                      f"(it is only spaces, fillers or marks such as U+{ord(text[0]):04X}).")
+        raise BadText(N_("{what} must have at least one visible character: this one would look blank (it is only "
+                         "spaces, fillers or marks such as U+{cp})."), what=W_(what), cp=f"{ord(text[0]):04X}")
     return text
 
 
@@ -111,7 +118,7 @@ def check_strings(value: object, what: str, depth: int = 0) -> None:
     """Every string inside `value` (dict keys included), as `check`: a move's free text (a message to the table) is
     user text like any other, and nothing else in a legal move needs a character the policy refuses."""
     if depth > 20:
-        raise BadText(f"{what} is nested too deeply.")
+        raise BadText(N_("{what} is nested too deeply."), what=W_(what))
     if isinstance(value, str):
         check(value, what)
     elif isinstance(value, dict):

@@ -74,7 +74,7 @@ def clean_format(raw: object) -> str | None:
         return None
     if not isinstance(raw, str) or raw.strip().lower() not in FORMATS:
         shown = str(raw)[:40]
-        raise Invalid(f"A webhook format is one of auto, {', '.join(FORMATS)}; not {shown!r}.")
+        raise Invalid(N_("A webhook format is one of auto, {formats}; not {given}."), formats=", ".join(FORMATS), given=repr(shown))
     return raw.strip().lower()
 
 
@@ -115,8 +115,8 @@ def clean_ntfy(raw: object, *, allow_private: bool) -> str | None:
     parts = urlsplit(url)
     topic = parts.path.rstrip("/").rsplit("/", 1)[-1]
     if parts.query or parts.fragment or not TOPIC.fullmatch(topic):
-        raise Invalid("An ntfy address is the server and the topic, like https://ntfy.sh/my-secret-topic "
-                      "(a topic is 1 to 64 letters, digits, - or _; no ? or #).")
+        raise Invalid(N_("An ntfy address is the server and the topic, like https://ntfy.sh/my-secret-topic "
+                         "(a topic is 1 to 64 letters, digits, - or _; no ? or #)."))
     return url.rstrip("/")
 
 

@@ -26,7 +26,7 @@ from app.tables.notify.digest import clean_digest
 from app.tables.lobby.chat import KINDS, NUDGE_SEAT
 from app.tables.live.actor import after_chat, stored
 from app.tables.live.tables import LiveTable, SeatRow
-from app.tables.errors import Conflict, Forbidden, Invalid, NotPlaying, RateLimited
+from app.tables.errors import N_, Conflict, Forbidden, Invalid, NotPlaying, RateLimited
 from app.tables.lobby.seats import Caller, not_found
 from app.tables.live.state import Snapshot, iso, seat_dicts
 from app.tables.notify.webhooks import clean_url
@@ -103,10 +103,10 @@ async def set_reminders(ctx: Tables, caller: Caller, raw: object) -> dict:
     """The host chooses the table's reminder delay: off, 1h, 12h or 24h ("default": the server's). Nothing
     in the table's state changes (the sweep reads the delay from the table row), so nothing is published."""
     if caller.seated() != 0:
-        raise Forbidden("Only the host (seat 0) chooses the table's reminders.")
+        raise Forbidden(N_("Only the host (seat 0) chooses the table's reminders."))
     if raw != "default" and raw not in REMINDERS:
         shown = str(raw)[:20]
-        raise Invalid(f"Reminders are one of {', '.join(REMINDERS)} or default; not {shown!r}.")
+        raise Invalid(N_("Reminders are one of {choices} or default; not {given}."), choices=", ".join(REMINDERS), given=repr(shown))
     after = None if raw == "default" else REMINDERS[raw]
     live = await ctx.live.get(caller.code)
     async with live.lock:
@@ -126,10 +126,10 @@ async def nudge(ctx: Tables, caller: Caller) -> dict:
         for _ in range(3):
             snap = live.snap
             if snap.status != "playing":
-                raise NotPlaying(f"Table {snap.code} is not playing: it is {snap.status}, so nobody is to act.")
+                raise NotPlaying(N_("Table {code} is not playing: it is {status}, so nobody is to act."), code=snap.code, status=snap.status)
             targets = [x for x in snap.seats if x["seat"] in snap.to_act and x["seat"] != seat and not x["bot"]]
             if not targets:
-                raise Invalid("There is nobody to nudge: it is your turn, or a bot's.", "nobody_to_nudge")
+                raise Invalid(N_("There is nobody to nudge: it is your turn, or a bot's."), "nobody_to_nudge")
             by = snap.seats[seat]["name"] or f"Seat {seat}"
             names = " and ".join(x["name"] or f"Seat {x['seat']}" for x in targets)
             now = utcnow()
@@ -140,14 +140,14 @@ async def nudge(ctx: Tables, caller: Caller) -> dict:
                 break
             await ctx.live.reload(live)  # another instance moved or ended it: decide again as the database says
         else:
-            raise Conflict(f"Table {live.snap.code} is busy: try again.", "table_busy")
+            raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
         if result[0] == "gone":  # deleted meanwhile (an admin)
             ctx.live.drop(snap.code)
             raise not_found(caller.code)
         if result[0] == "wait":
             wait = max(1, ceil(result[1].timestamp() + every - utcnow().timestamp()))  # from now: after the batch
-            raise RateLimited(f"This table was nudged less than {_span(every)} ago; you may nudge again in "
-                              f"{_span(wait)}.", retry_after=wait)
+            raise RateLimited(N_("This table was nudged less than {every} ago; you may nudge again in {wait}."),
+                              retry_after=wait, every=_span(every), wait=_span(wait))
         rows: list[SeatColumns] = result[1]
         message = {"seat": NUDGE_SEAT, "name": by, "text": command.text, "at": iso(now), "kind": KINDS[NUDGE_SEAT]}
         await after_chat(ctx, snap.code, message)

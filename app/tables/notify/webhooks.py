@@ -22,7 +22,7 @@ import httpcore
 import httpx
 
 from app.tables.lobby import text
-from app.tables.errors import Invalid
+from app.tables.errors import N_, Invalid
 from app.tables.tasks import cancel_all
 
 log = logging.getLogger("icehouse.webhooks")
@@ -44,25 +44,25 @@ def clean_url(raw: object, *, allow_private: bool) -> str | None:
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return None
     if not isinstance(raw, str):
-        raise Invalid("A webhook must be a URL written as text, like https://chat.example.org/hooks/abc.")
-    url = text.check(raw, "A webhook URL").strip()
+        raise Invalid(N_("A webhook must be a URL written as text, like https://chat.example.org/hooks/abc."))
+    url = text.check(raw, N_("A webhook URL")).strip()
     if len(url) > URL_MAX:
-        raise Invalid(f"A webhook URL must be at most {URL_MAX} characters; this one has {len(url)}.")
+        raise Invalid(N_("A webhook URL must be at most {max} characters; this one has {n}."), max=URL_MAX, n=len(url))
     if any(ch.isspace() for ch in url):
-        raise Invalid("A webhook URL must not contain spaces.")
+        raise Invalid(N_("A webhook URL must not contain spaces."))
     try:
         parts = urlsplit(url)
         host = parts.hostname
         parts.port  # noqa: B018 - raises ValueError for a bad port
     except ValueError:
-        raise Invalid(f"{url[:80]!r} is not a URL the server can call.") from None
+        raise Invalid(N_("{url} is not a URL the server can call."), url=repr(url[:80])) from None
     if parts.scheme not in ("http", "https") or not host:
-        raise Invalid(f"A webhook must be an http:// or https:// URL with a host name, not {url[:80]!r}.")
+        raise Invalid(N_("A webhook must be an http:// or https:// URL with a host name, not {url}."), url=repr(url[:80]))
     if parts.username or parts.password:
-        raise Invalid("A webhook URL must not carry a user name or password.")
+        raise Invalid(N_("A webhook URL must not carry a user name or password."))
     literal = _ip(host)
     if literal is not None and not allow_private and not is_public(literal):
-        raise Invalid(f"The server does not call private or local addresses like {host}: use a public URL.")
+        raise Invalid(N_("The server does not call private or local addresses like {host}: use a public URL."), host=host)
     return url
 
 

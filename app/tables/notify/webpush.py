@@ -19,7 +19,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 
 from app.store import Database, notices, utcnow
-from app.tables.errors import Invalid
+from app.tables.errors import N_, Invalid
 from app.tables.notify.webhooks import clean_url
 
 KEY_NAME = "vapid_private_pem"
@@ -94,21 +94,21 @@ def clean_subscription(raw: object, *, allow_private: bool) -> str:
     """A browser's PushSubscription (its toJSON(): endpoint and keys) as the JSON text to store; Invalid
     with a sentence when it is not one. The endpoint passes the same address checks as a webhook."""
     if not isinstance(raw, dict):
-        raise Invalid("A push subscription is the browser's PushSubscription as JSON: {endpoint, keys}.")
+        raise Invalid(N_("A push subscription is the browser's PushSubscription as JSON: {endpoint, keys}."))
     endpoint = clean_url(raw.get("endpoint"), allow_private=allow_private)
     if endpoint is None:
-        raise Invalid("A push subscription needs its endpoint, the push service's https:// URL.")
+        raise Invalid(N_("A push subscription needs its endpoint, the push service's https:// URL."))
     if not allow_private and not endpoint.startswith("https://"):
-        raise Invalid("A push service's endpoint must be an https:// URL.")
+        raise Invalid(N_("A push service's endpoint must be an https:// URL."))
     keys = raw.get("keys")
     p256dh = keys.get("p256dh") if isinstance(keys, dict) else None
     auth = keys.get("auth") if isinstance(keys, dict) else None
     if not (_decodes(p256dh, 65) and unb64(p256dh)[0] == 4 and _decodes(auth, 16)):
-        raise Invalid("A push subscription's keys must be the browser's p256dh (65 bytes) and auth (16 bytes), "
-                      "in base64url.")
+        raise Invalid(N_("A push subscription's keys must be the browser's p256dh (65 bytes) and auth (16 bytes), "
+                         "in base64url."))
     text = json.dumps({"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}})
     if len(text) > SUBSCRIPTION_MAX:
-        raise Invalid(f"A push subscription must be at most {SUBSCRIPTION_MAX} characters.")
+        raise Invalid(N_("A push subscription must be at most {max} characters."), max=SUBSCRIPTION_MAX)
     return text
 
 

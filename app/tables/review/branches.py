@@ -18,7 +18,7 @@ from typing import Any
 from app.store import review_queries, utcnow
 from app.store.models import ReviewBranch
 from app.tables.deals.core import load_secret
-from app.tables.errors import Conflict, Forbidden, Invalid, NotFound
+from app.tables.errors import N_, Conflict, Forbidden, Invalid, NotFound
 from app.tables.live.state import iso
 from app.tables.lobby import text
 from app.tables.lobby.seats import find_table
@@ -50,11 +50,11 @@ def body(row: ReviewBranch, code: str) -> dict:
 
 async def keep(ctx: Any, code: str, raw: dict, author: str, viewer: Viewer) -> dict:
     """A new kept what-if (201): its body and, for its author alone, the key that drops it."""
-    name = text.clean(raw.get("name"), what="A what-if's name", max_len=NAME_MAX, shown=True,
-                      empty="Give the what-if a name, such as “keep the 5♥”.")
+    name = text.clean(raw.get("name"), what=N_("A what-if's name"), max_len=NAME_MAX, shown=True,
+                      empty=N_("Give the what-if a name, such as “keep the 5♥”."))
     line = parse_line(raw.get("moves"))
     if not line:
-        raise Invalid("A kept what-if needs at least one move of its own.")
+        raise Invalid(N_("A kept what-if needs at least one move of its own."))
     async with ctx.db.reading() as s:
         table, g, doc, _ = await start_of(s, code, raw.get("ply"), viewer)
     play_line(g, doc, line)  # 422 naming the first move the rules refuse
@@ -62,8 +62,8 @@ async def keep(ctx: Any, code: str, raw: dict, author: str, viewer: Viewer) -> d
     async with ctx.db.writing() as s:
         locked = await find_table(s, table.code, for_update=True)  # the count below holds under concurrency
         if await review_queries.count_branches(s, locked.id) >= MAX_BRANCHES:
-            raise Conflict(f"Table {table.code} keeps {MAX_BRANCHES} what-ifs already: drop one first.",
-                           "too_many_branches")
+            raise Conflict(N_("Table {code} keeps {n} what-ifs already: drop one first."), "too_many_branches",
+                           code=table.code, n=MAX_BRANCHES)
         row = ReviewBranch(id=new_id(), table_id=locked.id, name=name, ply=raw.get("ply") if raw.get("ply") is not None
                            else table.seq, moves=line, author=author[:40], created_at=utcnow())
         await review_queries.add_branch(s, row)
@@ -82,7 +82,7 @@ async def one(ctx: Any, code: str, branch_id: str, viewer: Viewer) -> dict:
         table = await shown(s, code, viewer)
         row = await review_queries.branch(s, table.id, branch_id) if well_formed(branch_id) else None
         if row is None:
-            raise NotFound(f"Table {table.code} keeps no what-if {branch_id[:20]!r}: it may have been dropped.")
+            raise NotFound(N_("Table {code} keeps no what-if {id}: it may have been dropped."), code=table.code, id=repr(branch_id[:20]))
         return body(row, table.code)
 
 
@@ -91,11 +91,11 @@ async def drop(ctx: Any, code: str, branch_id: str, *, seated: bool, key: str | 
     if not seated:
         secret = await load_secret(ctx)
         if not key or not hmac.compare_digest(key.encode(), drop_key(secret, code.lower(), branch_id).encode()):
-            raise Forbidden("Only the table's players, or whoever kept this what-if (from the same browser), "
-                            "may drop it.", "not_yours")
+            raise Forbidden(N_("Only the table's players, or whoever kept this what-if (from the same browser), may drop it."),
+                            "not_yours")
     async with ctx.db.writing() as s:
         table = await find_table(s, code)
         gone = well_formed(branch_id) and await review_queries.drop_branch(s, table.id, branch_id)
         await s.commit()
     if not gone:
-        raise NotFound(f"Table {table.code} keeps no what-if {branch_id[:20]!r}: it may have been dropped already.")
+        raise NotFound(N_("Table {code} keeps no what-if {id}: it may have been dropped already."), code=table.code, id=repr(branch_id[:20]))

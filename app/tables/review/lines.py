@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import IllegalMove
 from app.store import ENDED, Table
 from app.tables.deals.spoilers import check_spoilers
-from app.tables.errors import Conflict, IllegalMoveError, Invalid
+from app.tables.errors import N_, Conflict, IllegalMoveError, Invalid
 from app.tables.lobby.seats import find_table
 from app.tables.replay import ended_at, strip_hidden
 
@@ -41,8 +41,11 @@ class Viewer:
 
 def ended_or_409(table: Table) -> None:
     if table.status not in ENDED:
-        where = "still in the lobby" if table.status == "lobby" else "still playing"
-        raise Conflict(f"Table {table.code} is {where}: its review opens when the game has ended.", "not_over")
+        if table.status == "lobby":
+            raise Conflict(N_("Table {code} is still in the lobby: its review opens when the game has ended."), "not_over",
+                           code=table.code)
+        raise Conflict(N_("Table {code} is still playing: its review opens when the game has ended."), "not_over",
+                       code=table.code)
 
 
 def parse_line(raw: Any) -> list[dict]:
@@ -50,15 +53,15 @@ def parse_line(raw: Any) -> list[dict]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise Invalid("'moves' must be a list of {\"seat\", \"move\"}.")
+        raise Invalid(N_("'moves' must be a list of {\"seat\", \"move\"}."))
     if len(raw) > MAX_LINE:
-        raise Invalid(f"A what-if plays at most {MAX_LINE} moves; this one has {len(raw)}.")
+        raise Invalid(N_("A what-if plays at most {max} moves; this one has {n}."), max=MAX_LINE, n=len(raw))
     out = []
     for i, item in enumerate(raw, start=1):
         if not isinstance(item, dict) or set(item) != {"seat", "move"}:
-            raise Invalid(f"Move {i} of the what-if must be {{\"seat\", \"move\"}} and nothing else.")
+            raise Invalid(N_("Move {i} of the what-if must be {{\"seat\", \"move\"}} and nothing else."), i=i)
         if type(item["seat"]) is not int or not isinstance(item["move"], dict):
-            raise Invalid(f"Move {i} of the what-if needs a seat number and a move object.")
+            raise Invalid(N_("Move {i} of the what-if needs a seat number and a move object."), i=i)
         out.append({"seat": item["seat"], "move": item["move"]})
     return out
 
@@ -69,8 +72,11 @@ def play_line(g: Any, doc: dict, line: list[dict]) -> tuple[dict, list[dict]]:
     for i, item in enumerate(line, start=1):
         seat, move = item["seat"], item["move"]
         if seat not in g.to_act(doc):
-            raise IllegalMoveError(f"Move {i} of the what-if is seat {seat}'s, but "
-                                   f"{_who(g.to_act(doc))} to act then.")
+            acting = g.to_act(doc)
+            if not acting:
+                raise IllegalMoveError(N_("Move {i} of the what-if is seat {seat}'s, but the game is over then."), i=i, seat=seat)
+            raise IllegalMoveError(N_("Move {i} of the what-if is seat {seat}'s, but seat {to} is to act then."), i=i, seat=seat,
+                                   to=", ".join(str(x) for x in acting))
         try:
             step = g.apply(doc, seat, move)
         except (IllegalMove, TypeError, KeyError, AttributeError) as exc:  # the engine's sentence, or garbage
@@ -79,12 +85,6 @@ def play_line(g: Any, doc: dict, line: list[dict]) -> tuple[dict, list[dict]]:
         doc = step.doc
         steps.append({"seat": seat, "move": move, "events": step.events})
     return doc, steps
-
-
-def _who(seats: list[int]) -> str:
-    if not seats:
-        return "nobody is (the game is over)"
-    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(str(x) for x in seats) + (" is" if len(seats) == 1 else " are")
 
 
 def choices(g: Any, doc: dict) -> tuple[list[dict], int]:
@@ -121,7 +121,7 @@ async def start_of(s: AsyncSession, code: str, ply: Any, viewer: Viewer) -> tupl
     """The ended table, its game, the real doc after `ply` moves and the real step that led there."""
     table = await shown(s, code, viewer)
     if ply is not None and type(ply) is not int:
-        raise Invalid("'ply' must be a whole number: how many real moves in the what-if starts.")
+        raise Invalid(N_("'ply' must be a whole number: how many real moves in the what-if starts."))
     _, g, doc, step = await ended_at(s, table, ply)
     return table, g, doc, step
 
