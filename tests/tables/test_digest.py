@@ -251,3 +251,19 @@ async def test_the_digest_speaks_its_persons_language(app, new_client, loopback)
     (got,) = [r.json() for r in rx.requests]
     assert got["text"].startswith("Tägliche Zusammenfassung für Ann: Du bist an einem Tisch am Zug.\n")
     assert f"- 3-High (Tisch {code}), wartet seit " in got["text"]
+
+
+async def test_an_ntfy_topic_and_a_discord_room_get_the_digest_in_their_shapes(app, new_client, loopback):  # noqa: F811
+    ctx = app.state.tables
+    rx = loopback(204)
+    code, c, token, _ = await waiting_for(app, new_client, rx, channels=("webhook", "ntfy"))
+    await c.put(f"/api/tables/{code}/ntfy", headers=bearer(token), json={"url": f"{rx.base}/ntfy/ann-digest"})
+    await c.put(f"/api/tables/{code}/webhook", headers=bearer(token),
+                json={"url": f"{rx.base}/api/webhooks/1/x", "format": "discord"})
+    assert await digest.send(ctx, MORNING) == 2
+    await ctx.webhooks.drained()
+    got = {r.path: r.json() for r in rx.requests}
+    ntfy, discord = got["/ntfy/"], got["/api/webhooks/1/x"]
+    assert ntfy["topic"] == "ann-digest" and ntfy["title"] == "Daily digest: a table is waiting for you"
+    assert ntfy["click"] == f"{PUBLIC}/me" and ntfy["message"] == discord["content"]
+    assert set(discord) == {"content"} and f"(table {code}), waiting since " in discord["content"]
