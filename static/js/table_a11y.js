@@ -17,6 +17,18 @@ export function setupA11y({ state, seatName, logLines, resultWords }) {
   let from = null;          // steps after this seq are news (the ones before were there when the page opened)
   const said = new Set();   // seqs announced
   let ended = false;
+  // Playing by keys: the focus was last on the board or its action bar. When a move redraws the board, the
+  // focused element may go and the focus falls back to the page; on the viewer's next turn it goes back to
+  // the board's first target (a game that places it itself, or a player who went elsewhere, keep theirs).
+  let onBoard = false;
+  document.addEventListener("focusin", (ev) => { onBoard = !!(ev.target.closest && ev.target.closest("#board-area, #action-bar")); });
+  function backToBoard(tab) {
+    const active = document.activeElement;
+    if (!onBoard || (active && active !== document.body) || state.pending || tab.status !== "playing") return;
+    if (state.me == null || !(tab.to_act || []).includes(state.me)) return;
+    const el = document.querySelector('#board-area [tabindex="0"], #action-bar button:not([disabled]):not([hidden])');
+    if (el) el.focus({ preventScroll: true });
+  }
 
   function announce(lines) {
     const box = $("announce");
@@ -55,7 +67,10 @@ export function setupA11y({ state, seatName, logLines, resultWords }) {
       announce([t("Game over: {title}", { title: w.title }), w.text]);
     },
     announce,
-    render(tab) { renderBoardText(tab, state, seatName); },
+    render(tab) {
+      renderBoardText(tab, state, seatName);
+      backToBoard(tab);
+    },
   };
 }
 
