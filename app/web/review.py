@@ -19,7 +19,7 @@ from app.games import GAMES
 from app.realtime import Connection
 from app.tables.deals.core import load_secret
 from app.tables.deals.spoilers import SPOILERS_COOKIE, chosen_deals
-from app.tables.errors import StoreError, TableError, unavailable_for
+from app.tables.errors import N_, Forbidden, StoreError, TableError, unavailable_for
 from app.tables.review import branches, lines, members
 from app.tables.review import room as room_rules
 from app.tables.review.lines import Viewer
@@ -29,7 +29,8 @@ from app.web.middleware import TooDeep, identity_cookie, parse_message, token_qu
 from app.web.pages import _page, not_found, _table_game
 from app.web.ratelimit import Buckets, Rate
 from app.web.schemas import Body
-from app.web.ws import _closer, _sender  # the table socket's own: a text encoded once, or a dict
+from app.web.i18n import tr
+from app.web.ws import _closer, _error, _sender, said  # the table socket's own: a text encoded once, or a dict
 
 router = APIRouter(prefix="/api")
 pages = APIRouter(include_in_schema=False)
@@ -109,8 +110,8 @@ async def review_socket(websocket: WebSocket) -> None:
     code: str = websocket.path_params["code"]
     await websocket.accept()
     if token_query(websocket.scope) is not None:  # the Origin check lets ?token= sockets through: never here
-        await _close(websocket, {"code": "invalid", "detail": "The review room knows you by your cookie only: "
-                                 "drop ?token=."}, 4422)
+        await _close(websocket, {"code": "invalid", "detail": tr(websocket, N_("The review room knows you by your cookie "
+                                                                                "only: drop ?token=."))}, 4422)
         return
     viewer = Viewer(identity_cookie(websocket.scope), chosen_deals(websocket.cookies.get(SPOILERS_COOKIE)))
     try:
@@ -118,13 +119,13 @@ async def review_socket(websocket: WebSocket) -> None:
         async with ctx.db.reading() as s:
             table, host, person = await members.entering(s, code, viewer, secret)
     except TableError as exc:
-        await _close(websocket, error_body(exc), 4000 + exc.status)
+        await _close(websocket, error_body(exc, websocket), 4000 + exc.status)
         return
     except StoreError as exc:
         domain = unavailable_for(exc)
         if domain is None:
             raise
-        await _close(websocket, error_body(domain), 1013)
+        await _close(websocket, error_body(domain, websocket), 1013)
         return
     code, of = table.code, table.seq
     member = {"key": person["key"], "name": person["name"], "alone": False}
@@ -132,8 +133,8 @@ async def review_socket(websocket: WebSocket) -> None:
                       queue_size=ctx.settings.ws_queue_size)
     room = await ctx.review.enter(code, of, host, conn, member)
     if room is None:
-        await _close(websocket, {"code": "too_many_sockets", "detail": "This review room is full; try again later."},
-                     TOO_MANY)
+        await _close(websocket, {"code": "too_many_sockets",
+                                 "detail": tr(websocket, N_("This review room is full; try again later."))}, TOO_MANY)
         return
     try:
         conn.open([{"type": "welcome", "code": code, "game": table.game, "of": of, "host": host,
@@ -148,9 +149,9 @@ async def review_socket(websocket: WebSocket) -> None:
             try:
                 reply = await _handle(ctx, code, of, member, conn, raw, limits, viewer)
             except TableError as exc:
-                reply = {"type": "error", **error_body(exc), "status": exc.status}
+                reply = {"type": "error", **error_body(exc, websocket), "status": exc.status}
             if reply is not None:
-                conn.send(reply)
+                conn.send(said(reply, websocket))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -161,35 +162,36 @@ async def review_socket(websocket: WebSocket) -> None:
 async def _handle(ctx: Any, code: str, of: int, member: dict, conn: Connection, raw: str,
                   limits: tuple[Buckets, Buckets], viewer: Viewer) -> dict | None:
     if len(raw) > MAX_MESSAGE:
-        return _error(f"That message is too long ({len(raw)} characters; at most {MAX_MESSAGE}).")
+        return _error(N_("That message is too long ({n} characters; at most {max})."), n=len(raw), max=MAX_MESSAGE)
     try:
         msg = parse_message(raw)
     except (TooDeep, ValueError):
-        return _error("That message is not valid JSON (or nests too deep).")
+        return _error(N_("That message is not valid JSON (or nests too deep)."))
     if not isinstance(msg, dict):
-        return _error("A message must be a JSON object with a 'type'.")
+        return _error(N_("A message must be a JSON object with a 'type'."))
     kind = msg.get("type")
     if kind == "ping":
         return {"type": "pong"}
     if kind not in ("lead", "goto", "alone", "point"):
-        return _error(f"Unknown message type {str(kind)[:40]!r}; expected lead, goto, alone, point or ping.")
+        return _error(N_("Unknown message type {kind}; expected lead, goto, alone, point or ping."), kind=repr(str(kind)[:40]))
     wait = limits[1 if kind == "point" else 0].take("socket")
     if wait:
         return {"type": "error", "code": "rate_limited", "status": 429, "retry_after": math.ceil(wait),
-                "detail": f"Too many {'pointers' if kind == 'point' else 'room messages'}: wait {math.ceil(wait)} s."}
+                "detail": (N_("Too many pointers: wait {n} s.") if kind == "point" else N_("Too many room messages: wait {n} s."),
+                           {"n": math.ceil(wait)})}
     if kind == "lead":
         await ctx.review.command(code, member, {"op": "lead"})
     elif kind == "alone":
         if type(msg.get("alone")) is not bool:
-            return _error("'alone' must be true (browse alone) or false (follow the leader).")
+            return _error(N_("'alone' must be true (browse alone) or false (follow the leader)."))
         await ctx.review.set_alone(code, conn, msg["alone"])
     elif kind == "goto":
         return await _goto(ctx, code, of, member, msg, viewer)
     else:
         point = _point(msg)
         if point is None:
-            return _error("A pointer is {\"type\": \"point\", \"svg\": 0-15, \"x\", \"y\" (numbers), \"at\": the "
-                          "step's key (at most 120 characters)}.")
+            return _error(N_("A pointer is {\"type\": \"point\", \"svg\": 0-15, \"x\", \"y\" (numbers), \"at\": the "
+                             "step's key (at most 120 characters)}."))
         await ctx.review.point(code, member, point)
     return None
 
@@ -197,13 +199,12 @@ async def _handle(ctx: Any, code: str, of: int, member: dict, conn: Connection, 
 async def _goto(ctx: Any, code: str, of: int, member: dict, msg: dict, viewer: Viewer) -> dict | None:
     pos = room_rules.parse_pos(msg.get("pos"), of)
     if pos is None:
-        return _error(f"'pos' must be {{\"ply\": 0-{of}, \"line\": [at most {room_rules.MAX_LINE} "
-                      "{\"seat\", \"move\"}], \"at\", \"branch\", \"name\"}.")
+        return _error(N_("'pos' must be {{\"ply\": 0-{of}, \"line\": [at most {max} {{\"seat\", \"move\"}}], \"at\", "
+                         "\"branch\", \"name\"}}."), of=of, max=room_rules.MAX_LINE)
     room = ctx.review.rooms.get(code)
     leader = room.state["leader"] if room is not None else None
     if leader is None or leader["key"] != member["key"]:
-        return {"type": "error", "code": "not_leader", "status": 403,
-                "detail": "Only the leader moves the room: take the lead first, or browse alone."}
+        raise Forbidden(N_("Only the leader moves the room: take the lead first, or browse alone."), "not_leader")
     if pos["line"]:  # the what-if's moves must be legal before anyone follows them
         async with ctx.db.reading() as s:
             _, g, doc, _ = await lines.start_of(s, code, pos["ply"], viewer)
@@ -220,10 +221,6 @@ def _point(msg: dict) -> dict | None:
         if type(v) not in (int, float) or not math.isfinite(v) or abs(v) > MAX_COORD:
             return None
     return {"svg": svg, "x": round(float(x), 2), "y": round(float(y), 2), "at": at}
-
-
-def _error(detail: str) -> dict:
-    return {"type": "error", "detail": detail, "code": "bad_message"}
 
 
 async def _close(websocket: WebSocket, body: dict, code: int) -> None:

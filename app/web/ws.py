@@ -22,10 +22,11 @@ from app.tables.live import moves
 from app.tables.live import pace
 from app.tables.live import reads
 from app.tables.live import takeback
-from app.tables.errors import StoreError, TableError, unavailable_for
+from app.tables.errors import N_, StoreError, TableError, unavailable_for
 from app.tables.lobby.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
+from app.web.i18n import tr
 from app.web.middleware import Proxies, TooDeep, identity_cookie, parse_message
 
 router = APIRouter()
@@ -58,7 +59,7 @@ async def table_socket(websocket: WebSocket) -> None:
         await _refuse(websocket, exc)
         return
     address = _proxies(ctx.settings.trusted_proxies).client(websocket.scope)
-    crowded = _crowded(ctx, caller, address)  # checked and counted with no await between: no race
+    crowded = _crowded(ctx, caller, address, websocket)  # checked and counted with no await between: no race
     if crowded is not None:
         await websocket.send_json({"type": "error", "detail": crowded, "code": "too_many_sockets", "status": 429})
         await websocket.close(code=TOO_MANY, reason=crowded)
@@ -104,17 +105,18 @@ def _proxies(trusted: str) -> Proxies:
     return Proxies([x for x in trusted.split(",") if x.strip()])
 
 
-def _crowded(ctx: Tables, caller: Caller, address: str) -> str | None:
+def _crowded(ctx: Tables, caller: Caller, address: str, websocket: WebSocket | None = None) -> str | None:
     """Why a spectator socket is refused (None: it is welcome). Seated players are never refused; the
     counts are this instance's (ICEHOUSE_WS_SPECTATORS_PER_TABLE, ICEHOUSE_WS_SPECTATORS_PER_ADDRESS)."""
     if caller.seat is not None:
         return None
     per_address = ctx.settings.ws_spectators_per_address
     if ctx.hub.spectating_from(address) >= per_address:
-        return f"Too many spectator connections from your address (at most {per_address}); close some first."
+        return tr(websocket, N_("Too many spectator connections from your address (at most {n}); close some first."),
+                  n=per_address)
     per_table = ctx.settings.ws_spectators_per_table
     if ctx.hub.spectating(caller.code) >= per_table:
-        return f"This table has all the spectators it can take ({per_table}); try again later."
+        return tr(websocket, N_("This table has all the spectators it can take ({n}); try again later."), n=per_table)
     return None
 
 
@@ -151,32 +153,32 @@ async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Ca
                 reply = {"type": "error", **error_body(domain, websocket), "status": domain.status}
             else:
                 log.exception("socket message failed", extra={"table": caller.code})
-                reply = {"type": "error", "detail": "The server could not handle that message.",
+                reply = {"type": "error", "detail": (N_("The server could not handle that message."), {}),
                          "code": "internal"}
         if reply is not None:
-            conn.send(reply)
+            conn.send(said(reply, websocket))
 
 
 async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> dict | None:
     if len(raw) > MAX_MESSAGE:
-        return _error(f"That message is too long ({len(raw)} characters; at most {MAX_MESSAGE}).")
+        return _error(N_("That message is too long ({n} characters; at most {max})."), n=len(raw), max=MAX_MESSAGE)
     try:
         msg = parse_message(raw)
     except TooDeep as exc:
-        return _error(str(exc))
+        return {"type": "error", "detail": str(exc), "code": "bad_message"}
     except ValueError:
-        return _error("That message is not valid JSON.")
+        return _error(N_("That message is not valid JSON."))
     if not isinstance(msg, dict):
-        return _error("A message must be a JSON object with a 'type'.")
+        return _error(N_("A message must be a JSON object with a 'type'."))
     kind = msg.get("type")
     if kind == "ping":
         return {"type": "pong"}
     if kind == "move":
         seq = msg.get("seq")
         if type(seq) is not int:
-            return _error("A move needs 'seq', the table's seq number you are answering.")
+            return _error(N_("A move needs 'seq', the table's seq number you are answering."))
         if not isinstance(msg.get("move"), dict):
-            return _error("A move needs 'move', a JSON object like one of your legal_moves.")
+            return _error(N_("A move needs 'move', a JSON object like one of your legal_moves."))
         await moves.play_for(ctx, caller, seq, msg["move"])
         return None  # the update comes back through the broker like everyone else's
     if kind == "chat":
@@ -185,7 +187,7 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
     if kind == "visibility":  # the page is shown or hidden (Page Visibility): are turn messages needed?
         visible = msg.get("visible")
         if type(visible) is not bool:
-            return _error("A visibility message needs 'visible', true or false.")
+            return _error(N_("A visibility message needs 'visible', true or false."))
         if (conn.hidden_since is None) != visible:
             conn.hidden_since = None if visible else time.time()
             if conn.seat is not None:
@@ -194,18 +196,18 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
     if kind == "takeback":  # issue 36: as POST/DELETE /api/tables/{code}/takeback(/vote); the news comes as state
         action = msg.get("action")
         if action not in TAKEBACK_ACTIONS:
-            return _error("A takeback message needs 'action': ask, accept, refuse or withdraw.")
+            return _error(N_("A takeback message needs 'action': ask, accept, refuse or withdraw."))
         await TAKEBACK_ACTIONS[action](ctx, caller)
         return None
     if kind == "sync":
         since = msg.get("since")
         if type(since) is not int:
-            return _error("A sync needs 'since', the last seq you saw.")
+            return _error(N_("A sync needs 'since', the last seq you saw."))
         reply = await reads.sync(ctx, caller, since)
         cursors.sent_state(conn, reply["state"])
         return reply
-    return _error(f"Unknown message type {str(kind)[:40]!r}; expected move, chat, takeback, sync, visibility or "
-                  "ping.")
+    return _error(N_("Unknown message type {kind}; expected move, chat, takeback, sync, visibility or ping."),
+                  kind=repr(str(kind)[:40]))
 
 
 TAKEBACK_ACTIONS = {
@@ -216,5 +218,16 @@ TAKEBACK_ACTIONS = {
 }
 
 
-def _error(detail: str) -> dict:
-    return {"type": "error", "detail": detail, "code": "bad_message"}
+def _error(message: str, **params: object) -> dict:
+    """A bad message's answer; its sentence (a message id, marked N_) is said in the socket's language by said()."""
+    return {"type": "error", "detail": (message, params), "code": "bad_message"}
+
+
+def said(reply: dict, websocket: WebSocket) -> dict:
+    """`reply` with its sentence, if it is still (message id, params), in the socket's language (its page's
+    lang cookie, else Accept-Language)."""
+    detail = reply.get("detail")
+    if isinstance(detail, tuple):
+        message, params = detail
+        return {**reply, "detail": tr(websocket, message, **params)}
+    return reply

@@ -210,3 +210,19 @@ async def test_a_second_tab_gets_the_same_updates_and_rematch_is_pushed(server, 
         pushed = await tab.until(lambda m: m["type"] == "state" and m["rematch"])
         assert pushed["rematch"] == r.json()["code"]
         await tab.close()
+
+
+async def test_a_sockets_refusals_come_in_its_pages_language(server, http):
+    """Issue 37: the socket's sentences follow its page's lang cookie (a bad message, a move out of turn)."""
+    t, st, clients = await two_seats(http)
+    code, tokens = t["code"], t["tokens"]
+    waiting = 1 - st["to_act"][0]
+    ws = await WS.open(f"{server.ws_url}/ws/tables/{code}?token={tokens[waiting]}", cookie="lang=de")
+    await ws.until("chat_history")
+    await ws.send({"type": "sync", "since": "x"})
+    assert (await ws.until("error"))["detail"] == "Ein Sync braucht 'since', das letzte seq, das du gesehen hast."
+    move = (await state(clients[waiting], code, tokens[waiting]))["legal_moves"]
+    await ws.send({"type": "move", "seq": 0, "move": {"action": "draw"}})
+    err = await ws.until("error")
+    assert err["code"] == "not_your_turn" and err["detail"].startswith("Du bist nicht am Zug"), (err, move)
+    await ws.close()
