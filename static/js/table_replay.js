@@ -12,16 +12,16 @@ export function setupReplay({ code, state, say }) {
   const room = (seq) => `/t/${encodeURIComponent(code)}/review${seq == null ? "" : `?move=${seq}`}`;
 
   function open(seq) {
-    const t = state.table;
-    if (!t || !ENDED.has(t.status)) { say(t("The replay opens when the game has ended.")); return; }
+    const table = state.table;   // not `t`: that is the page's words (core/i18n.js)
+    if (!table || !ENDED.has(table.status)) { say(t("The replay opens when the game has ended.")); return; }
     location.assign(room(seq));
   }
 
   // /t/<code>?move=N: that step in the review room (the game must have ended).
-  function fromAddress(t) {
+  function fromAddress(table) {
     const move = new URLSearchParams(location.search).get("move");
     if (move == null || !/^\d{1,9}$/.test(move)) return;
-    if (ENDED.has(t.status)) location.replace(room(Math.min(Number(move), t.seq)));
+    if (ENDED.has(table.status)) location.replace(room(Math.min(Number(move), table.seq)));
     else toast(t("This game is still on: its replay opens when it has ended."), "info", 6000);
   }
 
