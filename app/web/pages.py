@@ -93,7 +93,7 @@ async def table_page(request: Request, code: str) -> HTMLResponse:
     g = GAMES[game]
     # Everything else (seats, board, log) is loaded live by static/js/table.js, which loads the game's module.
     return _page(request, "table.html", code=code, title=tr(request, "Table {code}", code=code),
-                 client=f"/static/{g.client}", game_css=f"/static/{g.css}")
+                 client=f"/static/{g.client}", game_css=f"/static/{g.css}", cooperative=g.cooperative)
 
 
 @router.get("/me", response_class=HTMLResponse)

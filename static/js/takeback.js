@@ -40,7 +40,9 @@ export function renderTakeback(t, me, code, setChildren, log) {
     const status = document.getElementById("takeback-status");
     if (status) status.textContent = err.message;
   });
-  const played = log.some((s) => !(s.events || []).some((e) => e.type === "takeback"));
+  // Something to ask for: at a cooperative game any play standing, else a move of mine standing.
+  const team = !!document.getElementById("table-root").dataset.cooperative, gone = takenBack(log);
+  const played = log.some((s) => !gone.has(s.seq) && !(s.events || []).some((e) => e.type === "takeback") && (team || s.seat === me));
   const key = JSON.stringify([tb, me, t.status, seated, t.seq, played]);
   setChildren(box, key, () => {
     if (t.status !== "playing") return [];

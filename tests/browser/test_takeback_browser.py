@@ -53,6 +53,8 @@ def test_two_people_refuse_then_agree_on_a_takeback(live_server, new_page, shot)
     assert other.locator("#takeback-btn").count() == 0  # nothing of theirs to take back yet
     play_first_legal(mover, code)
     other.wait_for_function("() => document.getElementById('table-root').dataset.seq === '1'")
+    mover.wait_for_selector("#takeback-btn")
+    assert other.locator("#takeback-btn").count() == 0  # still no move of theirs
 
     mover.click("#takeback-btn")
     mover.wait_for_selector("#takeback-withdraw")
@@ -96,3 +98,24 @@ def test_two_people_refuse_then_agree_on_a_takeback(live_server, new_page, shot)
     assert ann.locator("#review-movelist li.taken-back").count() == 2
     assert "(taken back)" in ann.inner_text("#review-movelist li.taken-back >> nth=0")
     shot(ann, "takeback-review-desktop")
+
+
+def test_a_three_high_teammate_asks_and_hears_why_a_play_that_drew_cannot_be_taken_back(live_server, new_page):
+    server = live_server(bot_delay_seconds="0.3")
+    ann, bea = new_page(), new_page(PHONE)
+    ann.goto(server.url + "/")
+    code = api(ann, "/api/tables", "POST", {"game": "three-high", "players": 2, "name": "Ann"})["code"]
+    bea.goto(f"{server.url}/t/{code}")
+    bea.fill("#join-name", "Bea")
+    bea.click("#join-form button[type=submit]")
+    bea.wait_for_selector("#seats li[data-seat='1'] .tag.you")
+    api(ann, f"/api/tables/{code}/start", "POST", {})
+    ann.goto(f"{server.url}/t/{code}")
+    first = int(ann.get_attribute("#seats li.acting", "data-seat"))
+    pages = {0: ann, 1: bea}
+    play_first_legal(pages[first], code)  # a play that completes no tree draws a card
+    teammate = pages[1 - first]
+    teammate.wait_for_function("() => document.getElementById('table-root').dataset.seq === '1'")
+    teammate.click("#takeback-btn")  # the team's last play, whoever made it
+    teammate.wait_for_selector("#takeback-status >> text=a card once seen cannot be un-seen")
+    assert teammate.locator("#takeback-asked").count() == 0
