@@ -24,12 +24,12 @@ WAITING_MAX = 20_000  # seats looked at per sweep: far more than the people who 
 async def waiting(s: AsyncSession, now: datetime) -> list[Row]:
     """The seats of people (not bots, nor seats the bot stands in for) with a digest channel, at tables playing
     and not paused now: rows of (table_id, code, game, to_act, moved_at, started_at, pace, paused_until, seat,
-    name, player_id, notify, digest, webhook_url, webhook_format, ntfy_url, push). Whether the seat is to act
-    is the caller's to check (to_act is JSON)."""
+    name, player_id, notify, digest, digest_hour, webhook_url, webhook_format, ntfy_url, push). Whether the
+    seat is to act, and its hour has come, is the caller's to check (to_act is JSON)."""
     t, x = Table.__table__, Seat.__table__
     q = (select(t.c.id.label("table_id"), t.c.code, t.c.game, t.c.to_act, t.c.moved_at, t.c.started_at, t.c.pace,
-                t.c.paused_until, x.c.seat, x.c.name, x.c.player_id, x.c.notify, x.c.digest, x.c.webhook_url,
-                x.c.webhook_format, x.c.ntfy_url, x.c.push)
+                t.c.paused_until, x.c.seat, x.c.name, x.c.player_id, x.c.notify, x.c.digest, x.c.digest_hour,
+                x.c.webhook_url, x.c.webhook_format, x.c.ntfy_url, x.c.push)
          .join(t, t.c.id == x.c.table_id)
          .where(and_(x.c.digest.is_not(None), x.c.digest != "", x.c.bot.is_(None), x.c.stand_in.is_(None),
                      t.c.status == "playing", or_(t.c.paused_until.is_(None), t.c.paused_until <= now)))

@@ -123,6 +123,7 @@ class Seat(Base):
     # The daily digest (revision 0011): the seat's channels ("webhook", "ntfy", "push", comma-separated)
     # that get one message a day listing the tables waiting for its person instead of one per turn.
     digest: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    digest_hour: Mapped[int | None] = mapped_column(Integer, nullable=True)  # UTC, 0-23 (revision 0014)
 
 
 class Move(Base):

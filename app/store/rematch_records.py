@@ -64,8 +64,9 @@ class MakeRematch:
             return
         new_id = made[0]
         ex.run("INSERT INTO seats (table_id, seat, name, bot, player_id, token_hash, webhook_url, notify, joined_at, "
-               "webhook_format, ntfy_url, push, digest) SELECT :new, seat, name, bot, player_id, token_hash, "
-               "webhook_url, notify, :at, webhook_format, ntfy_url, push, digest FROM seats WHERE table_id = :old",
+               "webhook_format, ntfy_url, push, digest, digest_hour) SELECT :new, seat, name, bot, player_id, "
+               "token_hash, webhook_url, notify, :at, webhook_format, ntfy_url, push, digest, digest_hour "
+               "FROM seats WHERE table_id = :old",
                {"new": new_id, "at": at, "old": self.old_id})
         ex.run("UPDATE tables SET rematch_id = :new, updated_at = :at WHERE id = :old",
                {"new": new_id, "at": at, "old": self.old_id})

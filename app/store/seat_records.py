@@ -28,9 +28,10 @@ import orjson
 
 from app.store.lobby_records import Exec, column_json
 
-CHANNELS = ("webhook_url", "webhook_format", "ntfy_url", "push", "digest")  # what a seat sets itself (SetChannels)
+# what a seat sets itself (SetChannels)
+CHANNELS = ("webhook_url", "webhook_format", "ntfy_url", "push", "digest", "digest_hour")
 _SEAT = ("SELECT seat, name, bot, player_id, token_hash, webhook_url, notify, ntfy_url, push, webhook_format, "
-         "CAST(deliveries AS text), digest FROM seats WHERE table_id = :t")
+         "CAST(deliveries AS text), digest, digest_hour FROM seats WHERE table_id = :t")
 
 
 @dataclass(slots=True)
@@ -49,12 +50,13 @@ class SeatColumns:
     webhook_format: str | None
     deliveries: dict | None
     digest: str | None = None  # the channels that get the daily digest instead of a message per turn
+    digest_hour: int | None = None  # the UTC hour it goes from (None: the server's)
 
 
 def _columns(row: tuple) -> SeatColumns:
     deliveries = orjson.loads(row[10]) if row[10] else None
     return SeatColumns(*row[:6], bool(row[6]), *row[7:10], deliveries if isinstance(deliveries, dict) else None,
-                       row[11])
+                       row[11], row[12])
 
 
 def _aware(at: Any) -> datetime:
@@ -161,9 +163,10 @@ class SetChannels:
                 gone = name.split("_")[0]
                 seat.deliveries = {k: v for k, v in (seat.deliveries or {}).items() if k != gone}
         ex.run("UPDATE seats SET webhook_url = :u, webhook_format = :f, ntfy_url = :n, push = :p, "
-               "deliveries = CAST(:d AS json), digest = :g WHERE table_id = :t AND seat = :s",
+               "deliveries = CAST(:d AS json), digest = :g, digest_hour = :h WHERE table_id = :t AND seat = :s",
                {"u": seat.webhook_url, "f": seat.webhook_format, "n": seat.ntfy_url, "p": seat.push,
-                "d": column_json(seat.deliveries), "g": seat.digest, "t": self.table_id, "s": self.seat})
+                "d": column_json(seat.deliveries), "g": seat.digest, "h": seat.digest_hour, "t": self.table_id,
+                "s": self.seat})
         self.result = ("ok", seat)
 
 

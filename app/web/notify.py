@@ -5,8 +5,9 @@ nudge, and the server's Web Push key:
   (auto | slack | mattermost | discord | generic);
 - GET/PUT /api/tables/{code}/ntfy {"url"}: an ntfy topic URL;
 - PUT/DELETE /api/tables/{code}/push {"subscription"}: the browser's Web Push subscription;
-- GET/PUT /api/tables/{code}/digest {"channels": [webhook | ntfy | push]}: the channels that get one message
-  a day listing the tables waiting for the person instead of a message per turn (app/tables/notify/digest.py);
+- GET/PUT /api/tables/{code}/digest {"channels": [webhook | ntfy | push], "hour"?: 0-23 UTC}: the channels
+  that get one message a day listing the tables waiting for the person instead of a message per turn, and
+  the hour it goes (app/tables/notify/digest.py);
 - GET/PUT /api/tables/{code}/reminders {"after": off | 1h | 12h | 24h | default};
 - POST /api/tables/{code}/nudge: remind the seat to act now (once an hour per table);
 - GET/PUT /api/tables/{code}/pace {"per_turn": off | 1h | 12h | 24h | 3d, "timeout": bot | forfeit,
@@ -17,7 +18,7 @@ nudge, and the server's Web Push key:
 
 Every channel answer is the caller's own view: {"seat", "url", "format", "sends_as", "ntfy", "push",
 "push_endpoint_host", "last": {"webhook" | "ntfy" | "push": {"ok", "at", "detail"}}, "digest": [channels],
-"digest_hour": the hour (UTC) digests go out}.
+"digest_hour": the hour (UTC) the seat's digest goes out}.
 """
 from __future__ import annotations
 
@@ -50,7 +51,8 @@ class Push(BaseModel):
 
 class Digest(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    channels: list[StrictStr] | None = Field(default=None, max_length=10)
+    channels: list[StrictStr] | None = Field(default=None, max_length=10)  # absent: unchanged; null or []: none
+    hour: StrictInt | None = None  # absent: unchanged; null: the server's ICEHOUSE_DIGEST_HOUR
 
 
 class Reminders(BaseModel):
@@ -113,7 +115,9 @@ async def get_digest(caller: SeatAuth, ctx: Ctx) -> dict:
 
 @router.put("/tables/{code}/digest")
 async def set_digest(body: Digest, caller: SeatAuth, ctx: Ctx) -> dict:
-    return await settings.set_channels(ctx, caller, digest=body.channels)
+    given = body.model_fields_set  # a field left out stays as it was
+    return await settings.set_channels(ctx, caller, digest=body.channels if "channels" in given else settings.UNSET,
+                                       digest_hour=body.hour if "hour" in given else settings.UNSET)
 
 
 @router.get("/tables/{code}/reminders")

@@ -1,7 +1,7 @@
 // The daily digest (issue 36; docs/API.md, Notifications): under the seat's channels, a choice per channel
 // (this device's Web Push, the chat room's webhook, the ntfy topic) of one message a day listing the tables
-// waiting for me, instead of a message at every turn. Drawn from the channels' answer (GET .../webhook:
-// "digest", "digest_hour"); saved with PUT .../digest {"channels"}.
+// waiting for me, instead of a message at every turn, sent from my own 08:00. Drawn from the channels' answer
+// (GET .../webhook: "digest", "digest_hour"); saved with PUT .../digest {"channels", "hour"}.
 import { h } from "./core/store.js";
 import { api, toast } from "./core/api.js";
 import { t } from "./core/i18n.js";
@@ -14,6 +14,13 @@ export function hourWords(hour, now = new Date()) {
   const utc = `${String(hour).padStart(2, "0")}:00 UTC`;
   const local = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   return at.getTimezoneOffset() ? t("{utc} ({local} your time)", { utc, local }) : utc;
+}
+
+// The hour of the UTC day that is 08:00 here (a half-hour zone: the hour before).
+export function morningUtc(now = new Date()) {
+  const at = new Date(now);
+  at.setHours(8, 0, 0, 0);
+  return at.getUTCHours();
 }
 
 export function setupDigest(box, path) {
@@ -31,7 +38,7 @@ export function setupDigest(box, path) {
     status.textContent = t("Saving…");
     const channels = CHANNELS.map(([key]) => key).filter((key) => boxes[key].checked);
     try {
-      const v = await api("PUT", path, { channels });
+      const v = await api("PUT", path, { channels, hour: morningUtc() });
       show(v);
       toast(channels.length ? t("Saved: one message a day on the channels chosen.") : t("Saved: a message at every turn."));
     } catch (err) {

@@ -163,7 +163,7 @@ async def test_a_claim_left_by_a_dead_instance_is_taken_over_after_its_lease(app
     async with ctx.db.writing() as s:
         assert await digest.digests.claim(s, "x", day, "elsewhere", MORNING, MORNING) is True
         await s.commit()
-    key = next(iter(digest.recipients(await _waiting(ctx))))
+    key = next(iter(digest.recipients(await _waiting(ctx), 9, 8)))
     async with ctx.db.writing() as s:
         await s.execute(update(Digest).where(Digest.recipient == "x").values(recipient=key))
         await s.commit()
@@ -267,3 +267,21 @@ async def test_an_ntfy_topic_and_a_discord_room_get_the_digest_in_their_shapes(a
     assert ntfy["topic"] == "ann-digest" and ntfy["title"] == "Daily digest: a table is waiting for you"
     assert ntfy["click"] == f"{PUBLIC}/me" and ntfy["message"] == discord["content"]
     assert set(discord) == {"content"} and f"(table {code}), waiting since " in discord["content"]
+
+
+async def test_each_seat_gets_its_digest_from_its_own_hour(app, new_client, loopback):  # noqa: F811
+    ctx = app.state.tables
+    rx = loopback(204)
+    code, c, token, _ = await waiting_for(app, new_client, rx)
+    url = f"/api/tables/{code}/digest"
+    r = await c.put(url, headers=bearer(token), json={"hour": 20})  # the page sends its reader's 08:00, in UTC
+    assert r.status_code == 200 and r.json()["digest_hour"] == 20 and r.json()["digest"] == ["webhook"]
+    assert await digest.send(ctx, MORNING) == 0  # 09:00 UTC: not yet for this seat
+    assert await digest.send(ctx, MORNING.replace(hour=20)) == 1
+    await ctx.webhooks.drained()
+    assert len(rx.requests) == 1
+    for hour in (24, -1, "8", 7.5, True):
+        r = await c.put(url, headers=bearer(token), json={"hour": hour})
+        assert r.status_code == 422 and r.json()["detail"], hour
+    r = await c.put(url, headers=bearer(token), json={"hour": None})  # the server's hour again
+    assert r.json()["digest_hour"] == 8 and r.json()["digest"] == ["webhook"]

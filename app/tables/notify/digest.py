@@ -4,8 +4,9 @@ waiting for them (their turn), instead of a message per turn and per reminder (l
 - A seat chooses which of its channels (webhook, ntfy, Web Push) go by digest (`clean_digest`, PUT
   /api/tables/{code}/digest); turn messages and reminders skip those channels (turns.deliver); a teammate's
   nudge, a person asking for that very turn, still goes.
-- From Settings.digest_hour (UTC) each day, every instance's sweep (`send`) gathers the seats with a digest
-  channel whose table waits for them (playing, not paused, their turn, the bot not standing in), and groups
+- From the seat's hour of each UTC day (`digest_hour`, 0-23: the table page sends its reader's 08:00; else
+  Settings.digest_hour), every instance's sweep (`send`) gathers the seats with a digest channel whose
+  table waits for them (playing, not paused, their turn, the bot not standing in), and groups
   them by recipient: the person (their player id; a seat with none is a person of its own) and the
   channel's address. One recipient gets one digest a day listing only the tables whose seat chose that
   very address: a chat room never learns of a table its person did not point at it. Nothing waiting,
@@ -156,11 +157,22 @@ class _Group:
     rows: list
 
 
-def recipients(rows: list) -> dict[str, _Group]:
-    """The seats waiting (rows of digests.waiting) grouped by recipient: a hash of the person and address."""
+def clean_hour(raw: object) -> int | None:
+    """A digest's hour to store: a whole hour of the UTC day, 0 to 23 (None: the server's)."""
+    if raw is None:
+        return None
+    if type(raw) is not int or not 0 <= raw <= 23:
+        raise Invalid(N_("The digest's hour is a whole hour of the UTC day, from 0 to 23."), "bad_digest")
+    return raw
+
+
+def recipients(rows: list, hour: int, default_hour: int) -> dict[str, _Group]:
+    """The seats waiting (rows of digests.waiting) whose digest hour has come (`hour` now, UTC; a seat
+    without one has `default_hour`), grouped by recipient: a hash of the person and the address."""
     out: dict[str, _Group] = {}
     for row in rows:
-        if not row.notify or row.seat not in (row.to_act or []):
+        due = row.digest_hour if row.digest_hour is not None else default_hour
+        if not row.notify or row.seat not in (row.to_act or []) or hour < due:
             continue
         person = f"p{row.player_id}" if row.player_id is not None else f"s{row.table_id}.{row.seat}"
         for channel in sorted(chosen(row)):
@@ -196,11 +208,9 @@ _forgotten: dict[str, str] = {}  # instance -> the day its old claims were last 
 
 
 async def send(ctx: Context, now: datetime | None = None) -> int:
-    """Send the day's digests due and not sent yet (from Settings.digest_hour, UTC), each once over every
+    """Send the day's digests due (from each seat's hour, UTC) and not sent yet, each once over every
     instance. Called by every instance's sweep; returns how many digests this instance queued."""
     now = now or utcnow()
-    if now.hour < ctx.settings.digest_hour:
-        return 0
     day = now.date().isoformat()
     if _forgotten.get(ctx.instance) != day:  # once a day per instance: the claims of past days go
         await forget(ctx, now)
@@ -211,7 +221,7 @@ async def send(ctx: Context, now: datetime | None = None) -> int:
             return 0
         done = await digests.claimed_on(s, day, now - LEASE)
         langs = await of_players(s, [row.player_id for row in rows])
-    groups = {k: g for k, g in recipients(rows).items() if k not in done}
+    groups = {k: g for k, g in recipients(rows, now.hour, ctx.settings.digest_hour).items() if k not in done}
     sent = 0
     for key, group in groups.items():
         async with ctx.db.writing() as s:

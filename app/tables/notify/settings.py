@@ -22,7 +22,7 @@ from app.store.seat_records import ClaimNudge, SeatColumns, SetChannels, SetRemi
 from app.tables import language
 from app.tables.notify import turns as notify
 from app.tables.notify.channels import clean_format, clean_ntfy
-from app.tables.notify.digest import clean_digest
+from app.tables.notify.digest import clean_digest, clean_hour
 from app.tables.lobby.chat import KINDS, NUDGE_SEAT
 from app.tables.live.actor import after_chat, stored
 from app.tables.live.tables import LiveTable, SeatRow
@@ -45,7 +45,8 @@ async def get_channels(ctx: Tables, caller: Caller) -> dict:
 
 
 async def set_channels(ctx: Tables, caller: Caller, *, url: object = UNSET, fmt: object = UNSET,
-                       ntfy: object = UNSET, push: object = UNSET, digest: object = UNSET) -> dict:
+                       ntfy: object = UNSET, push: object = UNSET, digest: object = UNSET,
+                       digest_hour: object = UNSET) -> dict:
     """Change the caller's own channels (only those given; None or "" clears one); Invalid with a sentence
     for a bad value. Every instance's live table learns whether the seat has a channel at all."""
     seat = caller.seated()
@@ -61,6 +62,8 @@ async def set_channels(ctx: Tables, caller: Caller, *, url: object = UNSET, fmt:
         values["push"] = None if push is None else clean_subscription(push, allow_private=private)
     if digest is not UNSET:
         values["digest"] = clean_digest(digest)
+    if digest_hour is not UNSET:
+        values["digest_hour"] = clean_hour(digest_hour)
     live = await ctx.live.get(caller.code)
     async with live.lock:
         result = await stored(ctx, SetChannels(live.snap.id, seat, values))

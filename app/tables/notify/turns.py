@@ -175,7 +175,8 @@ def channels_view(ctx: Context, row: Any) -> dict:
             "ntfy": row.ntfy_url, "push": subscription is not None,
             "push_endpoint_host": _host(subscription["endpoint"]) if subscription else None,
             "last": row.deliveries or {}, "digest": sorted(digest_channels(row)),
-            "digest_hour": ctx.settings.digest_hour}
+            "digest_hour": row.digest_hour if getattr(row, "digest_hour", None) is not None
+            else ctx.settings.digest_hour}
 
 
 def _host(url: str) -> str:
