@@ -46,10 +46,15 @@ def _line(ex: Exec, table_id: int, text: str, at: datetime) -> None:
            {"t": table_id, "s": PACE_SEAT, "n": NAME, "x": text, "at": ex.time(at)})
 
 
-def _row(ex: Exec, table_id: int) -> tuple | None:
-    """(status, seq, takeback) of the table, its row locked."""
-    row = ex.first("SELECT status, seq, CAST(takeback AS text) FROM tables WHERE id = :t" + ex.lock, {"t": table_id})
-    return None if row is None else (row[0], row[1], _json(row[2]))
+def _row(command: TakebackCommand, ex: Exec) -> tuple | None:
+    """(status, seq, takeback) of the command's table, its row locked; None (the command's result set to
+    ("gone",)) when there is no such table."""
+    row = ex.first("SELECT status, seq, CAST(takeback AS text) FROM tables WHERE id = :t" + ex.lock,
+                   {"t": command.table_id})
+    if row is None:
+        command.result = ("gone",)
+        return None
+    return row[0], row[1], _json(row[2])
 
 
 def _people(ex: Exec, table_id: int) -> dict[int, str]:
@@ -109,9 +114,8 @@ class TakebackAsk:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        row = _row(ex, self.table_id)
+        row = _row(self, ex)
         if row is None:
-            self.result = ("gone",)
             return
         status, seq, old = row
         if status != "playing" or seq != self.seq:
@@ -155,9 +159,8 @@ class TakebackVote:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        row = _row(ex, self.table_id)
+        row = _row(self, ex)
         if row is None:
-            self.result = ("gone",)
             return
         status, seq, takeback = row
         if status != "playing" or not takeback or takeback.get("seq") != seq or not takeback.get("open"):
@@ -195,9 +198,8 @@ class TakebackWithdraw:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        row = _row(ex, self.table_id)
+        row = _row(self, ex)
         if row is None:
-            self.result = ("gone",)
             return
         status, seq, takeback = row
         if (status != "playing" or not takeback or takeback.get("seq") != seq or not takeback.get("open")

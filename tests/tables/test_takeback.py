@@ -49,6 +49,16 @@ async def vote(people: dict, code: str, seat: int, yes: bool):
     return await client.post(f"/api/tables/{code}/takeback/vote", headers=bearer(token), json={"yes": yes})
 
 
+async def moved_and_asked(new_client) -> tuple[str, dict, int, int]:
+    """A 3x3 Turning Points table where the first to play has played and asked to take it back: (code, people,
+    the mover's seat, the other's)."""
+    code, people = await seated(new_client, "turning-points", shape="square", size=3)
+    mover = (await state(people[0][0], code, people[0][1]))["to_act"][0]
+    await play(people, code, mover)
+    assert (await ask(people, code, mover)).status_code == 200
+    return code, people, mover, 1 - mover
+
+
 async def doc_of(app, code: str) -> dict:
     async with app.state.tables.db.session() as s:
         return (await s.execute(select(Table.doc).where(Table.code == code))).scalar_one()
@@ -97,11 +107,7 @@ async def test_a_takeback_accepted_rebuilds_the_position_and_keeps_the_step_mark
 
 
 async def test_one_refusal_refuses_and_the_same_seat_does_not_ask_again_before_a_move(app, new_client):
-    code, people = await seated(new_client, "turning-points", shape="square", size=3)
-    mover = (await state(people[0][0], code, people[0][1]))["to_act"][0]
-    other = 1 - mover
-    await play(people, code, mover)
-    assert (await ask(people, code, mover)).status_code == 200
+    code, people, mover, other = await moved_and_asked(new_client)
     r = await vote(people, code, other, False)
     assert r.status_code == 200 and not r.json()["applied"] and not r.json()["takeback"]["open"]
     assert r.json()["takeback"]["refused_by"] == other
@@ -121,11 +127,7 @@ async def test_one_refusal_refuses_and_the_same_seat_does_not_ask_again_before_a
 
 
 async def test_a_request_lapses_when_a_move_is_made(app, new_client):
-    code, people = await seated(new_client, "turning-points", shape="square", size=3)
-    mover = (await state(people[0][0], code, people[0][1]))["to_act"][0]
-    other = 1 - mover
-    await play(people, code, mover)
-    assert (await ask(people, code, mover)).status_code == 200
+    code, people, mover, other = await moved_and_asked(new_client)
     await play(people, code, other)  # answered by a move instead
     st = await state(people[mover][0], code, people[mover][1])
     assert st["takeback"] is None and st["seq"] == 2
