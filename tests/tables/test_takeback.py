@@ -343,3 +343,26 @@ async def test_a_cookie_request_from_another_site_is_refused(app, new_client):
     assert r.status_code == 403 and r.json()["code"] == "bad_origin"
     r = await client.post(f"/api/tables/{code}/takeback", headers={"Origin": "http://testserver"})
     assert r.status_code == 200 and r.json()["takeback"]["by"] == mover, r.text
+
+
+async def test_takeback_requests_are_rate_limited_per_seat(settings):
+    from asgi_lifespan import LifespanManager
+    from httpx import ASGITransport, AsyncClient
+
+    from app.main import create_app
+
+    limited = create_app(settings.model_copy(update={"rate_limit_takeback": "2/60"}))
+    async with LifespanManager(limited):
+        made = [AsyncClient(transport=ASGITransport(app=limited), base_url="http://testserver") for _ in range(2)]
+        pool = list(made)
+        try:
+            code, people = await seated(lambda: pool.pop(0), "turning-points", shape="square", size=3)
+            seat = (await state(people[0][0], code, people[0][1]))["to_act"][0]
+            answers = [await ask(people, code, seat) for _ in range(3)]
+            assert [r.status_code for r in answers] == [409, 409, 429]  # nothing to take back, then too many
+            assert answers[2].json()["code"] == "rate_limited" and answers[2].headers["Retry-After"]
+            other = await ask(people, code, 1 - seat)  # the other seat has its own bucket
+            assert other.status_code == 409 and other.json()["code"] == "nothing_to_take_back"
+        finally:
+            for client in made:
+                await client.aclose()
