@@ -1,15 +1,16 @@
 // The table page for a screen reader and the keyboard (issue 37), for every game alike:
 // - the board in words: the game module's describe(table, ctx) (docs/CLIENT.md) gives
 //   {summary, sections: [{title, items: [text]}]}; it is drawn as headings and lists in #board-text (read by
-//   a screen reader, hidden from the eye), and the board's <svg> gets a <title> and a <desc> (the summary);
+//   a screen reader, hidden from the eye), and the board's <svg> gets a <title> and a <desc> (the summary),
+//   by core/board_words.js;
 // - the live region #announce (role="log"): every step that arrives after the page opened (a move, each
 //   step of a Turning Points chain, a roll, a dare…) and the result, in the game's words: its speakEvent
 //   (ev, names, {view, me}) when it has one for the event, else the line the log shows (describeEvent).
 import { h, setChildren } from "./core/store.js";
 import { t } from "./core/i18n.js";
+import { drawBoardWords, labelBoard } from "./core/board_words.js";
 
 const $ = (id) => document.getElementById(id);
-const SVGNS = "http://www.w3.org/2000/svg";
 const KEEP = 8;   // lines kept in the live region (older ones are in the log)
 
 // state: the page's; seatName(seat); logLines(step) -> [{text}] (the log's words); resultWords(t).
@@ -74,41 +75,14 @@ export function setupA11y({ state, seatName, logLines, resultWords }) {
   };
 }
 
-// The board in words, drawn again only when the words change.
+// The board in words, drawn again only when the words change (core/board_words.js).
 function renderBoardText(tab, state, seatName) {
   const box = $("board-text");
   const game = state.game;
-  if (!box || !game || !game.describe || tab.status === "lobby") {
-    if (box) setChildren(box, "", () => []);
-    return;
-  }
+  if (!box) return;
+  if (!game || !game.describe || tab.status === "lobby") { setChildren(box, "", () => []); return; }
   const ctx = { me: state.me, names: seatName, toAct: tab.to_act || [], status: tab.status, legal: tab.legal_moves || [],
     targets: tab.move_targets || [], seats: tab.seats || [], pending: !!state.pending, ui: state.ui || null };
-  let d;
-  try { d = game.describe(tab, ctx); } catch (err) { console.error(err); return; }
-  if (!d) return;
-  const key = JSON.stringify(d);
-  setChildren(box, key, () => [
-    h("h2", {}, t("The board in words")),
-    h("p", { id: "board-summary" }, d.summary || ""),
-    ...(d.sections || []).filter((s) => s.items && s.items.length).flatMap((s) => [
-      h("h3", {}, s.title),
-      h("ul", {}, s.items.map((item) => h("li", {}, item))),
-    ]),
-  ]);
-  labelSvg(d.summary || "");
-}
-
-// The live board's <svg> (the first with a role in the board area) gets a <title> (its label) and a <desc>.
-function labelSvg(summary) {
-  const board = document.querySelector("#board-area svg[role]");
-  if (!board) return;
-  const label = board.getAttribute("aria-label") || t("The board");
-  let title = board.querySelector(":scope > title");
-  if (!title) { title = document.createElementNS(SVGNS, "title"); board.prepend(title); }
-  if (title.textContent !== label) title.textContent = label;
-  let desc = board.querySelector(":scope > desc");
-  if (!desc) { desc = document.createElementNS(SVGNS, "desc"); title.after(desc); }
-  if (desc.textContent !== summary) desc.textContent = summary;
-  if (board.getAttribute("aria-describedby") !== "board-summary") board.setAttribute("aria-describedby", "board-summary");
+  const d = drawBoardWords(box, game.describe, tab, ctx, "board-summary");
+  if (d) labelBoard(document.querySelector("#board-area svg[role]"), d.summary || "", "board-summary");
 }

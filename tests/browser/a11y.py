@@ -11,16 +11,19 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SERIOUS = ("serious", "critical")
 
 
-def axe_violations(page, impacts=SERIOUS) -> list[dict]:
-    """The page's axe-core violations of these impacts: [{id, impact, help, nodes: [html…]}]."""
+def axe_violations(page, impacts=SERIOUS, exclude: tuple[str, ...] = ()) -> list[dict]:
+    """The page's axe-core violations of these impacts: [{id, impact, help, nodes: [html…]}], leaving out the
+    elements matching `exclude` (CSS selectors)."""
     if not AXE.exists():
         pytest.fail("axe-core is missing: run `npm ci` at the repository root (`make test` does)")
     if not page.evaluate("() => !!window.axe"):
         # evaluated by the test's driver (the page's Content-Security-Policy allows no inline <script>)
         page.evaluate("(() => {\n" + AXE.read_text() + "\n; return !!window.axe; })()")
-    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    found = page.evaluate("async (exclude) => (await axe.run(exclude.length ? {include: [document], exclude: exclude.map(e => [e])}"
+                          " : document, {resultTypes: ['violations']})).violations"
                           ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
-                          " nodes: v.nodes.slice(0, 5).map(n => n.html.slice(0, 160) + ' ' + n.failureSummary.slice(0, 200))}))")
+                          " nodes: v.nodes.slice(0, 5).map(n => n.html.slice(0, 160) + ' ' + n.failureSummary.slice(0, 200))}))",
+                          list(exclude))
     return [v for v in found if v["impact"] in impacts]
 
 

@@ -7,6 +7,7 @@ import { stepWords } from "../core/replay.js";
 import { takenBack, TAKEN_BACK } from "../core/takeback_words.js";
 import { markClass } from "./scores.js";
 import { t } from "../core/i18n.js";
+import { drawBoardWords, labelBoard } from "../core/board_words.js";
 
 export function posKey(pos) {   // a short key of a position (pointers carry it)
   const line = JSON.stringify(pos.line.slice(0, pos.at));
@@ -98,10 +99,22 @@ export function createView(els, ctx) {
     if (mod && mod.drawReplay) {
       mod.drawReplay(els.board, data.doc || {}, { seq: pos.ply + pos.at, step: data.step, view: data.view, names: ctx.names });
     }
+    if (mod && mod.describe && data.view) describeStep(mod, data.view);
     const cur = list.querySelector("li.current");   // in view in the list, without scrolling the page
     if (cur && !inLine && (cur.offsetTop < list.scrollTop || cur.offsetTop + cur.offsetHeight > list.scrollTop + list.clientHeight)) {
       list.scrollTop = cur.offsetTop - list.clientHeight / 2;
     }
+  }
+
+  // The position in words for a screen reader, under the board (core/board_words.js, issue 37).
+  function describeStep(mod, view) {
+    const box = h("div", { class: "sr-only" });
+    els.board.append(box);
+    const toAct = view.to_act || [];
+    const tab = { view, status: "replay", to_act: toAct };
+    const d = drawBoardWords(box, mod.describe, tab, { me: (ctx.viewer && ctx.viewer()) ?? null, names: ctx.names, toAct,
+      status: "replay", legal: [], targets: [], seats: [], pending: false, ui: null }, "review-board-summary");
+    if (d) labelBoard(els.board.querySelector("svg"), d.summary || "", "review-board-summary");
   }
 
   return { render, setLog };

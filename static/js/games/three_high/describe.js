@@ -18,7 +18,7 @@ export function describe(tab, ctx) {
     tn("{n} tree finished", "{n} trees finished", view.trees || 0) + ",",
     tn("{n} card in the draw pile.", "{n} cards in the draw pile.", view.draw_pile_count ?? 0),
     turnWords(tab, ctx),
-  ].join(" ");
+  ].filter(Boolean).join(" ");
   const hands = (view.hands || []).map((hand, seat) => (hand && hand.length
     ? section(handTitle(ctx.names(seat)), hand.map(cardWords)) : null)).filter(Boolean);
   const plays = [];

@@ -22,7 +22,7 @@ export function describe(tab, ctx) {
   });
   const scores = (view.scores || []).map((s, seat) => t("{name}: {points}", { name: ctx.names(seat), points: tn("{n} point", "{n} points", s) }));
   const empty = reading.filter((n) => !cells[n]).length;
-  const summary = [tn("{n} empty cell.", "{n} empty cells.", empty), scores.join(", ") + ".", turnWords(tab, ctx)].join(" ");
+  const summary = [tn("{n} empty cell.", "{n} empty cells.", empty), scores.join(", ") + ".", turnWords(tab, ctx)].filter(Boolean).join(" ");
   const can = [];
   if (myTurn(tab, ctx)) {
     const solo = view.solitaire;
