@@ -91,9 +91,9 @@ class Tables:
                 await pace.sweep(self)  # turns past their deadline: the bot stands in, or a seat forfeits
                 await self.bots.resume()
                 await notify.remind(self)
-                await digest.send(self)  # the day's digests, once the hour has come
                 if self.push is None:
                     await self._load_push()
+                await digest.send(self)  # the day's digests, from each seat's hour
             except Exception:
                 log.exception("sweep failed")
 
