@@ -12,9 +12,10 @@ line with the figures and the CALIBRATION tables fitted on all the games (to pas
 solo games and one for tables of 2-4 (score.group). `--dump FILE` keeps each game's figures, `--load FILE...`
 fits and prints again from them without playing; `--players 1` plays solo games only.
 
-The calibrated columns are measured out of fold: the games are split in two halves (even and odd), each
-half's decisions are calibrated by the table fitted on the other half, so no decision is scored by a table
-that saw its game.
+The calibrated columns are measured out of fold: the games are dealt into FOLDS folds (by their place in
+the list), each fold's decisions are calibrated by the table fitted on the other folds' games, so no
+decision is scored by a table that saw its game. `--check FILE...` fits on the games of --load and measures
+on these other games instead (held out: played after the fit).
 """
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ import time
 from app.bots.three_high import score as scorer
 from app.games import get_game
 
-BINS = 10
+BINS = 10  # the reliability tables' bins
+BLOCK = 150  # decisions in a block of the fit (where raw chances differ)
+FOLDS = 4  # folds of the out-of-fold measurement
 PLAYERS = (1, 1, 2, 3, 4)  # seat counts in turn: solo games twice as often (the bot loses most of its losses there)
 
 
@@ -45,15 +48,28 @@ def play(seed: int, players: int, seconds: float) -> tuple[list[float], bool, in
 
 
 def fit(points: list[tuple[float, bool]]) -> tuple[tuple[float, float], ...]:
-    """A monotone piecewise-linear map raw -> win rate: the raw chances in BINS bins, pooled where the win
-    rate would go down (pool adjacent violators), each bin a knot at (mean raw, win rate)."""
-    bins: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(BINS)]  # sum raw, wins, count
-    for raw, won in points:
-        b = bins[min(BINS - 1, int(raw * BINS))]
-        b[0] += raw
-        b[1] += won
-        b[2] += 1
-    blocks = [b for b in bins if b[2]]
+    """A monotone piecewise-linear map raw -> win rate. The decisions sorted by raw chance make blocks: every
+    decision with the same raw chance in one block (0 and 1 are common: all rollouts lost or won), the rest
+    cut into blocks of about BLOCK decisions; blocks are pooled where the win rate would go down (pool
+    adjacent violators), each block a knot at (mean raw, win rate). Equal-width 10% bins put the many
+    raw-0 decisions (nearly all lost) with the few at 1-9% (won far more often), and the line drawn from
+    that bin's mean called every play between them too low."""
+    ordered = sorted(points)
+    blocks: list[list[float]] = []  # sum raw, wins, count
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j < len(ordered) and ordered[j][0] == ordered[i][0]:
+            j += 1
+        if j - i < BLOCK:  # a run of distinct raw chances: take about BLOCK of them, never splitting a tie
+            j = min(len(ordered), i + BLOCK)
+            while j < len(ordered) and ordered[j][0] == ordered[j - 1][0] and j - i < 2 * BLOCK:
+                j += 1
+            if len(ordered) - j < BLOCK // 2:  # no small block at the end
+                j = len(ordered)
+        chunk = ordered[i:j]
+        blocks.append([sum(r for r, _ in chunk), sum(w for _, w in chunk), len(chunk)])
+        i = j
     pooled: list[list[float]] = []
     for b in blocks:
         pooled.append(b[:])
@@ -126,6 +142,7 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--dump", help="write each game (seed, players, raw chances, won) to this JSON file")
     parser.add_argument("--load", nargs="+", help="read the games from such files instead of playing them")
+    parser.add_argument("--check", nargs="+", help="with --load: measure the tables fitted on those games on these")
     parser.add_argument("--players", default=",".join(map(str, PLAYERS)),
                         help="the seat counts in turn, comma-separated (default 1,1,2,3,4; 1: solo games only)")
     args = parser.parse_args()
@@ -145,10 +162,17 @@ def main() -> None:
         if args.dump:
             with open(args.dump, "w") as f:
                 json.dump(games, f)
-    halves = [[g for k, g in enumerate(games) if k % 2 == h] for h in (0, 1)]
-    knots = [fit_groups(halves[1]), fit_groups(halves[0])]  # each half calibrated by the other's tables
-    out_of_fold = [(calibrate_with(knots[k % 2], r, players), won, players)
-                   for k, (_, players, raws, won) in enumerate(games) for r in raws]
+    fitted = fit_groups(games)
+    if args.check:  # held out: the tables fitted on all the games above, measured on these
+        games = []
+        for name in args.check:
+            with open(name) as f:
+                games += [tuple(g) for g in json.load(f)]
+        out_of_fold = [(calibrate_with(fitted, r, players), won, players) for _, players, raws, won in games for r in raws]
+    else:  # each fold's games calibrated by the tables fitted on the other folds' games
+        knots = [fit_groups([g for k, g in enumerate(games) if k % FOLDS != f]) for f in range(FOLDS)]
+        out_of_fold = [(calibrate_with(knots[k % FOLDS], r, players), won, players)
+                       for k, (_, players, raws, won) in enumerate(games) for r in raws]
     raw_points = [(r, won, players) for _, players, raws, won in games for r in raws]
     figures = {}
     for name, keep in (("all", lambda p: True), ("solo", lambda p: p == 1), ("team", lambda p: p > 1)):
@@ -161,7 +185,7 @@ def main() -> None:
                       "cpu_s": round(time.process_time() - started, 1),
                       "by_players": {p: [sum(g[3] for g in games if g[1] == p), sum(1 for g in games if g[1] == p)]
                                      for p in (1, 2, 3, 4)},
-                      "figures": figures, "CALIBRATION": fit_groups(games)}))
+                      "figures": figures, "held_out": bool(args.check), "CALIBRATION": fitted}))
 
 
 if __name__ == "__main__":
