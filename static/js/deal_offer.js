@@ -8,6 +8,7 @@
 import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
 import { h } from "./core/store.js";
 import { playOn, mineText, rulesQuery } from "./deal_play.js";
+import { t } from "./core/i18n.js";
 
 const root = document.getElementById("table-root");
 const code = root && root.dataset.code;
@@ -15,15 +16,15 @@ let shown = false;
 
 function spoilerWall(err) {
   if (document.getElementById("spoiler-card")) return;
-  const show = h("button", { class: "btn primary", type: "button", id: "spoilers-show" }, "Show it anyway (spoilers)");
+  const show = h("button", { class: "btn primary", type: "button", id: "spoilers-show" }, t("Show it anyway (spoilers)"));
   show.addEventListener("click", async () => {
     show.disabled = true;
     try { await post(`/api/tables/${code}/spoilers`, {}); location.reload(); } catch (e) { toast(e.message, "error"); show.disabled = false; }
   });
   const card = h("section", { class: "card narrow center", id: "spoiler-card", role: "alert" },
-    h("h1", {}, "Spoilers ahead"),
+    h("h1", {}, t("Spoilers ahead")),
     h("p", {}, err.message),
-    h("p", { class: "row center" }, show, h("a", { class: "btn", href: "/me" }, "My tables")));
+    h("p", { class: "row center" }, show, h("a", { class: "btn", href: "/me" }, t("My tables"))));
   root.prepend(card);
   const ui = document.getElementById("table-ui");
   if (ui) ui.hidden = true;
@@ -31,14 +32,14 @@ function spoilerWall(err) {
 
 // "Play this deal" needs a name: the one this browser last used, else asked here (as the lobby asks).
 function nameForm(then) {
-  const input = h("input", { id: "deal-name-input", maxlength: "40", autocomplete: "nickname", placeholder: "e.g. Ann", required: true });
+  const input = h("input", { id: "deal-name-input", maxlength: "40", autocomplete: "nickname", placeholder: t("e.g. Ann"), required: true });
   const form = h("form", { class: "row", id: "deal-name", novalidate: true },
-    h("label", { class: "field" }, "Your name", input),
-    h("button", { class: "btn primary small", type: "submit" }, "Deal"));
+    h("label", { class: "field" }, t("Your name"), input),
+    h("button", { class: "btn primary small", type: "submit" }, t("Deal")));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
-    if (!name) { toast("Type your name: it is how the game will call you.", "error"); input.focus(); return; }
+    if (!name) { toast(t("Type your name: it is how the game will call you."), "error"); input.focus(); return; }
     saveName(name);
     then(name);
   });
@@ -60,7 +61,7 @@ async function offer() {
   shown = true;
   const page = `${deal.url}${rulesQuery(deal.house_rules)}`;   // the deal's page plays this table's house rules
   const link = `${location.origin}${page}`;
-  const play = h("button", { class: "btn primary small", type: "button", id: "deal-play" }, "Play this deal");
+  const play = h("button", { class: "btn primary small", type: "button", id: "deal-play" }, t("Play this deal"));
   const dealTo = async (name) => {
     play.disabled = true;
     try {
@@ -75,22 +76,22 @@ async function offer() {
     form.hidden = false;
     input.focus();
   });
-  const copy = h("button", { class: "btn small", type: "button" }, "Copy link");
-  const field = h("input", { readonly: true, value: link, "aria-label": "Link to this deal", id: "deal-link" });
-  copy.addEventListener("click", async () => toast((await copyText(link, field)) ? "Link copied: send it to another group." : "Select the link and copy it."));
+  const copy = h("button", { class: "btn small", type: "button" }, t("Copy link"));
+  const field = h("input", { readonly: true, value: link, "aria-label": t("Link to this deal"), id: "deal-link" });
+  copy.addEventListener("click", async () => toast((await copyText(link, field)) ? t("Link copied: send it to another group.") : t("Select the link and copy it.")));
   const card = h("section", { class: "card deal-card", id: "deal-card" },
-    h("h2", {}, "This deal"),
+    h("h2", {}, t("This deal")),
     deal.played ? h("p", { id: "deal-mine" }, mineText(deal.mine)) : null,
     h("p", { class: "hint" }, deal.played
-      ? "Send it to another group, or see how everyone did: "
-      : "Play the very same cards, or send them to another group: ",
-      h("a", { href: page, id: "deal-results" }, "results by deal")),
+      ? `${t("Send it to another group, or see how everyone did:")} `
+      : `${t("Play the very same cards, or send them to another group:")} `,
+      h("a", { href: page, id: "deal-results" }, t("results by deal"))),
     h("div", { class: "share" }, field, copy),
     h("p", { class: "row" }, play), form);
   const side = document.querySelector(".side");
   if (side) side.prepend(card);
   const resultRow = document.querySelector("#result .row");
-  if (resultRow) resultRow.append(h("a", { class: "btn", href: page }, "Results by deal"));
+  if (resultRow) resultRow.append(h("a", { class: "btn", href: page }, t("Results by deal")));
 }
 
 const box = document.getElementById("result");

@@ -1,7 +1,7 @@
 // Playing a deal from a page (the deal's page, a finished table's page, the home page's deal of the day):
 // one table dealt it, started at once for a solo game, else opened in its lobby for the group to join.
 import { post } from "./core/api.js";
-import { t } from "./core/i18n.js";
+import { t, tn } from "./core/i18n.js";
 
 export async function playOn(path, body, solo) {
   const res = await post(path, body);
@@ -16,16 +16,25 @@ export function dealTitle(d) {
   return t("{game} for {n}", { game: d.title, n: d.players });
 }
 
+// The house rules' names in the page's language (an unknown one as its key, its _ as spaces).
+const RULE_WORDS = { hidden_hands: t("hidden hands"), allow_zero_moves: t("allow zero moves"), there_and_back: t("there and back"),
+  bot_strength: t("bot strength"), shape: t("shape"), size: t("size") };
+export const STANDARD_RULES = t("standard rules");
+
 export function rulesText(rules) {
-  const on = Object.entries(rules || {}).filter(([, v]) => v !== false).map(([k, v]) => (v === true ? k : `${k} ${v}`));
-  return on.length ? on.join(", ").replace(/_/g, " ") : "standard rules";
+  const word = (k) => RULE_WORDS[k] || k.replace(/_/g, " ");
+  const on = Object.entries(rules || {}).filter(([, v]) => v !== false).map(([k, v]) => (v === true ? word(k) : `${word(k)} ${v}`));
+  return on.length ? on.join(", ") : STANDARD_RULES;
 }
 
 // What this browser did on a deal (the server's "mine": its own tables on it, the latest first), in one
 // sentence beside "Play this deal": its best finished result, else the game it is playing or left.
 function resultWords(m) {
-  if ("trees" in m) return `${m.outcome === "won" ? "won" : "lost"} with ${m.trees ?? "?"} tree${m.trees === 1 ? "" : "s"}`;
-  return `scored ${m.score ?? "?"}`;
+  if ("trees" in m) {
+    return m.outcome === "won" ? tn("you won with {n} tree", "you won with {n} trees", m.trees ?? 0)
+      : tn("you lost with {n} tree", "you lost with {n} trees", m.trees ?? 0);
+  }
+  return t("you scored {n}", { n: m.score ?? "?" });
 }
 
 export function mineText(mine) {
@@ -35,12 +44,15 @@ export function mineText(mine) {
   const parts = [];
   if (done.length) {
     const last = done[0];
-    parts.push(`You have played this deal${done.length > 1 ? ` ${done.length} times` : ""}: you ${resultWords(last)} (table ${last.code}${rulesText(last.house_rules) === "standard rules" ? "" : `, ${rulesText(last.house_rules)}`}).`);
+    const rules = rulesText(last.house_rules);
+    const p = { result: resultWords(last), table: rules === STANDARD_RULES ? last.code : `${last.code}, ${rules}` };
+    parts.push(done.length > 1 ? t("You have played this deal {n} times: {result} (table {table}).", { n: done.length, ...p })
+      : t("You have played this deal: {result} (table {table}).", p));
   } else if (!playing) {
-    parts.push(`You have played this deal, but left the game unfinished (table ${mine[0].code}).`);
+    parts.push(t("You have played this deal, but left the game unfinished (table {code}).", { code: mine[0].code }));
   }
-  if (playing) parts.push(`You are playing it at table ${playing.code}.`);
-  return `${parts.join(" ")} You may play it again: a new table, outside the deal of the day.`;
+  if (playing) parts.push(t("You are playing it at table {code}.", { code: playing.code }));
+  return `${parts.join(" ")} ${t("You may play it again: a new table, outside the deal of the day.")}`;
 }
 
 // House rules ride in a deal's link (/deals/<id>?hidden_hands=true): the deal page plays them by default.

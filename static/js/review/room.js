@@ -99,6 +99,7 @@ function onMessage(msg) {
   if (msg.type === "welcome") {
     S.you = msg.you;
     S.host = msg.host;
+    if (view && S.log.length) view.setLog(S.log);   // the move list too: "You played…"
     redraw();   // the board again, now that it knows which seat is "You"
     if (S.mode === "alone") send({ type: "alone", alone: true });
   } else if (msg.type === "room") {
@@ -199,7 +200,12 @@ async function start() {
   S.of = table.seq;
   S.seats = table.seats || [];
   $("review-ui").hidden = false;
-  import(root.dataset.client).then((m) => { S.mod = m; S.data.clear(); show(S.pos); }).catch(() => { S.mod = null; redraw(); });
+  import(root.dataset.client).then((m) => {
+    S.mod = m;
+    S.data.clear();
+    if (view && S.log.length) view.setLog(S.log);   // the move list in the game's own words, once it has them
+    show(S.pos);
+  }).catch(() => { S.mod = null; redraw(); });
   get("/api/games").then((games) => {
     const g = games.find((x) => x.name === table.game);
     $("review-title").textContent = t("Review: {game}", { game: g ? g.title : table.game });
