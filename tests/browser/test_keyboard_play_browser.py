@@ -204,17 +204,18 @@ def test_three_high_by_keyboard(live_server, new_page, shot):
     assert any("Game over" in s for s in lines)
 
 
-def test_turning_points_by_keyboard(live_server, new_page, shot):
+@pytest.mark.parametrize("shape,size,cells", [("square", 4, 16), ("hex", 3, 19)])
+def test_turning_points_by_keyboard(live_server, new_page, shot, shape, size, cells):
     server = live_server()
     page = new_page(LAPTOP)
-    code = open_table(page, server.url, "turning-points", {"shape": "square", "size": 4})
+    code = open_table(page, server.url, "turning-points", {"shape": shape, "size": size})
     no_trap(page, ".tp-board .hit[tabindex='0']")
     turns = play_to_the_end(page, turning_points_turn)
-    lines = finish(page, server.url, code, shot, "turning-points")
+    lines = finish(page, server.url, code, shot, f"turning-points-{shape}")
     events = [e for s in steps(page, server.url, code) for e in s.get("events", [])]
     chain = sum(e["type"] == "turn" for e in events)
-    assert turns == 8
-    assert sum("placed" in s for s in lines) >= 15, lines
+    assert turns in (cells // 2, cells - cells // 2), turns
+    assert sum("placed" in s for s in lines) >= cells - 1, lines
     assert sum(s.startswith("Chain:") for s in lines) >= chain - 2, (chain, lines)   # a step before the page opened is not news
 
 
