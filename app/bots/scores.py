@@ -18,6 +18,17 @@ SCORERS = {"three-high": "three_high", "turning-points": "turning_points",
 MARK_NAMES = ("?!", "?", "??")
 
 
+def N_(message: str) -> str:
+    """Marks a summary for translation (`make i18n` extracts it): a scorer returns {"summary": the English
+    sentence, "say": [N_(message), params]}, and the web layer says `say` in the reader's language (issue 37)."""
+    return message
+
+
+def said(message: str, **params: object) -> dict:
+    """{"summary", "say"}: the sentence in English, and its message id with its params for other languages."""
+    return {"summary": message.format(**params) if params else message, "say": [message, params]}
+
+
 def scorer(game: str) -> Any:
     """The game's score module, or None for a game without one."""
     package = SCORERS.get(game)

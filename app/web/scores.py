@@ -2,10 +2,11 @@
 function of app/tables/analysis."""
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from app.tables.analysis import reads
 from app.web.deps import Cookie, Ctx, Spoilers
+from app.web.i18n import tr
 
 router = APIRouter(prefix="/api")
 
@@ -14,7 +15,21 @@ router = APIRouter(prefix="/api")
     403: {"description": "This browser plays the same deal at another table (spoilers)."},
     404: {"description": "There is no such table."},
     409: {"description": "The game has not ended yet (not_over), or was abandoned (abandoned)."}})
-async def table_scores(code: str, ctx: Ctx, cookie: Cookie, spoilers: Spoilers) -> dict:
+async def table_scores(code: str, ctx: Ctx, cookie: Cookie, spoilers: Spoilers, request: Request) -> dict:
     """Each move of a finished game scored by the bots from its mover's view at the time, with progress while
-    they work ("scoring move 12 of 27"); asking queues them if nothing has yet."""
-    return await reads.scores(ctx, code, cookie, spoilers)
+    they work ("scoring move 12 of 27"); asking queues them if nothing has yet. Each move's summary is in the
+    reader's language (its stored "say": message id and params; English for scores stored without one)."""
+    out = await reads.scores(ctx, code, cookie, spoilers)
+    out["moves"] = [_said(m, request) for m in out.get("moves") or []]
+    return out
+
+
+def _said(move: dict, request: Request) -> dict:
+    say = move.get("say")
+    move = {k: v for k, v in move.items() if k != "say"}
+    if isinstance(say, list) and len(say) == 2 and isinstance(say[0], str) and isinstance(say[1], dict):
+        try:
+            move["summary"] = tr(request, say[0], **say[1])
+        except (KeyError, IndexError, ValueError):   # a catalog whose holes differ: the English stands
+            pass
+    return move

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.bots.scores import N_, said
+
 from .bot import DashBot
 
 MARKS = (1.0, 2.0, 3.0)  # a cost (turns) of at least these is marked ?!, ?, ??
@@ -19,12 +21,12 @@ def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -
     action = move.get("action")
     out = {"before": None, "after": None, "cost": 0.0, "best": None, "marks": MARKS}
     if action == "draw":
-        return out | {"summary": "draws (the only move)"}
+        return out | said(N_("draws (the only move)"))
     bot_move = DashBot().choose(view, seat, [dict(m) for m in legal_moves])
     if action == "set_dare":
-        return out | {"summary": f"sets the dare “{move.get('text', '')}”; the bot would dare "
-                                 f"“{bot_move.get('text', '')}”"}
+        return out | said(N_("sets the dare “{dare}”; the bot would dare “{bot}”"), dare=move.get("text", ""),
+                          bot=bot_move.get("text", ""))
     if move.get("done"):
-        return out | {"summary": "does the dare, as the bot would"}
+        return out | said(N_("does the dare, as the bot would"))
     return out | {"cost": 1.0, "best": bot_move,
-                  "summary": "refuses the dare and loses a turn; the bot would have done it"}
+                  **said(N_("refuses the dare and loses a turn; the bot would have done it"))}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.bots.scores import N_, said
+
 from app.games.martian_treasure_hunt.codec import from_doc
 
 from .evaluate import score_destination
@@ -46,9 +48,10 @@ def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -
     before, after = values[best], values[played]
     cost = round(max(0.0, before - after), 2)
     if cost == 0:
-        summary, best_move = f"the best move for this roll ({after:+.2f} expected points)", None
+        summary, best_move = said(N_("the best move for this roll ({after} expected points)"), after=f"{after:+.2f}"), None
     else:
-        summary = f"{after:+.2f} expected points where the best move for this roll gives {before:+.2f}"
+        summary = said(N_("{after} expected points where the best move for this roll gives {before}"),
+                       after=f"{after:+.2f}", before=f"{before:+.2f}")
         best_move = legal_moves[best]
     return {"before": round(before, 2), "after": round(after, 2), "cost": cost, "best": best_move,
-            "summary": summary, "marks": MARKS}
+            **summary, "marks": MARKS}

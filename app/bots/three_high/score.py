@@ -18,6 +18,8 @@ import random
 from bisect import bisect_right
 from typing import Any
 
+from app.bots.scores import N_, said
+
 from app.games.three_high.cards import SIDE_WORD, SQUARES, card_text, distance, piece_text, step_square
 from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.position import State, legal_codes
@@ -121,11 +123,11 @@ def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -
     before, after = found["before"], found["after"]
     reason = explain_code(base, chosen, legal_codes(base, seat))
     if chosen == played:
-        summary = f"the bot's own choice: {reason}"
+        summary = said(N_("the bot's own choice: {reason}"), reason=reason)
         best = best_text = None
     else:
         best, best_text = found["choice"], play_text(base, chosen)
-        summary = f"the bot would play {best_text}: {reason}"
+        summary = said(N_("the bot would play {play}: {reason}"), play=best_text, reason=reason)
     return {"before": before, "after": after, "cost": round(max(0.0, before - after), 3), "best": best,
             "best_text": best_text, "played_text": play_text(base, played), "reason": reason,
-            "summary": summary, "raw": found["raw"]}
+            **summary, "raw": found["raw"]}

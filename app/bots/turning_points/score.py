@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.bots.scores import N_, said
+
 from .position import Position
 from .search import budget_of, placement_values, tiebreak
 from .solitaire import cell_values
@@ -34,14 +36,25 @@ def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -
         unit = "margin" + ("" if exact else " after the replies")
     before, after = float(values[best]), float(values[played])
     cost = round(max(0.0, before - after), 2)
-    if best == played or cost == 0:
-        summary = f"the bot's own choice ({unit} {_num(after)}{', exact' if exact else ''})"
-        best_move = None
-    else:
-        best_move = legal_moves[best]
-        summary = f"{unit} {_num(after)} where the best gives {_num(before)}{' (exact)' if exact else ''}"
+    summary = _summary(unit, exact, best == played or cost == 0, _num(after), _num(before))
+    best_move = None if best == played or cost == 0 else legal_moves[best]
     return {"before": round(before, 2), "after": round(after, 2), "cost": cost, "best": best_move,
-            "summary": summary, "exact": exact, "marks": MARKS}
+            **summary, "exact": exact, "marks": MARKS}
+
+
+# The summaries by unit and exactness, each a whole sentence for the translations (issue 37).
+OWN = {("expected points", False): N_("the bot's own choice (expected points {after})"),
+       ("expected points", True): N_("the bot's own choice (expected points {after}, exact)"),
+       ("margin", True): N_("the bot's own choice (margin {after}, exact)"),
+       ("margin after the replies", False): N_("the bot's own choice (margin after the replies {after})")}
+WORSE = {("expected points", False): N_("expected points {after} where the best gives {before}"),
+         ("expected points", True): N_("expected points {after} where the best gives {before} (exact)"),
+         ("margin", True): N_("margin {after} where the best gives {before} (exact)"),
+         ("margin after the replies", False): N_("margin after the replies {after} where the best gives {before}")}
+
+
+def _summary(unit: str, exact: bool, own: bool, after: str, before: str) -> dict:
+    return said((OWN if own else WORSE)[(unit, bool(exact))], after=after, **({} if own else {"before": before}))
 
 
 def _num(x: float) -> str:

@@ -18,6 +18,7 @@ from app.bots import bot_for_game, varied
 from app.bots import scores as bot_scores
 from app.games import GAMES
 from app.store import deal_queries, queries
+from app.tables.errors import N_
 from app.tables.takeback_steps import doc_after, taken_back, takeback_from
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ def takeback_entry(seq: int, seat: int, move: dict) -> dict:
     first = takeback_from(move)
     return {"seq": seq, "seat": seat, "cost": 0.0, "mark": None, "before": None, "after": None, "best": None,
             "best_text": None, "text": f"took back from move {first}", "summary": "a takeback, not scored",
+            "say": [N_("a takeback, not scored"), {}],
             "takeback": first}
 
 
@@ -92,12 +94,15 @@ async def score_move(runner: Analyses, g: Any, doc: dict, seq: int, seat: int, m
     text = g.describe_move(doc, seat, move)
     if out is None:
         return {"seq": seq, "seat": seat, "cost": 0.0, "mark": None, "before": None, "after": None, "best": None,
-                "best_text": None, "text": text, "summary": "not scored: the bots were too busy"}
+                "best_text": None, "text": text, "summary": "not scored: the bots were too busy",
+                "say": [N_("not scored: the bots were too busy"), {}]}
     best = out.get("best")
     entry = {"seq": seq, "seat": seat, "cost": float(out["cost"]), "mark": out["mark"], "before": out["before"],
              "after": out["after"], "best": best,
              "best_text": out.get("best_text") or (g.describe_move(doc, seat, best) if best else None),
              "text": out.get("played_text") or text, "summary": out["summary"]}
+    if out.get("say"):
+        entry["say"] = out["say"]   # the summary's message id and params: said in the reader's language
     for extra in ("reason", "exact"):
         if extra in out:
             entry[extra] = out[extra]
