@@ -71,6 +71,10 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
     page.click("#admin-login-form button[type=submit]")
     page.wait_for_timeout(800)
     check("admin list")
+    page.click(f"a.code-link:has-text('{finished}')")   # a finished table: its replay, the position in words
+    page.wait_for_function("() => document.querySelector('#admin-detail [id^=replay-summary-]')")
+    assert "pyramids on the board" in page.evaluate("() => document.querySelector('#admin-detail svg > desc').textContent")
+    check("admin: a finished table's replay")
     page.goto(base + "/admin/stats")
     page.wait_for_timeout(800)
     check("admin statistics")

@@ -18,6 +18,9 @@
 import { h } from "./store.js";
 import { t } from "./i18n.js";
 import { isTakeback, takebackWords, TAKEN_BACK } from "./takeback_words.js";
+import { drawBoardWords, labelBoard } from "./board_words.js";
+
+let replays = 0;   // each replay on a page names its summary apart
 
 const CACHE_MAX = 400;
 
@@ -56,6 +59,7 @@ export function createReplay(el, opts) {
   const cache = new Map();
   let seq = Math.max(0, Math.min(of, opts.seq == null ? of : opts.seq));
   let wanted = seq, drawn = null, mod, destroyed = false, error = "";   // mod: undefined until loaded
+  const summaryId = `replay-summary-${++replays}`;
 
   const btn = (name, label, text, go) => h("button", { class: "btn small", type: "button", id: id(name),
     "aria-label": label, title: label, "data-go": name, onclick: () => goTo(go()) }, text);
@@ -129,9 +133,20 @@ export function createReplay(el, opts) {
     root.dataset.seq = String(seq);
     if (mod && mod.drawReplay) {
       mod.drawReplay(board, r.doc || {}, { seq: r.seq, step: r.step, view: r.view, names: opts.names });
+      if (mod.describe && r.view) describeStep(r.view);   // the position in words, for a screen reader (issue 37)
     } else {
       board.replaceChildren(h("pre", { class: "replay-text" }, r.text || JSON.stringify(r.doc, null, 2)));
     }
+  }
+
+  function describeStep(view) {
+    const box = h("div", { class: "sr-only" });
+    board.append(box);
+    const toAct = view.to_act || [];
+    const names = opts.names || ((seat) => t("Seat {n}", { n: seat + 1 }));
+    const d = drawBoardWords(box, mod.describe, { view, status: "replay", to_act: toAct },
+      { me: null, names, toAct, status: "replay", legal: [], targets: [], seats: [], pending: false, ui: null }, summaryId);
+    if (d) labelBoard(board.querySelector("svg"), d.summary || "", summaryId);
   }
 
   function onKey(ev) {
