@@ -35,7 +35,7 @@ export function paceMessage(text) {
   return null;
 }
 
-// The messages, for `make i18n` (it reads t("...") and tn("...", "...") calls): what paceWords says.
+// The messages, written out in full for `make i18n` (it reads the calls of t and tn): what paceWords says.
 const SAY = {
   "{name}'s time ran out: the bot plays for {name} until {name} comes back to the table.": (p) => tr("{name}'s time ran out: the bot plays for {name} until {name} comes back to the table.", p),
   "{name}'s time ran out ({n} of {of}): the bot plays this turn for {name}.": (p) => tr("{name}'s time ran out ({n} of {of}): the bot plays this turn for {name}.", p),
