@@ -98,3 +98,6 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
     page.wait_for_selector("#table-ui:not([hidden])")
     check("3-High solo on a phone")
     assert not any(found.values()), report(found)
+    # axe-core is the test's own: the site serves no copy of it
+    for path in ("/node_modules/axe-core/axe.min.js", "/static/node_modules/axe-core/axe.min.js", "/static/axe.min.js"):
+        assert page.request.get(base + path).status == 404, path
