@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -136,3 +137,67 @@ async def test_the_servers_sentences_come_in_the_readers_language(client):
     assert r.json()["detail"] == "3-High se joue de 1 à 4 joueurs, pas à 9."
     r = await client.post("/api/tables", json={"game": "three-high", "players": 2})
     assert r.status_code == 422 and r.json()["detail"] == "Le champ 'name' manque."
+
+
+# The scripts whose words are translated (issue 37): a sentence written in one of them without t()/tn()
+# would show in English on a French or German page.
+JS = Path(__file__).resolve().parents[1] / "static" / "js"
+TRANSLATED_SCRIPTS = sorted({*(JS / p for p in ("table.js", "table_panels.js", "table_replay.js", "pace.js", "nudge.js",
+                                                  "push.js", "webhook.js", "deal_offer.js", "deal_play.js", "deal.js",
+                                                  "home.js", "me.js")),
+                             *JS.glob("core/*.js"), *JS.glob("review/*.js"), *JS.glob("games/*/words.js")})
+JS_LIT = r'"(?:[^"\\\n]|\\.)*"'
+JS_CALL = re.compile(r"(?<![\w.$])(?:t|tr|tn)\(\s*" + JS_LIT + r"(?:\s*,\s*" + JS_LIT + r")?")
+JS_STR = re.compile(r"(class:\s*|className\s*=\s*)?(" + JS_LIT + r"|`(?:[^`\\]|\\.)*`)")
+# Two or more words as a person reads them: "Not your turn", "open seat", "the board is full."
+PHRASE = re.compile(r"(?:^|[^\w$.])(?:[A-Z][a-z']+|[a-z']{2,})[,;:]?\s+[a-z']{2,}(?:\s+[a-z']{2,}|[.!?…:]|\s*$)")
+NOT_WORDS = {'"dot bot"', '"dot on"', '"badge good"'}  # class names, chosen in a variable
+MESSAGES = {m for pair in i18n_catalogs.js_messages().items() for m in pair if m}
+
+
+def untranslated_literals(path: Path) -> list[str]:
+    """The string literals of `path` that read like English words to a person and are not a t()/tn() message."""
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
+    text = re.sub(r"(^|\s)//[^\n]*", r"\1", text)
+    text = re.sub(r"^\s*(import|export \{)[^\n]*", "", text, flags=re.M)
+    text = JS_CALL.sub("T(", text)
+    found = []
+    for m in JS_STR.finditer(text):
+        lit = m.group(2)[1:-1]
+        while (inner := re.sub(r"\$\{[^{}]*\}", " ", lit)) != lit:
+            lit = inner
+        if m.group(1) or "${" in lit or "`" in lit or m.group(2) in NOT_WORDS or lit in MESSAGES:
+            continue   # a class name, code, or a message of the catalogs (a table of ids said through t())
+        if PHRASE.search(lit):
+            found.append(f"{path.name}:{text[:m.start()].count(chr(10)) + 1}: {m.group(2)[:80]}")
+    return found
+
+
+def test_the_translated_scripts_say_every_sentence_through_t():
+    """No English phrase written straight into a translated script (the check above only sees t()/tn())."""
+    assert len(TRANSLATED_SCRIPTS) > 30
+    left = [line for path in TRANSLATED_SCRIPTS for line in untranslated_literals(path)]
+    assert not left, "words a person sees, not said through t()/tn() (core/i18n.js):\n" + "\n".join(left)
+
+
+def test_the_script_check_finds_an_english_sentence(tmp_path):
+    sample = tmp_path / "sample.js"
+    sample.write_text('const a = t("Your turn!");\nconst b = tn("{n} card", "{n} cards", n);\n'
+                      'el.title = `Waiting for ${who} to play`;\nh("span", { class: "tag turn" }, "nobody here yet");\n')
+    found = [line.split(": ", 1)[1] for line in untranslated_literals(sample)]
+    assert found == ["`Waiting for ${who} to play`", '"nobody here yet"']
+
+
+async def test_no_english_left_on_the_table_and_review_pages(new_client):
+    """The table page's and the review room's own words (what their scripts write is walked in the browser:
+    tests/browser/test_i18n_table_browser.py)."""
+    host = new_client()
+    made = (await host.post("/api/tables", json={"game": "three-high", "players": 2, "name": "Ann"})).json()
+    for lang in ("fr", "de"):
+        english, other = new_client(), new_client()
+        other.cookies.set("lang", lang)
+        for path in (f"/t/{made['code']}", f"/t/{made['code']}/review", "/t/nosuchtb/review"):
+            en, tr = await english.get(path, headers=HTML), await other.get(path, headers=HTML)
+            assert en.status_code == tr.status_code, path
+            same = {t for t in visible(en.text) & visible(tr.text) if words(t)}
+            assert not same, f"English on the {lang} page {path}: {sorted(same)}"

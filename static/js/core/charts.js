@@ -4,7 +4,7 @@
 // A chart description is the one the games' stats hooks write (app/games/charts.py):
 //   {title, kind: "bars"|"stacked"|"lines", labels: [x labels], series: [{name, values}], format, note?}
 import { h } from "./store.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // A narrower drawing on a phone, so its words stay readable once scaled to the screen.
@@ -126,7 +126,7 @@ function bars(chart) {
 function lines(chart) {
   room(0);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart-svg", role: "img",
-    "aria-label": `${chart.title}: a line chart over ${chart.labels.length} days (numbers below)` });
+    "aria-label": tn("{title}: a line chart over {n} day (numbers below)", "{title}: a line chart over {n} days (numbers below)", chart.labels.length, { title: chart.title }) });
   const n = chart.labels.length;
   const max = Math.max(0, ...chart.series.flatMap((s) => s.values.map((v) => v || 0)));
   const top = niceTop(max, chart.format);

@@ -16,7 +16,7 @@
 //   });
 //   viewer.goTo(n); viewer.seq; viewer.destroy();
 import { h } from "./store.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { isTakeback, takebackWords, TAKEN_BACK } from "./takeback_words.js";
 import { drawBoardWords, labelBoard } from "./board_words.js";
 
@@ -118,7 +118,7 @@ export function createReplay(el, opts) {
   function render() {
     if (destroyed) return;
     slider.value = String(seq);
-    slider.setAttribute("aria-valuetext", seq === 0 ? `the deal, before any of ${of} moves` : `after move ${seq} of ${of}`);
+    slider.setAttribute("aria-valuetext", seq === 0 ? tn("the deal, before any of {n} move", "the deal, before any of {n} moves", of) : t("after move {n} of {of}", { n: seq, of }));
     first.disabled = prev.disabled = seq <= 0;
     next.disabled = last.disabled = seq >= of;
     pos.textContent = seq === 0 ? t("The deal (move 0 of {of})", { of }) : t("After move {n} of {of}", { n: seq, of });

@@ -151,8 +151,9 @@ export const HELP = {
 // ---- the turn banner, hints, and what the page says ----
 export function hintWords(hint) {
   const m = hint.move;
-  const where = hint.to ? ` to ${hint.to}` : "";
-  return `${cardLabel(m.card)} ${SIDES[m.side]}: the ${pieceWords(m.piece)}${where}${hint.reason ? ` (${hint.reason})` : ""}`;
+  const p = { card: cardLabel(m.card), side: SIDES[m.side], piece: pieceWords(m.piece), sq: hint.to };
+  const play = hint.to ? t("{card} {side}: the {piece} to {sq}", p) : t("{card} {side}: the {piece}", p);
+  return `${play}${hint.reason ? ` (${hint.reason})` : ""}`;   // the bot's reason is the server's English
 }
 export const hintSaid = (hint) => t("Hint: {hint}", { hint: hintWords(hint) });
 
