@@ -23,7 +23,7 @@ test("progress while running, then marks, the step's move and the turning point;
     const el = document.createElement("section");
     const srv = server([
       { status: "running", done: 11, total: 27, turning_point: null, moves: [] },
-      { status: "done", done: 27, total: 27, turning_point: 12, moves: [move(11, null, "fine"), move(12, "??", "lets the green tree go")] },
+      { status: "done", done: 27, total: 27, turning_point: 12, unit: "chance", moves: [move(11, null, "fine"), move(12, "??", "lets the green tree go")] },
     ]);
     let changes = 0;
     const scores = createScores(el, { code: "abc", fetchJson: srv.fetchJson, onChange: () => { changes++; } });
