@@ -201,3 +201,18 @@ async def test_no_english_left_on_the_table_and_review_pages(new_client):
             assert en.status_code == tr.status_code, path
             same = {t for t in visible(en.text) & visible(tr.text) if words(t)}
             assert not same, f"English on the {lang} page {path}: {sorted(same)}"
+
+
+@pytest.mark.parametrize("lang,heading,ruling", [
+    ("fr", "Comment nous lisons les règles", "Les arbres ne sont pas verrouillés"),
+    ("de", "Wie wir die Regeln lesen", "Bäume sind nicht gesperrt")])
+async def test_the_3_high_rules_are_written_in_french_and_german(client, lang, heading, ruling):
+    """The rules page in the reader's language where it has been translated (rules/<game>.<lang>.html), with
+    the same rulings; the others say in the reader's language that they are shown in English."""
+    client.cookies.set("lang", lang)
+    page = (await client.get("/rules/three-high", headers=HTML)).text
+    assert f'<article class="card rules" lang="{lang}">' in page and heading in page and ruling in page
+    assert 'class="hint untranslated"' not in page and 'id="how-we-read"' in page
+    client.cookies.set("lang", "en")
+    english = (await client.get("/rules/three-high", headers=HTML)).text
+    assert english.count("<dt>") == page.count("<dt>")   # every ruling, no more, no fewer

@@ -15,7 +15,7 @@ from app.tables.errors import TableError
 from app.tables.lobby.seats import find_table
 from app.tables.showcase import games_showcase
 from app.web import i18n
-from app.web.i18n import tr
+from app.web.i18n import lang_of, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
@@ -113,8 +113,15 @@ async def rules(request: Request, game: str) -> HTMLResponse:
     g = GAMES.get(game)
     if g is None:
         return not_found(request, tr(request, "We have no rules page for “{game}”.", game=game[:40]))
-    return _page(request, g.rules_template, title=tr(request, "{game} rules", game=g.title),
+    return _page(request, rules_template(g.rules_template, lang_of(request)), title=tr(request, "{game} rules", game=g.title),
                  game=game_summaries_by_name()[game])
+
+
+def rules_template(template: str, lang: str) -> str:
+    """A game's rules page in `lang` when it has been translated (rules/three_high.fr.html beside
+    rules/three_high.html), else the English page, which says it has not been translated yet (issue 37)."""
+    translated = template.removesuffix(".html") + f".{lang}.html"
+    return translated if lang != "en" and (ROOT / "templates" / translated).is_file() else template
 
 
 def game_summaries_by_name() -> dict[str, dict]:
