@@ -16,6 +16,9 @@ def axe_violations(page, impacts=SERIOUS, exclude: tuple[str, ...] = ()) -> list
     elements matching `exclude` (CSS selectors)."""
     if not AXE.exists():
         pytest.fail("axe-core is missing: run `npm ci` at the repository root (`make test` does)")
+    # a card still fading in or a piece still gliding would be measured half-transparent: let them finish
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running'"
+                           " || a.effect.getComputedTiming().iterations === Infinity)", timeout=5000)
     if not page.evaluate("() => !!window.axe"):
         # evaluated by the test's driver (the page's Content-Security-Policy allows no inline <script>)
         page.evaluate("(() => {\n" + AXE.read_text() + "\n; return !!window.axe; })()")

@@ -31,6 +31,10 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
     for path in ("/", "/rules", "/rules/three-high", "/rules/turning-points", "/rules/martian-treasure-hunt", "/rules/dash"):
         page.goto(base + path)
         check(path)
+        if path == "/":   # each game's picture of a position says it in words (its <desc>)
+            page.wait_for_selector(".thumb-svg")
+            assert page.evaluate("() => [...document.querySelectorAll('.thumb-svg')].every(s => s.querySelector(':scope > desc')"
+                                 " && s.querySelector(':scope > desc').textContent.length > 10)")
     # The API's reference for developers: our page around Swagger UI (its own styles and controls, not ours).
     page.goto(base + "/docs")
     page.wait_for_selector(".swagger-ui .opblock")

@@ -24,8 +24,9 @@ export function drawBoardWords(box, describe, tab, ctx, summaryId) {
   return d;
 }
 
-// The board's <svg>: a <title> (its aria-label) and a <desc> (the summary), described by the summary's id.
-export function labelBoard(board, summary, summaryId) {
+// The board's <svg>: a <title> (its aria-label) and a <desc> (the summary), described by the summary's id
+// when the page shows the summary (summaryId; null: the <desc> alone).
+export function labelBoard(board, summary, summaryId = null) {
   if (!board) return;
   const label = board.getAttribute("aria-label") || t("The board");
   let title = board.querySelector(":scope > title");
@@ -34,5 +35,5 @@ export function labelBoard(board, summary, summaryId) {
   let desc = board.querySelector(":scope > desc");
   if (!desc) { desc = document.createElementNS(SVGNS, "desc"); title.after(desc); }
   if (desc.textContent !== summary) desc.textContent = summary;
-  if (board.getAttribute("aria-describedby") !== summaryId) board.setAttribute("aria-describedby", summaryId);
+  if (summaryId && board.getAttribute("aria-describedby") !== summaryId) board.setAttribute("aria-describedby", summaryId);
 }
