@@ -1,7 +1,7 @@
 """Issue 37: axe-core (tests/browser/a11y.py) finds no serious or critical violation on any page: home, /me,
 the rules pages, a table of each game in its lobby and in play (and on a phone), a finished table, the review
 room, a deal's page, the admin pages, and the API reference's own page (Swagger UI, a developer's tool with
-its own styles, is left out)."""
+its own styles, is left out). And the focus can be seen on each board's targets."""
 from __future__ import annotations
 
 import pytest
@@ -105,3 +105,27 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
     # axe-core is the test's own: the site serves no copy of it
     for path in ("/node_modules/axe-core/axe.min.js", "/static/node_modules/axe-core/axe.min.js", "/static/axe.min.js"):
         assert page.request.get(base + path).status == 404, path
+
+
+BOARD_TARGETS = {"three-high": ".th-board .hit[data-state='movable']", "turning-points": ".tp-board .hit[tabindex='0']",
+                 "martian-treasure-hunt": ".mth-board .hit[data-state='home']", "dash": "[data-testid='draw-btn']"}
+
+
+def test_the_focus_is_seen_on_every_board(live_server, new_page, shot):
+    """Reached with Tab, a board's target looks different from when it is not focused (a ring, a frame)."""
+    from tests.browser.test_keyboard_play_browser import open_table, tab_to
+    server = live_server()
+    for game, target in BOARD_TARGETS.items():
+        page = new_page()
+        open_table(page, server.url, game)
+        page.wait_for_selector(target)
+        page.wait_for_timeout(300)
+        tab_to(page, target)
+        box = page.evaluate("() => { const r = document.activeElement.getBoundingClientRect();"
+                            " return {x: r.x - 6, y: r.y - 6, width: r.width + 12, height: r.height + 12}; }")
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running'"
+                               " || a.effect.getComputedTiming().iterations === Infinity)", timeout=5000)
+        focused = page.screenshot(clip=box)
+        page.evaluate("() => document.activeElement.blur()")
+        page.wait_for_timeout(100)
+        assert page.screenshot(clip=box) != focused, f"{game}: the focus on {target} cannot be seen"
