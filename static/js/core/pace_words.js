@@ -1,8 +1,9 @@
 // The pace's and the pause's lines in the reader's language (issue 36): the server writes them once, in English,
 // for everyone at the table (the chat's kind "pace", app/store/pace_records.py, and a forfeit's reason); their
-// few shapes are known here and said through core/i18n.js. A line of another shape (a takeback's) stays as it
-// is. Used by the table page (pace.js) and the review room (a forfeit's reason).
+// few shapes are known here and said through core/i18n.js. A takeback's lines are core/takeback_lines.js's; a
+// line of another shape stays as it is. Used by the table page (pace.js) and the review room (a forfeit's reason).
 import { t as tr, tn } from "./i18n.js";
+import { takebackLineWords } from "./takeback_lines.js";
 
 const LINES = [
   [/^(.+)'s time ran out: the bot plays for \1 until \1 comes back to the table\.$/s, (m) => [
@@ -56,5 +57,5 @@ function localDay(d) {
 
 export function paceWords(text) {
   const found = paceMessage(text);
-  return found ? SAY[found[0]](found[1]) : text;
+  return found ? SAY[found[0]](found[1]) : takebackLineWords(text);
 }
