@@ -22,7 +22,8 @@ How. The position is rebuilt from the stored moves without the ones taken back (
 doc: app/tables/takeback_steps.py), under the live table's lock, and the last vote stores it in the same
 transaction as a takeback step at the next seq (app/store/takeback_records.py), then published exactly as a
 move is (actor.after_commit: every instance's live table and sockets, your_turn, bots). The turn's clock
-starts again from the takeback, as from any move.
+starts again from the takeback, as from any move. A request that waits for answers is told to the people
+asked on their channels (app/tables/notify/turns.py takeback_asked).
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.pace import pace_line
 from app.tables.live.state import iso, make_step, takeback_state
 from app.tables.lobby.seats import Caller, not_found
+from app.tables.notify.turns import takeback_asked
 from app.tables.takeback_steps import doc_after, takeback_events, takeback_from, takeback_move
 
 if TYPE_CHECKING:
@@ -175,7 +177,10 @@ async def ask(ctx: Context, caller: Caller) -> dict:
         first, rebuilt = await _plan(live, initial, steps, seat)
         result = await stored(ctx, TakebackAsk(live.snap.id, seat, live.snap.seq, first, REQUESTS_MAX, utcnow(),
                                                rebuilt))
-        return await _done(ctx, live, caller, result, rebuilt)
+        done = await _done(ctx, live, caller, result, rebuilt)
+        if not done["applied"]:  # the people asked to answer hear of it on their channels (not at the table)
+            takeback_asked(ctx, live.snap)
+        return done
 
 
 async def vote(ctx: Context, caller: Caller, yes: bool) -> dict:

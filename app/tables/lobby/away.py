@@ -8,6 +8,11 @@ last socket closes (a presence message from any instance, over the broker) or th
 pages runs out (a timer). The sender checks in the database that the turn is still the seat's, and the
 turn's claim (app/store/claims.py) keeps it to once over every instance. A held turn whose instance stops
 is left to the reminder.
+
+A takeback request (issue 36) is held the same way for the seats asked to answer it (kind "takeback", `by`
+the asker, `first` the first move it takes back): a voter at the table sees it there; one who leaves while it
+still waits is told on their channels (app/tables/notify/turns.py takeback_asked). A seat's held turn and its
+held takeback request are kept side by side.
 """
 from __future__ import annotations
 
@@ -23,25 +28,28 @@ class Held:
     game: str
     seq: int
     seat: int
+    kind: str = "turn"  # or "takeback": a takeback request the seat is asked to answer
+    by: int | None = None  # a takeback: the seat that asked
+    first: int | None = None  # a takeback: the first move it takes back
 
 
 class HeldTurns:
     def __init__(self) -> None:
-        self._held: dict[str, dict[int, Held]] = {}  # table code -> seat -> its held turn
+        self._held: dict[str, dict[tuple[int, str], Held]] = {}  # table code -> (seat, kind) -> what is held
         self._timers: dict[str, asyncio.TimerHandle] = {}  # table code -> the next grace check
         self._tasks: set[asyncio.Task] = set()  # held turns being sent
 
     def hold(self, turn: Held) -> None:
-        """Hold `turn` (a newer turn of the same seat replaces the older one)."""
-        self._held.setdefault(turn.code, {})[turn.seat] = turn
+        """Hold `turn` (a newer turn, or takeback request, of the same seat replaces the older one)."""
+        self._held.setdefault(turn.code, {})[(turn.seat, turn.kind)] = turn
 
     def of(self, code: str) -> list[Held]:
         return list(self._held.get(code, {}).values())
 
     def release(self, turn: Held) -> None:
         seats = self._held.get(turn.code)
-        if seats is not None and seats.get(turn.seat) == turn:
-            del seats[turn.seat]
+        if seats is not None and seats.get((turn.seat, turn.kind)) == turn:
+            del seats[(turn.seat, turn.kind)]
             if not seats:
                 del self._held[turn.code]
                 self._cancel_timer(turn.code)

@@ -17,7 +17,7 @@ from app.tables.language import say
 from app.tables.notify.webhooks import clean_url
 
 FORMATS = ("slack", "mattermost", "discord", "generic")
-KINDS = ("turn", "reminder", "nudge")
+KINDS = ("turn", "reminder", "nudge", "takeback")
 DIGEST_CHANNELS = ("webhook", "ntfy", "push")  # the channels a seat may set to the daily digest (digest.py)
 TOPIC = re.compile(r"[A-Za-z0-9_-]{1,64}")  # an ntfy topic name
 MATTERMOST_HOOK = re.compile(r"/hooks/[a-z0-9]{26}/?$")
@@ -26,8 +26,9 @@ DISCORD_HOSTS = ("discord.com", "discordapp.com", "ptb.discord.com", "canary.dis
 
 @dataclass(frozen=True)
 class Notice:
-    """One notification for one seat: its turn came (turn), it has waited long (reminder), or a teammate
-    asked it to play (nudge, `by` is the teammate's name)."""
+    """One notification for one seat: its turn came (turn), it has waited long (reminder), a teammate
+    asked it to play (nudge, `by` is the teammate's name), or another player asks it to accept taking back
+    the moves `first` to `seq` (takeback, `by` is the asker's name; app/tables/live/takeback.py)."""
 
     kind: str
     code: str
@@ -38,6 +39,7 @@ class Notice:
     url: str  # the table's link
     by: str | None = None
     lang: str = "en"  # the recipient's language (their player record's, app/tables/language.py)
+    first: int | None = None  # a takeback: the first move it would take back (the last is `seq`)
 
     @property
     def who(self) -> str:
@@ -50,6 +52,8 @@ class Notice:
             return say(self.lang, N_("Reminder: your turn at {game}"), game=self.title)
         if self.kind == "nudge":
             return say(self.lang, N_("Nudge: your turn at {game}"), game=self.title)
+        if self.kind == "takeback":
+            return say(self.lang, N_("Takeback asked at {game}"), game=self.title)
         return say(self.lang, N_("Your turn at {game}"), game=self.title)
 
     @property
@@ -60,6 +64,13 @@ class Notice:
         if self.kind == "nudge":
             by = self.by or say(self.lang, N_("A teammate"))
             return say(self.lang, N_("{by} nudged {who}: it's your turn at {game} (table {code}): {url}"), by=by, **where)
+        if self.kind == "takeback":
+            by = self.by or say(self.lang, N_("A player"))
+            if self.first is None or self.first >= self.seq:
+                return say(self.lang, N_("{by} asks to take back move {n} at {game} (table {code}); {who}, accept "
+                                         "or refuse: {url}"), by=by, n=self.seq, **where)
+            return say(self.lang, N_("{by} asks to take back moves {first} to {last} at {game} (table {code}); "
+                                     "{who}, accept or refuse: {url}"), by=by, first=self.first, last=self.seq, **where)
         return say(self.lang, N_("{who}, it's your turn at {game} (table {code}): {url}"), **where)
 
 
@@ -97,14 +108,21 @@ def webhook_body(fmt: str, notice: Notice) -> dict:
         return {"text": notice.text}
     if fmt == "discord":
         return {"content": notice.text}
-    body = {"type": "your_turn", "text": notice.text, "content": notice.text, "table": notice.code,
+    body = {"type": _type(notice), "text": notice.text, "content": notice.text, "table": notice.code,
             "game_title": notice.title, "seat": notice.seat, "name": notice.name, "seq": notice.seq,
             "url": notice.url}
     if notice.kind != "turn":
-        body[notice.kind] = True  # "reminder": true, or "nudge": true
+        body[notice.kind] = True  # "reminder": true, "nudge": true or "takeback": true
     if notice.by:
         body["by"] = notice.by
+    if notice.kind == "takeback":
+        body["from"] = notice.first if notice.first is not None else notice.seq
     return body
+
+
+def _type(notice: Notice) -> str:
+    """A generic webhook's and a push payload's "type": a takeback to answer, or a turn to play."""
+    return "takeback_request" if notice.kind == "takeback" else "your_turn"
 
 
 def clean_ntfy(raw: object, *, allow_private: bool) -> str | None:
@@ -135,5 +153,5 @@ def ntfy_publish(url: str, notice: Notice) -> tuple[str, dict]:
 
 def push_payload(notice: Notice) -> dict:
     """What the service worker (static/sw.js) shows: the game, the table, "your turn", the link."""
-    return {"type": "your_turn", "kind": notice.kind, "title": notice.headline, "body": notice.text,
+    return {"type": _type(notice), "kind": notice.kind, "title": notice.headline, "body": notice.text,
             "table": notice.code, "game_title": notice.title, "url": notice.url}

@@ -3,7 +3,8 @@ waiting for them (their turn), instead of a message per turn and per reminder (l
 
 - A seat chooses which of its channels (webhook, ntfy, Web Push) go by digest (`clean_digest`, PUT
   /api/tables/{code}/digest); turn messages and reminders skip those channels (turns.deliver); a teammate's
-  nudge, a person asking for that very turn, still goes.
+  nudge, a person asking for that very turn, still goes, and so does a takeback request (an answer asked
+  now, which lapses at the next move: turns.takeback_asked).
 - From the seat's hour of each UTC day (`digest_hour`, 0-23: the table page sends its reader's 08:00; else
   Settings.digest_hour), every instance's sweep (`send`) gathers the seats with a digest channel whose
   table waits for them (playing, not paused, their turn, the bot not standing in), and groups

@@ -1,7 +1,12 @@
 """Turn notifications beyond the WebSocket, through every channel a seat has set up (app/tables/notify/settings.py):
 a chat room's webhook in its service's format, an ntfy topic, Web Push. Sent when the seat comes to act
 (only if no page of it is at the table; else once it leaves, app/tables/lobby/away.py), as a reminder when
-it has been to act for its table's reminder delay, and when a teammate nudges it.
+it has been to act for its table's reminder delay, and when a teammate nudges it. A takeback request (issue 36,
+app/tables/live/takeback.py) is told the same way to the people asked to answer it (never the asker), under
+the turn's rule: not while a page of theirs is at the table (held, and told once they leave if it still
+waits for their answer), in their language, claimed once over every instance. Like a nudge, and unlike a
+turn or a reminder, it goes to a channel set to the daily digest too: someone asks for an answer now, and the
+request lapses at the next move, long before a digest would tell of it.
 
 Nothing here runs on a move's path: `turn` is a background task (Tables.announce_turn), `remind` runs in
 the sweep, and every delivery is queued (webhooks.Webhooks) and reports its result, which is kept as the
@@ -20,6 +25,7 @@ from urllib.parse import urlsplit
 from app.games import GAMES
 from app.store import claims, notices, queries, utcnow
 from app.tables import language
+from app.tables.errors import N_
 from app.tables.lobby.away import Held
 from app.tables.notify.channels import (Notice, digest_channels, guess_format, ntfy_publish, push_payload,
                                         webhook_body)
@@ -36,12 +42,12 @@ GONE = (404, 410)  # a push service's answer for a subscription that no longer e
 
 
 def notice_for(ctx: Context, kind: str, *, code: str, game: str, seat: Any, seq: int,
-               by: str | None = None, langs: dict[int, str] | None = None) -> Notice:
+               by: str | None = None, langs: dict[int, str] | None = None, first: int | None = None) -> Notice:
     """The notice for `seat` (a Seat row), in its player's language (`langs`: player id -> language)."""
     title = GAMES[game].title if game in GAMES else game
     return Notice(kind=kind, code=code, title=title, seat=seat.seat, name=seat.name, seq=seq,
                   url=share_url(ctx.settings.public_url, code), by=by,
-                  lang=(langs or {}).get(getattr(seat, "player_id", None), "en"))
+                  lang=(langs or {}).get(getattr(seat, "player_id", None), "en"), first=first)
 
 
 def deliver(ctx: Context, table_id: int, seat: Any, notice: Notice) -> int:
@@ -114,8 +120,12 @@ def presence_changed(ctx: Context, code: str) -> None:
                 next_check = left if next_check is None else min(next_check, left)
             continue
         ctx.held.release(turn)
-        ctx.held.run(_claim_and_deliver(ctx, turn.table_id, code, turn.game, turn.seq, {turn.seat},
-                                        still_to_act=True))
+        if turn.kind == "takeback":
+            ctx.held.run(tell_takeback(ctx, turn.table_id, code, turn.game, turn.seq, turn.by, turn.first,
+                                       {turn.seat}))
+        else:
+            ctx.held.run(_claim_and_deliver(ctx, turn.table_id, code, turn.game, turn.seq, {turn.seat},
+                                            still_to_act=True))
     if next_check is not None:
         ctx.held.check_in(code, next_check + 0.05, lambda c: presence_changed(ctx, c))
 
@@ -142,6 +152,60 @@ async def _claim_and_deliver(ctx: Context, table_id: int, code: str, game: str, 
         return
     for row in rows:
         deliver(ctx, table_id, row, notice_for(ctx, "turn", code=code, game=game, seat=row, seq=seq, langs=langs))
+
+
+def takeback_asked(ctx: Context, snap: Snapshot) -> None:
+    """A takeback was just asked at `snap` (its `takeback` open): tell each person asked to answer it who set
+    up a channel, except those with a page at the table (held until they leave, like a turn). Never waits."""
+    asked = snap.takeback or {}
+    by, first = asked.get("by"), asked.get("from")
+    if not asked.get("open") or asked.get("seq") != snap.seq or not isinstance(by, int) or not isinstance(first, int):
+        return
+    voters = set(asked.get("voters") or []) - set(asked.get("votes") or []) - {by}
+    people = {x["seat"] for x in snap.seats if not x["bot"] and x.get("hook")} & voters
+    if not people:  # nobody to tell: no read of the database
+        return
+    grace = ctx.settings.away_after_seconds
+    here = {seat for seat in people if ctx.presence.at_table(snap.code, seat, grace)}
+    for seat in here:
+        ctx.held.hold(Held(table_id=snap.id, code=snap.code, game=snap.game, seq=snap.seq, seat=seat,
+                           kind="takeback", by=by, first=first))
+    if here:
+        presence_changed(ctx, snap.code)
+    if people - here:
+        ctx.held.run(tell_takeback(ctx, snap.id, snap.code, snap.game, snap.seq, by, first, people - here))
+
+
+async def tell_takeback(ctx: Context, table_id: int, code: str, game: str, seq: int, by: int, first: int,
+                        seats: set[int]) -> int:
+    """Tell `seats` of the takeback `by` asked at `seq` (the moves `first` to `seq`) if it still waits for
+    their answer: claimed per seat in the database (kind "takeback<by>": once over every instance, even
+    when another seat asks at the same seq later). Returns how many deliveries were queued."""
+    try:
+        async with ctx.db.writing() as s:
+            table = await queries.table_by_id(s, table_id)
+            asked = (table.takeback or {}) if table is not None else {}
+            if (table is None or table.seq != seq or table.status != "playing" or not asked.get("open")
+                    or asked.get("seq") != seq or asked.get("by") != by or asked.get("from") != first):
+                return 0  # answered, withdrawn or lapsed meanwhile
+            seats = seats & (set(asked.get("voters") or []) - set(asked.get("votes") or []) - {by})
+            every = await queries.seats_of(s, table_id)
+            asker = next((row.name for row in every if row.seat == by), None)
+            rows = [row for row in every if row.seat in seats and row.bot is None and row.notify]
+            now = utcnow()
+            rows = [row for row in rows if await claims.claim(s, table_id=table_id, seq=seq, seat=row.seat,
+                                                               kind=f"takeback{by}", owner=ctx.instance, now=now)]
+            langs = await language.of_players(s, [row.player_id for row in rows])
+            await s.commit()
+    except Exception:  # a notification is a nicety: never let it take anything else down
+        log.exception("takeback notification look-up failed", extra={"table": code})
+        return 0
+    queued = 0
+    for row in rows:
+        name = asker or language.say(langs.get(row.player_id), N_("Seat {n}"), n=by)
+        queued += deliver(ctx, table_id, row, notice_for(ctx, "takeback", code=code, game=game, seat=row, seq=seq,
+                                                         by=name, langs=langs, first=first))
+    return queued
 
 
 async def remind(ctx: Context, now: datetime | None = None) -> int:
