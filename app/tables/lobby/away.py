@@ -12,7 +12,8 @@ is left to the reminder.
 A takeback request (issue 36) is held the same way for the seats asked to answer it (kind "takeback", `by`
 the asker, `first` the first move it takes back): a voter at the table sees it there; one who leaves while it
 still waits is told on their channels (app/tables/notify/turns.py takeback_asked). A seat's held turn and its
-held takeback request are kept side by side.
+held takeback request are kept side by side. A held request whose instance stops is not told (no reminder
+covers it): the table page shows it, and it lapses at the next move.
 """
 from __future__ import annotations
 
