@@ -6,6 +6,7 @@ over two instances. Deliveries go to a loopback receiver."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 from asgi_lifespan import LifespanManager
 from sqlalchemy import select, update
@@ -14,6 +15,7 @@ from app.games import GAMES
 from app.main import create_app
 from app.store import Player, Seat, Table
 from app.tables.notify import turns as notify
+from app.tables.notify.channels import Notice, ntfy_publish, push_payload, webhook_body
 from tests.api.helpers import bearer, state
 from tests.conftest import eventually
 from tests.loopback import loopback  # noqa: F401 - fixture
@@ -144,3 +146,18 @@ async def test_two_instances_tell_once(app, new_client, loopback, settings):  # 
     leaves(ctx, code)  # the held request goes nowhere: claimed already
     got = takebacks(await settled(app, rx))
     assert [path for path, _ in got] == [f"/hooks/{other}", "/ntfy/"], got
+
+
+def test_a_takeback_notice_in_each_shape_and_language():
+    notice = Notice(kind="takeback", code="ABCD", title="3-High", seat=1, name="Bea", seq=9,
+                    url=f"{PUBLIC}/t/ABCD", by="Ann", first=7)
+    assert notice.headline == "Takeback asked at 3-High"
+    assert notice.text == f"Ann asks to take back moves 7 to 9 at 3-High (table ABCD); Bea, accept or refuse: {PUBLIC}/t/ABCD"
+    assert replace(notice, first=9).text.startswith("Ann asks to take back move 9 at 3-High (table ABCD);")
+    assert replace(notice, lang="de").text == ("Ann bittet, die Züge 7 bis 9 bei 3-High zurückzunehmen (Tisch ABCD); "
+                                               f"Bea, nimm an oder lehne ab: {PUBLIC}/t/ABCD")
+    assert webhook_body("slack", notice) == {"text": notice.text}
+    assert webhook_body("discord", notice) == {"content": notice.text}
+    push = push_payload(notice)
+    assert push["type"] == "takeback_request" and push["kind"] == "takeback" and push["body"] == notice.text
+    assert ntfy_publish("https://ntfy.sh/topic", notice)[1]["priority"] == 4
