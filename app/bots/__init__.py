@@ -74,7 +74,11 @@ def hint(bot_name: str, view: Any, seat: int, legal_moves: list, seconds: float 
     bot = get_bot(bot_name)
     move = bot.choose(view, seat, legal_moves, seconds=seconds)
     explain = getattr(bot, "explain", None)
-    return {"move": move, "reason": explain(view, seat, move) if explain is not None else ""}
+    out = {"move": move, "reason": explain(view, seat, move) if explain is not None else ""}
+    say = getattr(bot, "explain_say", None)   # the reason as [message id, params]: said in the reader's language
+    if say is not None:
+        out["reason_say"] = say(view, seat, move)
+    return out
 
 
 def get_bot(name: str = DEFAULT_BOT) -> Any:

@@ -20,6 +20,7 @@ from app.tables.live import reads
 from app.tables.lobby.identity import COOKIE_NAME
 from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth, Spoilers
 from app.web.i18n import lang_of
+from app.web.scores import said
 from app.web.schemas import AddBot, CreateTable, Join, PlayMove, Say
 
 router = APIRouter(prefix="/api")
@@ -83,8 +84,10 @@ async def play_move(body: PlayMove, caller: SeatAuth, ctx: Ctx) -> dict:
 
 
 @router.post("/tables/{code}/hint")
-async def ask_hint(caller: SeatAuth, ctx: Ctx) -> dict:
-    return await hints.hint(ctx, caller)
+async def ask_hint(caller: SeatAuth, ctx: Ctx, request: Request) -> dict:
+    answer = await hints.hint(ctx, caller)
+    reason = said(request, answer.pop("reason_say", None))   # the bot's reason in the reader's language
+    return {**answer, "reason": reason} if reason is not None else answer
 
 
 @router.get("/tables/{code}/log")

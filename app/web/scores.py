@@ -27,9 +27,22 @@ async def table_scores(code: str, ctx: Ctx, cookie: Cookie, spoilers: Spoilers, 
 def _said(move: dict, request: Request) -> dict:
     say = move.get("say")
     move = {k: v for k, v in move.items() if k != "say"}
-    if isinstance(say, list) and len(say) == 2 and isinstance(say[0], str) and isinstance(say[1], dict):
-        try:
-            move["summary"] = tr(request, say[0], **say[1])
-        except (KeyError, IndexError, ValueError):   # a catalog whose holes differ: the English stands
-            pass
+    text = said(request, say)
+    if text is not None:
+        move["summary"] = text
     return move
+
+
+def said(request: Request, say: object) -> str | None:
+    """A stored [message id, params] in the request's language: a param that is itself [id, params] is said
+    too, and a "color" (a bot's reason: "red") is one of our words; None for anything else."""
+    if not (isinstance(say, list) and len(say) == 2 and isinstance(say[0], str) and isinstance(say[1], dict)):
+        return None
+    params = {}
+    for key, value in say[1].items():
+        inner = said(request, value) if isinstance(value, list) else None
+        params[key] = inner if inner is not None else tr(request, value) if key == "color" and isinstance(value, str) else value
+    try:
+        return tr(request, say[0], **params)
+    except (KeyError, IndexError, ValueError):   # a catalog whose holes differ: the English stands
+        return None

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.three_high.cards import BOARD, COLORS, SQUARES, WIN_TREES, card_text, piece_text
+from app.bots.scores import N_
+from app.games.three_high.cards import BOARD, COLORS, SQUARES, WIN_TREES, card_text
 from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.position import State, legal_codes
 
@@ -41,7 +42,7 @@ def _progress(st: State, code: int, trips: tuple, costs: list[float]) -> int:
     return piece // 3 if new_costs[piece // 3] < costs[piece // 3] - 0.5 else -1
 
 
-def _kept_for(st: State, code: int, codes: list[int], trips: tuple, costs: list[float]) -> str | None:
+def _kept_for(st: State, code: int, codes: list[int], trips: tuple, costs: list[float]) -> tuple[str, dict] | None:
     """'keeps the 5♥ for the green 2': another card of the hand makes progress, and this play keeps it."""
     card = (code >> 6) & 31
     found = []
@@ -53,56 +54,78 @@ def _kept_for(st: State, code: int, codes: list[int], trips: tuple, costs: list[
     if not found:
         return None
     other = min(found)[1]
-    return f"keeps the {card_text((other >> 6) & 31)} for the {piece_text((other >> 2) & 15)}"
+    return N_("keeps the {card} for the {color} {size}"), {"card": card_text((other >> 6) & 31), **_piece((other >> 2) & 15)}
 
 
 def _lined(a: int, b: int) -> bool:
     return a // BOARD == b // BOARD or a % BOARD == b % BOARD
 
 
+# The colours' names, for `make i18n` (a reason's "color" is said in the reader's language: app/web).
+COLOR_WORDS = (N_("red"), N_("orange"), N_("yellow"), N_("green"), N_("blue"))
+
+
+def _piece(piece: int) -> dict:
+    """A pyramid as a reason's params: its colour (a word the web layer translates) and its size."""
+    return {"color": COLORS[piece // 3], "size": piece % 3 + 1}
+
+
 def explain_code(st: State, code: int, codes: list[int]) -> str:
     """The reason for `code` among the legal `codes` of the seat to act in `st` (pile: its length)."""
+    message, params = explain_parts(st, code, codes)
+    return message.format(**params)
+
+
+def explain_parts(st: State, code: int, codes: list[int]) -> tuple[str, dict]:
+    """The reason as a message id (marked N_, issue 37) and its params: said in the reader's language."""
     if len(codes) == 1:
-        return "the only legal play"
+        return N_("the only legal play"), {}
     card, piece, dest = (code >> 6) & 31, (code >> 2) & 15, code >> 11
     colour = piece // 3
     child, completed = _after(st, code)
     if completed:
-        return ("completes the fifth tree: the team wins" if child.trees >= WIN_TREES
-                else f"completes the {COLORS[colour]} tree")
+        if child.trees >= WIN_TREES:
+            return N_("completes the fifth tree: the team wins"), {}
+        return N_("completes the {color} tree"), {"color": COLORS[colour]}
     if not st.pile and not completed:
-        return "plays on although the pile is empty"
+        return N_("plays on although the pile is empty"), {}
     trips = trip_table(live_mask(st.discard))
     costs, needs = analyse(st, trips)
     new_costs, _ = analyse(child, trips)
     under = st.below[piece]
     if under >= 0 and under // 3 != colour and new_costs[under // 3] < costs[under // 3] - 0.5:
-        return f"uncovers the {piece_text(under)}"
+        return N_("uncovers the {color} {size}"), _piece(under)
     if new_costs[colour] < costs[colour] - 0.5:
         size = piece % 3 + 1
         site = st.pos[3 * colour + 2]
         if size == 2 and dest == site:
-            return f"puts the {piece_text(piece)} on its 3"
+            return N_("puts the {color} {size} on its 3"), _piece(piece)
         if size == 3:
-            return f"moves the {piece_text(piece)} where its 2 and 1 can reach it"
+            return N_("moves the {color} {size} where its 2 and 1 can reach it"), _piece(piece)
         if _lined(dest, site):
-            return f"lines the {piece_text(piece)} up with its 3 on {SQUARES[site]}"
-        return f"brings the {piece_text(piece)} closer to its tree"
+            return N_("lines the {color} {size} up with its 3 on {sq}"), {**_piece(piece), "sq": SQUARES[site]}
+        return N_("brings the {color} {size} closer to its tree"), _piece(piece)
     others = [c for c in codes if c != code]
     if not _breaks(st, code) and all(_breaks(st, c) for c in others):
-        return "the only play that doesn't break a tree"
+        return N_("the only play that doesn't break a tree"), {}
     kept = _kept_for(st, code, codes, trips, costs)
     if kept:
         return kept
     if not any(mask >> card & 1 for mask in needs):
-        return f"spends the {card_text(card)}, which no piece needs now"
-    return f"spends the {card_text(card)} where it does the least harm"
+        return N_("spends the {card}, which no piece needs now"), {"card": card_text(card)}
+    return N_("spends the {card} where it does the least harm"), {"card": card_text(card)}
 
 
 def explain(view: Any, seat: int, move: dict) -> str:
     """The reason for `move` (one of the legal moves of `seat`), from the view alone."""
+    message, params = explain_say(view, seat, move)
+    return message.format(**params)
+
+
+def explain_say(view: Any, seat: int, move: dict) -> list:
+    """[message id, params] of the reason for `move`, for the reader's language."""
     base, _, _ = base_state(view)
     base.to_act = seat
     base.pile = [-1] * view.get("draw_pile_count", 1)
     code = ThreeHigh.code_of(base, move)
-    return explain_code(base, code, legal_codes(base, seat))
+    return list(explain_parts(base, code, legal_codes(base, seat)))

@@ -24,7 +24,7 @@ from app.games.three_high.cards import SIDE_WORD, SQUARES, card_text, distance, 
 from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.position import State, legal_codes
 
-from .explain import explain_code
+from .explain import explain_parts
 from .rollout import Worlds, rollout
 from .search import UNITS_PER_SECOND, ThreeHighBot, seed_of
 from .worlds import base_state
@@ -121,13 +121,15 @@ def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -
     found = estimate(view, seat, legal_moves, seconds, move)
     base, chosen, played = found.pop("state"), found.pop("chosen"), found.pop("played")
     before, after = found["before"], found["after"]
-    reason = explain_code(base, chosen, legal_codes(base, seat))
+    why = explain_parts(base, chosen, legal_codes(base, seat))
+    reason = why[0].format(**why[1])
     if chosen == played:
         summary = said(N_("the bot's own choice: {reason}"), reason=reason)
         best = best_text = None
     else:
         best, best_text = found["choice"], play_text(base, chosen)
         summary = said(N_("the bot would play {play}: {reason}"), play=best_text, reason=reason)
+    summary["say"][1]["reason"] = list(why)   # the reason itself said in the reader's language too
     return {"before": before, "after": after, "cost": round(max(0.0, before - after), 3), "best": best,
             "best_text": best_text, "played_text": play_text(base, played), "reason": reason,
             **summary, "raw": found["raw"]}

@@ -240,3 +240,8 @@ class ThreeHighBot:
         """Why `move` (one of the seat's legal moves), in a few words for a hint (explain.py)."""
         from .explain import explain
         return explain(view, seat, move)
+
+    def explain_say(self, view: Any, seat: int, move: dict) -> list:
+        """The same reason as [message id, params], for the reader's language (issue 37)."""
+        from .explain import explain_say
+        return explain_say(view, seat, move)

@@ -86,7 +86,10 @@ async def hint(ctx: Tables, caller: Caller) -> dict:
     finally:
         ctx.bots.hinting.discard(key)
     count = await record(ctx, caller, seat, snap.seq)
-    return {"seq": snap.seq, "move": answer["move"], "reason": answer.get("reason") or "", "hints": count}
+    out = {"seq": snap.seq, "move": answer["move"], "reason": answer.get("reason") or "", "hints": count}
+    if answer.get("reason_say"):
+        out["reason_say"] = answer["reason_say"]   # said in the reader's language by the web layer
+    return out
 
 
 async def record(ctx: Tables, caller: Caller, seat: int, seq: int) -> int:
