@@ -11,8 +11,18 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, NamedTuple
 
 
+def N_(message: str) -> str:
+    """Marks an engine's sentence for translation (`make i18n` extracts it; issue 37)."""
+    return message
+
+
 class IllegalMove(ValueError):
-    """A move the rules refuse; the message is a sentence a player understands."""
+    """A move the rules refuse; the message is a sentence a player understands. A sentence marked N_ with
+    its {holes} in `params` is said in the player's language by the web layer (the English otherwise)."""
+
+    def __init__(self, message: str = "", /, **params: object) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.message, self.params = message, params
 
 
 class InvalidMove(IllegalMove):

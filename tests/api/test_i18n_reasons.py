@@ -29,3 +29,25 @@ async def test_a_hint_says_why_in_the_readers_language(new_client):
     assert len(set(said.values())) == 3, said   # three languages, three sentences
     for lang in ("de", "fr"):
         assert any(said[lang].startswith(prefix) for prefix in reasons(lang) if prefix), (lang, said[lang])
+
+
+async def test_an_engines_refusal_comes_in_the_readers_language(new_client):
+    """A Dash dare the engine refuses (one blank): its sentence in German and in French."""
+    from app.games.dash.dares import check_dare_text   # the engine's own check, as the table's move runs it
+    from app.games.base import IllegalMove
+    from app.tables.errors import IllegalMoveError
+    from app.tables.live.moves import DETAIL_MAX  # noqa: F401 - the conversion below is the table's
+    from app.web.errors import error_body
+
+    class Conn:
+        def __init__(self, lang: str):
+            self.cookies, self.headers, self.state = {"lang": lang}, {}, type("S", (), {})()
+
+    try:
+        check_dare_text("a\tb")
+    except IllegalMove as exc:
+        error = IllegalMoveError(exc.message, **exc.params)
+    assert error_body(error, Conn("de"))["detail"] == ("Eine Mutprobe darf keinen Tabulator enthalten (U+0009, Zeichen 2); "
+                                                      "schreib sie in eine Zeile einfachen Text.")
+    assert error_body(error, Conn("fr"))["detail"].startswith("Un gage ne peut pas contenir de tabulation")
+    assert error_body(error, None)["detail"].startswith("A dare cannot contain a tab (U+0009, character 2)")

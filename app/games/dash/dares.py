@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..base import IllegalMove, InvalidMove
+from ..base import N_, IllegalMove, InvalidMove
 
 MAX_DARE = 200  # characters (code points), after trimming
 
@@ -55,19 +55,24 @@ def check_dare_text(text) -> str:
         raise InvalidMove(f"A dare is written as text, not {str(text)[:40]!r}.")
     trimmed = text.strip()
     if not trimmed:
-        raise IllegalMove("A dare cannot be blank: write what the dared player must do (1 to 200 characters).")
+        raise IllegalMove(N_("A dare cannot be blank: write what the dared player must do (1 to 200 characters)."))
     if len(trimmed) > MAX_DARE:
-        raise IllegalMove(f"A dare is at most {MAX_DARE} characters; this one has {len(trimmed)}. "
-                          f"Shorten it and send it again.")
+        raise IllegalMove(N_("A dare is at most {max} characters; this one has {n}. Shorten it and send it again."),
+                          max=MAX_DARE, n=len(trimmed))
     for index, char in enumerate(trimmed):
         code = ord(char)
         if code in BIDI_CONTROLS:
-            raise IllegalMove(f"A dare cannot contain the text-direction control U+{code:04X} (character "
-                              f"{index + 1}); type the dare as plain text.")
+            raise IllegalMove(N_("A dare cannot contain the text-direction control U+{cp} (character {at}); type the "
+                                 "dare as plain text."), cp=f"{code:04X}", at=index + 1)
         category = unicodedata.category(char)
         if category in LINE_BREAKING:
-            what = "a line break" if category in ("Zl", "Zp") or char in "\n\r\v\f\x85" else (
-                "a tab" if char == "\t" else "the control character")
-            raise IllegalMove(f"A dare cannot contain {what} (U+{code:04X}, character {index + 1}); "
-                              f"write it on one line of plain text.")
+            where = {"cp": f"{code:04X}", "at": index + 1}
+            if category in ("Zl", "Zp") or char in "\n\r\v\f\x85":
+                raise IllegalMove(N_("A dare cannot contain a line break (U+{cp}, character {at}); write it on one line "
+                                     "of plain text."), **where)
+            if char == "\t":
+                raise IllegalMove(N_("A dare cannot contain a tab (U+{cp}, character {at}); write it on one line of "
+                                     "plain text."), **where)
+            raise IllegalMove(N_("A dare cannot contain the control character (U+{cp}, character {at}); write it on "
+                                 "one line of plain text."), **where)
     return trimmed

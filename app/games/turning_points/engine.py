@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, one_seat_to_act, twin_secret
+from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, one_seat_to_act, twin_secret
 from . import stats as figures
 from . import view as views
 from .board import DEFAULT_BOARD, DIRECTION_WORD, SIZES, Board, board_of, default_size, seat_sides
@@ -155,7 +155,7 @@ class TurningPoints(Game):
         board = st.board
         _check_shape(move, board)
         if st.to_act < 0:
-            raise IllegalMove("The game is over: the board is full.")
+            raise IllegalMove(N_("The game is over: the board is full."))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.players:
             raise IllegalMove(f"There is no seat {seat!r} at this {st.players}-player table.")
         if seat != st.to_act:
