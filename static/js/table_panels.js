@@ -2,8 +2,9 @@
 // invitation, the players with their dots, the log of what happened, the chat and the result dialog.
 import { state, redraw, h, setChildren } from "./core/store.js";
 import { savedName } from "./core/api.js";
-import { follow, paceForm, paceTags, paceWords, renderPause, standInLine } from "./pace.js";
+import { follow, paceForm, paceTags, renderPause, standInLine } from "./pace.js";
 import { t as tr, tn } from "./core/i18n.js";
+import { chatWords } from "./core/chat_words.js";
 import { renderTakeback, takebackWords, takenBack, TAKEN_BACK } from "./takeback.js";
 
 const $ = (id) => document.getElementById(id);
@@ -129,7 +130,7 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     const changed = setChildren(el, key, () => state.chat.length
       ? state.chat.map((m) => m.kind === "hint" || m.kind === "nudge" || m.kind === "pace" ? h("li", { class: "muted" },
         h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
-        " ", m.kind === "pace" ? paceWords(m.text) : m.text) : h("li", {},
+        " ", chatWords(m)) : h("li", {},
         h("time", { class: "at", datetime: m.at || "", title: m.at ? new Date(m.at).toLocaleString() : "" }, clock(m.at)),
         h("span", { class: "who" }, `${m.seat === state.me ? tr("You") : (m.seat != null && state.table && state.table.seats[m.seat] && state.table.seats[m.seat].name === m.name ? plainName(m.seat) : (m.name || seatName(m.seat)))}:`), " ", m.text))
       : [h("li", { class: "muted" }, tr("No messages yet."))]);
