@@ -5,7 +5,7 @@ entry points take and return JSON documents; the rules run on the internal State
 """
 from __future__ import annotations
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret, written_to_act
+from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret, written_to_act
 from . import stats as figures
 from . import view as views
 from .board import DECK
@@ -142,27 +142,28 @@ def _check_shape(move) -> str:
 def _check_turn(st: State, seat, kind: str) -> None:
     """IllegalMove naming whose move it is, unless `seat` may make a `kind` move now."""
     if st.over:
-        raise IllegalMove(f"The game is over: seat {st.winner} won the race.")
+        raise IllegalMove(N_("The game is over: seat {seat} won the race."), seat=st.winner)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.players:
-        raise IllegalMove(f"There is no seat {seat!r} at this {st.players}-player table.")
+        raise IllegalMove(N_("There is no seat {seat} at this {n}-player table."), seat=repr(seat), n=st.players)
     dared, text = st.dare_seat, st.dare_text
     if kind == "draw":
         if dared != NO_SEAT:
-            raise IllegalMove(f"Nobody draws while seat {dared} is dared: the dare must be "
-                              f"{'set' if text is None else 'answered'} first.")
+            raise IllegalMove(N_("Nobody draws while seat {seat} is dared: the dare must be set first.") if text is None
+                              else N_("Nobody draws while seat {seat} is dared: the dare must be answered first."), seat=dared)
         if seat != st.turn:
-            raise IllegalMove(f"It is seat {st.turn}'s turn to draw, not seat {seat}'s.")
+            raise IllegalMove(N_("It is seat {to_act}'s turn to draw, not seat {seat}'s."), to_act=st.turn, seat=seat)
     elif kind == "set_dare":
         if dared == NO_SEAT:
-            raise IllegalMove(f"There is no dare to set: nobody drew a dare card; seat {st.turn} is to draw.")
+            raise IllegalMove(N_("There is no dare to set: nobody drew a dare card; seat {seat} is to draw."), seat=st.turn)
         if text is not None:
-            raise IllegalMove(f"The dare for seat {dared} is already set (the first one sent stands): “{text}”.")
+            raise IllegalMove(N_("The dare for seat {seat} is already set (the first one sent stands): “{dare}”."), seat=dared,
+                              dare=text)
         if seat == dared:
-            raise IllegalMove(f"Seat {seat} cannot set their own dare: an opponent writes it.")
+            raise IllegalMove(N_("Seat {seat} cannot set their own dare: an opponent writes it."), seat=seat)
     else:
         if dared == NO_SEAT:
-            raise IllegalMove(f"There is no dare to answer: seat {st.turn} is to draw.")
+            raise IllegalMove(N_("There is no dare to answer: seat {seat} is to draw."), seat=st.turn)
         if seat != dared:
-            raise IllegalMove(f"Only seat {dared}, who was dared, answers the dare, not seat {seat}.")
+            raise IllegalMove(N_("Only seat {dared}, who was dared, answers the dare, not seat {seat}."), dared=dared, seat=seat)
         if text is None:
-            raise IllegalMove(f"The dare for seat {dared} has not been written yet: an opponent sets it first.")
+            raise IllegalMove(N_("The dare for seat {seat} has not been written yet: an opponent sets it first."), seat=dared)

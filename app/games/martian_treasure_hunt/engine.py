@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret, written_to_act
+from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret, written_to_act
 from . import view as views
 from .board import (BISHOP, COIN_WORD, DIRECTIONS, FORWARD, KING, KINDS, KNIGHT, PAWN, PYRAMID_WORD, QUEEN, ROOK,
                     SIDE_WORD, STRIDE, geometry)
@@ -15,6 +15,13 @@ from .codec import from_doc, result_of, to_doc
 from .position import State, arrange, coin_text, destinations, play, settle
 
 ORDERS = tuple(permutations(range(6)))  # every arrangement, the plain 0..5 first
+
+
+# "It is seat 1's turn (north), not seat 0's.", by the side of the seat to act, each a sentence to translate.
+NOT_YOUR_TURN = {"south": N_("It is seat {to_act}'s turn (south), not seat {seat}'s."),
+                 "north": N_("It is seat {to_act}'s turn (north), not seat {seat}'s."),
+                 "west": N_("It is seat {to_act}'s turn (west), not seat {seat}'s."),
+                 "east": N_("It is seat {to_act}'s turn (east), not seat {seat}'s.")}
 
 
 def _seats(seats: list[int]) -> str:
@@ -187,19 +194,21 @@ class MartianTreasureHunt(Game):
     def _check_turn(st: State, seat) -> None:
         if st.over is not None:
             scores = ", ".join(str(score) for score in st.scores())
-            raise IllegalMove(f"The game is over: the last pyramid has been captured (scores {scores})."
+            raise IllegalMove(N_("The game is over: the last pyramid has been captured (scores {scores}).")
                               if st.over == "pyramids_captured" else
-                              f"The game is over: no coin could move any more (scores {scores}).")
+                              N_("The game is over: no coin could move any more (scores {scores})."), scores=scores)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this {st.players}-player table.")
+            raise IllegalMove(N_("There is no seat {seat} at this {n}-player table."), seat=repr(seat), n=st.players)
         acting = st.seats_to_act()
         if seat in acting:
             return
         if st.phase == "arrange":
-            raise IllegalMove(f"Seat {seat} has already arranged its coins; waiting for seat"
-                              f"{'s' * (len(acting) > 1)} {_seats(acting)} to arrange.")
-        side = SIDE_WORD[st.geo.sides[st.to_act]]
-        raise IllegalMove(f"It is seat {st.to_act}'s turn ({side}), not seat {seat}'s.")
+            if len(acting) == 1:
+                raise IllegalMove(N_("Seat {seat} has already arranged its coins; waiting for seat {seats} to arrange."),
+                                  seat=seat, seats=_seats(acting))
+            raise IllegalMove(N_("Seat {seat} has already arranged its coins; waiting for seats {list} and {last} to arrange."),
+                              seat=seat, list=", ".join(str(s) for s in acting[:-1]), last=acting[-1])
+        raise IllegalMove(NOT_YOUR_TURN[SIDE_WORD[st.geo.sides[st.to_act]]], to_act=st.to_act, seat=seat)
 
 
 # --- why a move is refused, in words (python-chess style) -------------------------------------------

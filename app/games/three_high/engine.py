@@ -4,7 +4,7 @@ Checked entry points take and return JSON documents; the fast internal State liv
 """
 from __future__ import annotations
 
-from ..base import Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, one_seat_to_act, twin_secret
+from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, one_seat_to_act, twin_secret
 from . import stats as figures
 from . import view as views
 from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
@@ -212,14 +212,14 @@ class ThreeHigh(Game):
         IllegalMove with the reason if the rules refuse it."""
         _check_shape(move)
         if st.over is not None:
-            raise IllegalMove(f"The game is over: the team {'won' if st.over[0] == 'won' else 'lost'}.")
+            raise IllegalMove(N_("The game is over: the team won.") if st.over[0] == "won" else N_("The game is over: the team lost."))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this {st.players}-player table.")
+            raise IllegalMove(N_("There is no seat {seat} at this {n}-player table."), seat=repr(seat), n=st.players)
         if seat != st.to_act:
-            raise IllegalMove(f"It is seat {st.to_act}'s turn, not seat {seat}'s.")
+            raise IllegalMove(N_("It is seat {to_act}'s turn, not seat {seat}'s."), to_act=st.to_act, seat=seat)
         card, side, piece = CARD_ID[move["card"]], SIDE_ID[move["side"]], PIECE_ID[move["piece"]]
         if card not in st.hands[seat]:
-            raise IllegalMove(f"The {card_text(card)} is not in your hand.")
+            raise IllegalMove(N_("The {card} is not in your hand."), card=card_text(card))
         code = self.code_of(st, move) if st.pos[piece] >= 0 else -1
         if code >= 0 and is_legal(st, seat, code):
             return code

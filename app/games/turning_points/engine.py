@@ -157,9 +157,9 @@ class TurningPoints(Game):
         if st.to_act < 0:
             raise IllegalMove(N_("The game is over: the board is full."))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this {st.players}-player table.")
+            raise IllegalMove(N_("There is no seat {seat} at this {n}-player table."), seat=repr(seat), n=st.players)
         if seat != st.to_act:
-            raise IllegalMove(f"It is seat {st.to_act}'s turn, not seat {seat}'s.")
+            raise IllegalMove(N_("It is seat {to_act}'s turn, not seat {seat}'s."), to_act=st.to_act, seat=seat)
         cell, d = board.cell_id[move["cell"]], board.dir_id[move["dir"]]
         if st.dirs[cell] != EMPTY:
             raise IllegalMove(f"Cell {move['cell']} is taken: its piece points "
