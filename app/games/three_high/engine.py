@@ -223,7 +223,8 @@ class ThreeHigh(Game):
         code = self.code_of(st, move) if st.pos[piece] >= 0 else -1
         if code >= 0 and is_legal(st, seat, code):
             return code
-        raise IllegalMove(_why_illegal(st, card, side, piece))
+        message, params = _why_illegal(st, card, side, piece)
+        raise IllegalMove(message, **params)
 
 
 def _check_shape(move) -> None:
@@ -240,27 +241,46 @@ def _check_shape(move) -> None:
         raise InvalidMove(f"{move['piece']!r} is not a piece; pieces are written like red3 or blue1.")
 
 
-def _why_illegal(st: State, card: int, side: int, piece: int) -> str:
-    """The sentence for a play of a held card that the generator refuses."""
+# A play off the board, by the way it would go (each a sentence to translate).
+OFF_BOARD = {"north": N_("The {card} would take the {piece} from {sq} off the board: {n} squares north of {sq} is past the edge."),
+             "east": N_("The {card} would take the {piece} from {sq} off the board: {n} squares east of {sq} is past the edge."),
+             "south": N_("The {card} would take the {piece} from {sq} off the board: {n} squares south of {sq} is past the edge."),
+             "west": N_("The {card} would take the {piece} from {sq} off the board: {n} squares west of {sq} is past the edge.")}
+
+
+OFF_BOARD_ONE = {
+    "north": N_("The {card} would take the {piece} from {sq} off the board: 1 square north of {sq} is past the edge."),
+    "east": N_("The {card} would take the {piece} from {sq} off the board: 1 square east of {sq} is past the edge."),
+    "south": N_("The {card} would take the {piece} from {sq} off the board: 1 square south of {sq} is past the edge."),
+    "west": N_("The {card} would take the {piece} from {sq} off the board: 1 square west of {sq} is past the edge.")}
+NOT_LEGAL = {"north": N_("The {card} north with the {piece} is not a legal play."),
+             "east": N_("The {card} east with the {piece} is not a legal play."),
+             "south": N_("The {card} south with the {piece} is not a legal play."),
+             "west": N_("The {card} west with the {piece} is not a legal play.")}
+
+
+def _why_illegal(st: State, card: int, side: int, piece: int) -> tuple[str, dict]:
+    """The sentence (a message id and its params) for a play of a held card that the generator refuses."""
     square = st.pos[piece]
+    what = {"card": card_text(card), "piece": piece_text(piece)}
     if square == NO_PIECE:
-        return f"The {piece_text(piece)} is not on the board."
+        return N_("The {piece} is not on the board."), what
     if st.top[square] != piece:
-        return (f"Only the top piece of a stack moves: the {piece_text(piece)} on {SQUARES[square]} "
-                f"is under the {piece_text(st.top[square])}.")
+        return (N_("Only the top piece of a stack moves: the {piece} on {sq} is under the {top}."),
+                {**what, "sq": SQUARES[square], "top": piece_text(st.top[square])})
     squares = distance(card, piece)
     if squares == 0:
-        return (f"The {card_text(card)} would move the {piece_text(piece)} zero squares, and this table "
-                f"does not allow zero moves.")
+        return N_("The {card} would move the {piece} zero squares, and this table does not allow zero moves."), what
     dest = step_square(square, side, squares)
     heading = SIDE_WORD[side] if squares > 0 else SIDE_WORD[(side + 2) % 4]
     if dest < 0:
-        return (f"The {card_text(card)} would take the {piece_text(piece)} from {SQUARES[square]} off the "
-                f"board: {abs(squares)} square{'s' * (abs(squares) != 1)} {heading} of {SQUARES[square]} "
-                f"is past the edge.")
+        return (OFF_BOARD_ONE if abs(squares) == 1 else OFF_BOARD)[heading], {**what, "sq": SQUARES[square], "n": abs(squares)}
     onto = st.top[dest]
-    needs = "an empty square" if LAND[piece] < 0 else f"an empty square or the {piece_text(LAND[piece])}"
+    where = {**what, "sq": SQUARES[dest], "onto": piece_text(onto) if onto != NO_PIECE else ""}
     if onto != NO_PIECE:
-        return (f"The {piece_text(piece)} cannot land on {SQUARES[dest]}: the {piece_text(onto)} is on top "
-                f"there, and it may only land on {needs}.")
-    return f"The {card_text(card)} {SIDE_WORD[side]} with the {piece_text(piece)} is not a legal play."
+        if LAND[piece] < 0:
+            return (N_("The {piece} cannot land on {sq}: the {onto} is on top there, and it may only land on an empty "
+                       "square."), where)
+        return (N_("The {piece} cannot land on {sq}: the {onto} is on top there, and it may only land on an empty square "
+                   "or the {land}."), {**where, "land": piece_text(LAND[piece])})
+    return NOT_LEGAL[SIDE_WORD[side]], what
