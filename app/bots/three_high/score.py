@@ -36,10 +36,12 @@ MIN_WORLDS = 16  # rollouts per play, at least (whatever the budget)
 # raw fraction of won greedy rollouts -> the bot's win chance, piecewise linear through these points, apart
 # for a solo game and a table of 2-4 (whose bots win far more from the same raw fraction: they hold more cards
 # between them). Fitted by bench/calibration.py; docs/PERFORMANCE.md, "Move scores", has the measurement.
-CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {  # 320 games (248 solo), 0.1 s a decision
-    "solo": ((0.0, 0.013), (0.06, 0.307), (0.101, 0.364), (0.158, 0.455), (0.202, 0.49), (0.227, 0.543),
-             (0.274, 0.555), (0.329, 0.589), (0.374, 0.618), (0.423, 0.628), (0.48, 0.637), (0.529, 0.689),
-             (0.552, 0.718), (0.645, 0.738), (0.943, 0.97), (1.0, 1.0)),
+CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {  # 520 games (448 solo), 0.1 s a decision
+    "solo": ((0.0, 0.02), (0.045, 0.281), (0.08, 0.357), (0.101, 0.366), (0.162, 0.446), (0.205, 0.461),
+             (0.212, 0.532), (0.224, 0.542), (0.245, 0.545), (0.277, 0.553), (0.304, 0.576), (0.327, 0.58),
+             (0.346, 0.591), (0.362, 0.624), (0.389, 0.633), (0.406, 0.639), (0.441, 0.639), (0.49, 0.64),
+             (0.512, 0.667), (0.539, 0.683), (0.566, 0.714), (0.582, 0.727), (0.6, 0.729), (0.658, 0.764),
+             (0.745, 0.795), (0.922, 0.963), (1.0, 1.0)),
     "team": ((0.0, 0.0), (0.263, 0.709), (0.507, 0.908), (0.683, 0.993), (0.799, 0.994), (0.957, 1.0),
              (1.0, 1.0)),
 }
