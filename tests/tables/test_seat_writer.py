@@ -176,7 +176,7 @@ async def test_new_channels_reach_the_next_state_from_memory(app, new_client, mo
                     json={"url": f"{rx.base}/h", "format": "slack"})
     assert r.status_code == 200, r.text
     assert r.json() == {"seat": waiting, "url": f"{rx.base}/h", "format": "slack", "sends_as": "slack", "ntfy": None,
-                        "push": False, "push_endpoint_host": None, "last": {}}
+                        "push": False, "push_endpoint_host": None, "last": {}, "digest": [], "digest_hour": 8}
     monkeypatch.undo()
     live = await ctx.live.get(code)
     assert [x["hook"] for x in live.snap.seats] == [x == waiting for x in (0, 1)]
