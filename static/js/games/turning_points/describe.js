@@ -5,7 +5,7 @@ import { t, tn } from "../../core/i18n.js";
 import { turnWords, myTurn, section } from "../a11y_common.js";
 import { frameFor } from "./draw.js";
 import { WORD } from "./parts.js";
-import { towardWords, describeEvent } from "./words.js";
+import { towardWords, describeEvent, heading, COLOR_NAME } from "./words.js";
 
 export function describe(tab, ctx) {
   const view = tab.view || {};
@@ -17,7 +17,7 @@ export function describe(tab, ctx) {
     const p = cells[n];
     if (!p) return t("{where}: empty", { where: fr.where[n] });
     const dir = towardWords(view, p.dir, ctx.names);
-    return p.color ? t("{where}: {color} piece pointing {dir}", { where: fr.where[n], color: p.color, dir })
+    return p.color ? t("{where}: {color} piece pointing {dir}", { where: fr.where[n], color: COLOR_NAME[p.color] || p.color, dir })
       : t("{where}: piece pointing {dir}", { where: fr.where[n], dir });
   });
   const scores = (view.scores || []).map((s, seat) => t("{name}: {points}", { name: ctx.names(seat), points: tn("{n} point", "{n} points", s) }));
@@ -27,7 +27,7 @@ export function describe(tab, ctx) {
   if (myTurn(tab, ctx)) {
     const solo = view.solitaire;
     can.push(solo && solo.bag && solo.bag[0]
-      ? t("Place the {color} piece (it points {dir}) on any empty cell.", { color: solo.bag[0], dir: WORD[solo.forced] || "" })
+      ? t("Place the {color} piece (it points {dir}) on any empty cell.", { color: COLOR_NAME[solo.bag[0]] || solo.bag[0], dir: solo.forced ? heading(solo.forced) : "" })
       : t("Place a piece on any empty cell, pointing any way."));
     can.push(solo
       ? t("On the board: the arrow keys move between empty cells, Enter picks one (the chain it starts is previewed) and Enter again places the piece; Escape picks another cell.")
