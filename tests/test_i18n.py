@@ -15,7 +15,7 @@ from tools import i18n_catalogs
 HTML = {"Accept": "text/html"}
 DEAL = sorted(ID_ALPHABET)[0] * ID_LENGTH
 PAGES = ["/", "/me", "/rules", *(f"/rules/{name}" for name in GAMES), f"/deals/{DEAL}", "/t/nosuchtb",
-         "/no/such/page"]
+         "/no/such/page", "/admin", "/admin/stats"]
 # Names, not words: the same in every language.
 NAMES = {"Icehouse Table", "EN", "FR", "DE", *(g.title for g in GAMES.values())}
 
@@ -144,7 +144,8 @@ async def test_the_servers_sentences_come_in_the_readers_language(client):
 JS = Path(__file__).resolve().parents[1] / "static" / "js"
 TRANSLATED_SCRIPTS = sorted({*(JS / p for p in ("table.js", "table_panels.js", "table_replay.js", "pace.js", "nudge.js",
                                                   "push.js", "webhook.js", "deal_offer.js", "deal_play.js", "deal.js",
-                                                  "home.js", "me.js")),
+                                                  "home.js", "me.js", "admin.js", "admin_table.js", "admin_deals.js",
+                                                  "admin_stats.js")),
                              *JS.glob("core/*.js"), *JS.glob("review/*.js"), *JS.glob("games/*/words.js")})
 JS_LIT = r'"(?:[^"\\\n]|\\.)*"'
 JS_CALL = re.compile(r"(?<![\w.$])(?:t|tr|tn)\(\s*" + JS_LIT + r"(?:\s*,\s*" + JS_LIT + r")?")
@@ -218,3 +219,19 @@ async def test_every_rules_page_is_written_in_french_and_german(client, game, la
     english = (await client.get(f"/rules/{game}", headers=HTML)).text
     for part in ("<dt>", "<svg", "<li>", "<h2"):
         assert english.count(part) == page.count(part), (game, part)   # every ruling, diagram and step
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+async def test_no_english_left_on_the_open_admin_pages(settings, new_client, lang):
+    """The admin pages with the admin area open (the login form; PAGES sees them closed). What their scripts
+    write after logging in is said through t() (TRANSLATED_SCRIPTS)."""
+    settings.admin_token = "a-token-of-the-i18n-tests"
+    english, other = new_client(), new_client()
+    other.cookies.set("lang", lang)
+    for path in ("/admin", "/admin/stats"):
+        en, tr = await english.get(path, headers=HTML), await other.get(path, headers=HTML)
+        assert en.status_code == tr.status_code == 200 and 'id="closed-note"' not in en.text, path
+        same = {t for t in visible(en.text) & visible(tr.text) if words(t)}
+        assert not same, f"English on the {lang} page {path}: {sorted(same)}"
+    page = (await other.get("/admin", headers=HTML)).text
+    assert 'id="admin-token"' in page and {"fr": "Jeton d’administration", "de": "Verwaltungs-Token"}[lang] in page

@@ -27,6 +27,7 @@ from app.tables.admin import transfer
 from app.tables.admin import deals as admin_deals
 from app.tables.errors import Invalid, Unauthorized
 from app.web.deps import Ctx, Db
+from app.web.i18n import tr
 from app.web.pages import templates
 from app.web.ratelimit import AdminGuard
 
@@ -208,12 +209,12 @@ router.include_router(api)
 @router.get("/admin", response_class=HTMLResponse, include_in_schema=False)
 async def admin_page(request: Request, ctx: Ctx) -> HTMLResponse:
     """The login form and table browser; the page's script talks to /api/admin with its session cookie."""
-    return templates.TemplateResponse(request, "admin.html", {"title": "Admin",
+    return templates.TemplateResponse(request, "admin.html", {"title": tr(request, "Admin"),
                                                               "closed": not ctx.settings.admin_token})
 
 
 @router.get("/admin/stats", response_class=HTMLResponse, include_in_schema=False)
 async def stats_page(request: Request, ctx: Ctx) -> HTMLResponse:
     """The statistics drawn as charts (the page's script reads /api/admin/stats)."""
-    return templates.TemplateResponse(request, "admin_stats.html", {"title": "Admin · statistics",
+    return templates.TemplateResponse(request, "admin_stats.html", {"title": tr(request, "Admin · statistics"),
                                                                     "closed": not ctx.settings.admin_token})

@@ -5,10 +5,12 @@
 // One state object; handlers change it and call redraw(). Location: "#" the list, "#CODE" or "#CODE/N".
 import { ApiError, api, get } from "./core/api.js";
 import { h, onRedraw, redraw, state } from "./core/store.js";
+import { t, tn } from "./core/i18n.js";
 import { closeTable, openTable, renderDetail, setup as setupTable } from "./admin_table.js";
 
 const $ = (id) => document.getElementById(id);
-const STATUS_WORD = { lobby: "lobby", playing: "playing", finished: "finished", abandoned: "abandoned" };
+const STATUS_WORD = { lobby: t("status|lobby"), playing: t("status|playing"), finished: t("status|finished"), abandoned: t("status|abandoned") };
+const statusWord = (s) => (STATUS_WORD[s] || s).replace(/^status\|/, "");
 const MODULES = new Map();   // game name -> its client module (docs/CLIENT.md), loaded on first use
 let GAMES = [];              // /api/games: each with its client module and stylesheet
 let gamesLoaded = null;      // the promise of loadGames()
@@ -45,12 +47,12 @@ async function adminGet(path) {
   try {
     res = await fetch(path, { credentials: "same-origin", headers: { Accept: "application/json" } });
   } catch {
-    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+    throw new ApiError(0, t("Cannot reach the server. Check your connection and try again."));
   }
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
-    const detail = data && typeof data.detail === "string" ? data.detail : `The server said ${res.status}.`;
+    const detail = data && typeof data.detail === "string" ? data.detail : t("The server said {status}.", { status: res.status });
     if (res.status === 401 || res.status === 403) loggedOut(detail);
     throw new ApiError(res.status, detail, data && data.code);
   }
@@ -99,46 +101,47 @@ async function loadList() {
 
 function resultWords(r) {
   if (!r) return "";
-  const who = r.outcome === "finished" && r.winners && r.winners.length ? ` (seat ${r.winners.join(", ")})` : "";
-  return `${r.outcome}${r.reason ? ` · ${r.reason.replace(/_/g, " ")}` : ""}${who}`;
+  const who = r.outcome === "finished" && r.winners && r.winners.length
+    ? ` ${tn("(seat {list})", "(seats {list})", r.winners.length, { list: r.winners.join(", ") })}` : "";
+  return `${statusWord(r.outcome)}${r.reason ? ` · ${r.reason.replace(/_/g, " ")}` : ""}${who}`;   // the reason: the engine's code
 }
 function when(iso) {
   if (!iso) return "";
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
 }
-function seatWords(s) { return s.name ? `${s.name}${s.bot ? " (bot)" : ""}` : "open seat"; }
+function seatWords(s) { return s.name ? (s.bot ? t("{name} (bot)", { name: s.name }) : s.name) : t("open seat"); }
 const stamp = (iso) => (iso ? h("time", { datetime: iso }, when(iso)) : null);
 
 function renderList() {
   const body = $("tables-body");
   const f = state.filters;
   const rows = state.list || [];
-  const note = state.deleted ? `Table ${state.deleted} was deleted.` : "";
-  $("list-status").textContent = state.listError || (state.loading ? "Loading…"
-    : state.list && !rows.length ? "No table matches these filters." : note);
+  const note = state.deleted ? t("Table {code} was deleted.", { code: state.deleted }) : "";
+  $("list-status").textContent = state.listError || (state.loading ? t("Loading…")
+    : state.list && !rows.length ? t("No table matches these filters.") : note);
   $("list-status").classList.toggle("form-error", !!state.listError);
   const key = JSON.stringify(rows);
   if (body.dataset.key !== key) {
     body.dataset.key = key;
-    body.replaceChildren(...rows.map((t) => h("tr", { "data-code": t.code },
-      h("td", { "data-label": "Table" }, h("a", { href: `#${t.code}`, class: "code-link" }, t.code)),
-      h("td", { "data-label": "Game" }, t.title || t.game),
-      h("td", { "data-label": "Status" }, h("span", { class: "badges" },
-        h("span", { class: `badge status-${t.status}` }, STATUS_WORD[t.status] || t.status),
-        t.imported ? h("span", { class: "badge imported", title: "Played elsewhere and imported: not in the stats" }, "imported") : null)),
-      h("td", { "data-label": "Players" }, t.seats.map(seatWords).join(", ")),
-      h("td", { "data-label": "Moves", class: "num" }, String(t.seq)),
-      h("td", { "data-label": "Result" }, resultWords(t.result) || null),
-      h("td", { "data-label": "Created" }, stamp(t.created_at)),
-      h("td", { "data-label": "Last move" }, stamp(t.last_move_at)))));
+    body.replaceChildren(...rows.map((tb) => h("tr", { "data-code": tb.code },
+      h("td", { "data-label": t("Table") }, h("a", { href: `#${tb.code}`, class: "code-link" }, tb.code)),
+      h("td", { "data-label": t("Game") }, tb.title || tb.game),
+      h("td", { "data-label": t("Status") }, h("span", { class: "badges" },
+        h("span", { class: `badge status-${tb.status}` }, statusWord(tb.status)),
+        tb.imported ? h("span", { class: "badge imported", title: t("Played elsewhere and imported: not in the stats") }, t("imported")) : null)),
+      h("td", { "data-label": t("Players") }, tb.seats.map(seatWords).join(", ")),
+      h("td", { "data-label": t("Moves"), class: "num" }, String(tb.seq)),
+      h("td", { "data-label": t("Result") }, resultWords(tb.result) || null),
+      h("td", { "data-label": t("Created") }, stamp(tb.created_at)),
+      h("td", { "data-label": t("Last move") }, stamp(tb.last_move_at)))));
   }
   const first = state.total ? f.offset + 1 : 0;
   const last = Math.min(f.offset + rows.length, state.total);
-  $("page-info").textContent = `${first}–${last} of ${state.total}`;
+  $("page-info").textContent = t("{first}–{last} of {total}", { first, last, total: state.total });
   const newestFirst = f.order === "desc";
-  $("prev-page").textContent = newestFirst ? "← Newer" : "← Older";
-  $("next-page").textContent = newestFirst ? "Older →" : "Newer →";
+  $("prev-page").textContent = newestFirst ? t("← Newer") : t("← Older");
+  $("next-page").textContent = newestFirst ? t("Older →") : t("Newer →");
   $("prev-page").disabled = f.offset <= 0;
   $("next-page").disabled = f.offset + f.limit >= state.total;
 }
@@ -160,13 +163,13 @@ function route() {
   if (m) {
     state.view = "detail";
     state.deleted = null;
-    document.title = `Admin · table ${m[1]} · Icehouse Table`;
+    document.title = `${t("Admin · table {code}", { code: m[1] })} · Icehouse Table`;
     openTable(m[1], m[2] == null ? null : Number(m[2]));
   } else {
     state.view = "list";
     closeTable();
     $("admin-root").dataset.seq = "";
-    document.title = "Admin · Icehouse Table";
+    document.title = `${t("Admin")} · Icehouse Table`;
     loadList();   // fresh each time the list is shown: tables move on while one is open
   }
   redraw();
@@ -200,7 +203,7 @@ if ($("admin-login-form")) $("admin-login-form").addEventListener("submit", asyn
 });
 $("logout-btn").addEventListener("click", async () => {
   try { await api("DELETE", "/api/admin/session"); } catch { /* the cookie expires anyway */ }
-  loggedOut("Logged out.");
+  loggedOut(t("Logged out."));
 });
 $("filters").addEventListener("submit", (ev) => {
   ev.preventDefault();
@@ -226,24 +229,24 @@ $("import-form").addEventListener("submit", async (ev) => {
   const status = $("import-status");
   if (!file) return;
   status.classList.remove("form-error");
-  status.textContent = "Replaying the file's moves…";
+  status.textContent = t("Replaying the file's moves…");
   let res, data = null;
   try {
     res = await fetch("/api/admin/import", { method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", Accept: "application/json" }, body: await file.text() });
     data = await res.json().catch(() => null);
   } catch {
-    status.textContent = "Cannot reach the server. Check your connection and try again.";
+    status.textContent = t("Cannot reach the server. Check your connection and try again.");
     status.classList.add("form-error");
     return;
   }
   if (!res.ok) {
     if (res.status === 401) loggedOut(data && data.detail);
-    status.textContent = (data && data.detail) || `The server said ${res.status}.`;
+    status.textContent = (data && data.detail) || t("The server said {status}.", { status: res.status });
     status.classList.add("form-error");
     return;
   }
-  status.textContent = `Imported as table ${data.code}.`;
+  status.textContent = t("Imported as table {code}.", { code: data.code });
   $("import-file").value = "";
   location.hash = data.code;
 });
@@ -258,6 +261,6 @@ async function checkSession() {
   } catch { state.admin = false; }
 }
 
-setupTable({ adminGet, gameModule, when, resultWords });
+setupTable({ adminGet, gameModule, when, resultWords, statusWord });
 gamesLoaded = loadGames();
 checkSession().then(route);

@@ -2,6 +2,7 @@
 // Loaded once the table browser shows (the admin is logged in), and again after each change.
 import { get, post, toast } from "./core/api.js";
 import { h } from "./core/store.js";
+import { t } from "./core/i18n.js";
 
 const body = document.getElementById("deals-body");
 const browser = document.getElementById("admin-browser");
@@ -10,17 +11,17 @@ async function load() {
   let deals;
   try { deals = await get("/api/admin/deals?limit=100"); } catch { return; }   // not logged in
   body.replaceChildren(...deals.map((d) => {
-    const btn = h("button", { class: "btn small", type: "button", "data-deal": d.id }, d.hidden ? "Show results" : "Hide results");
+    const btn = h("button", { class: "btn small", type: "button", "data-deal": d.id }, d.hidden ? t("Show results") : t("Hide results"));
     btn.addEventListener("click", async () => {
       btn.disabled = true;
       try { await post(`/api/admin/deals/${d.id}/hide`, { hidden: !d.hidden }); await load(); } catch (err) { toast(err.message, "error"); btn.disabled = false; }
     });
     return h("tr", {},
       h("td", {}, h("a", { href: d.url }, d.id)),
-      h("td", {}, `${d.title} for ${d.players}`),
-      h("td", {}, d.kind === "daily" ? `daily ${d.day}` : "named"),
+      h("td", {}, t("{game} for {players}", { game: d.title, players: d.players })),
+      h("td", {}, d.kind === "daily" ? t("daily {day}", { day: d.day }) : t("named")),
       h("td", {}, String(d.tables)), h("td", {}, String(d.finished)),
-      h("td", {}, d.hidden ? "hidden " : "", btn));
+      h("td", {}, d.hidden ? `${t("results hidden")} ` : "", btn));
   }));
 }
 

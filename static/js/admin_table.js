@@ -5,6 +5,7 @@ import { api } from "./core/api.js";
 import { createReplay, stepWords } from "./core/replay.js";
 import { takenBack } from "./core/takeback_words.js";
 import { h, redraw, state } from "./core/store.js";
+import { t, tn } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let viewer = null;
@@ -12,10 +13,12 @@ let adminGet = null;
 let gameModule = null;
 let whenText = (iso) => iso || "";
 let resultText = () => "";
+let statusText = (s) => s;
 
-// admin.js hands over what it shares: its fetch (logs out on 401), the game-module loader, the formatters.
+// admin.js hands over what it shares: its fetch (logs out on 401), the game-module loader, the formatters
+// (dates, results, a status in the page's language).
 export function setup(deps) {
-  ({ adminGet, gameModule, when: whenText, resultWords: resultText } = deps);
+  ({ adminGet, gameModule, when: whenText, resultWords: resultText, statusWord: statusText } = deps);
   $("export-btn").addEventListener("click", exportTable);
   $("delete-btn").addEventListener("click", askDelete);
   $("delete-no").addEventListener("click", () => { $("delete-confirm").hidden = true; $("delete-btn").focus(); });
@@ -69,15 +72,15 @@ export async function openTable(code, seq) {
 
 function seatName(seat) {
   const s = state.detail && state.detail.seats.find((x) => x.seat === seat);
-  return s && s.name ? s.name : `Seat ${seat + 1}`;
+  return s && s.name ? s.name : t("Seat {n}", { n: seat + 1 });
 }
 
 export function renderDetail() {
   const d = state.detail;
-  $("d-code").textContent = state.code ? `table ${state.code}` : "";
+  $("d-code").textContent = state.code ? t("table {code}", { code: state.code }) : "";
   $("export-btn").disabled = $("delete-btn").disabled = !d;
   if (!d) {
-    $("d-title").textContent = state.detailError || "Loading…";
+    $("d-title").textContent = state.detailError || t("Loading…");
     return;
   }
   $("d-title").textContent = d.title || d.game;
@@ -89,21 +92,21 @@ export function renderDetail() {
 }
 
 function renderFacts(d) {
-  const opts = Object.entries(d.options || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ") || "none";
+  const opts = Object.entries(d.options || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ") || t("none");
   const facts = [
-    ["Status", d.status], ["Seats", String(d.players)], ["Moves", String(d.seq)],
-    ["Result", resultText(d.result) || "—"], ["Options", opts], ["Seed", String(d.seed)],
-    ["Created", whenText(d.created_at)], ["Started", whenText(d.started_at) || "—"],
-    ["Last move", whenText(d.last_move_at) || "—"], ["Finished", whenText(d.finished_at) || "—"],
-    ...(d.imported ? [["Origin", "Imported from an exported file, with the times it was played at; not in the stats"]] : []),
+    [t("Status"), statusText(d.status)], [t("Seats"), String(d.players)], [t("Moves"), String(d.seq)],
+    [t("Result"), resultText(d.result) || "—"], [t("Options"), opts], [t("Seed"), String(d.seed)],
+    [t("Created"), whenText(d.created_at)], [t("Started"), whenText(d.started_at) || "—"],
+    [t("Last move"), whenText(d.last_move_at) || "—"], [t("Finished"), whenText(d.finished_at) || "—"],
+    ...(d.imported ? [[t("Origin"), t("Imported from an exported file, with the times it was played at; not in the stats")]] : []),
   ];
   const key = JSON.stringify([facts, d.rematch, d.rematch_of]);
   if ($("d-facts").dataset.key === key) return;
   $("d-facts").dataset.key = key;
   const link = (c) => h("a", { href: `#${c}` }, c);
   $("d-facts").replaceChildren(...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]),
-    ...(d.rematch_of ? [h("dt", {}, "Rematch of"), h("dd", {}, link(d.rematch_of))] : []),
-    ...(d.rematch ? [h("dt", {}, "Rematch"), h("dd", {}, link(d.rematch))] : []));
+    ...(d.rematch_of ? [h("dt", {}, t("Rematch of")), h("dd", {}, link(d.rematch_of))] : []),
+    ...(d.rematch ? [h("dt", {}, t("Rematch")), h("dd", {}, link(d.rematch))] : []));
 }
 
 function renderSeats(d) {
@@ -113,10 +116,10 @@ function renderSeats(d) {
   $("d-seats").dataset.key = key;
   $("d-seats").replaceChildren(...d.seats.map((s) => h("li", { class: toAct.includes(s.seat) ? "acting" : "" },
     h("span", { class: `dot${s.bot ? " bot" : ""}` }),
-    h("span", { class: s.name ? "name" : "name open" }, `${s.seat}. ${s.name || "open seat"}`),
-    s.bot ? h("span", { class: "tag" }, `bot ${s.bot_name || ""}`.trim()) : null,
-    s.player_id != null ? h("span", { class: "tag" }, `player #${s.player_id}`) : null,
-    toAct.includes(s.seat) ? h("span", { class: "tag turn" }, "to play") : null)));
+    h("span", { class: `name${s.name ? "" : " open"}` }, `${s.seat}. ${s.name || t("open seat")}`),
+    s.bot ? h("span", { class: "tag" }, (s.bot_name ? t("bot {name}", { name: s.bot_name }) : t("bot"))) : null,
+    s.player_id != null ? h("span", { class: "tag" }, t("player #{id}", { id: s.player_id })) : null,
+    toAct.includes(s.seat) ? h("span", { class: "tag turn" }, t("to play")) : null)));
 }
 
 function renderMoves(d) {
@@ -126,16 +129,16 @@ function renderMoves(d) {
   if (list.dataset.key !== listKey) {
     list.dataset.key = listKey;
     const headlines = (mod && mod.headlines) || [];
-    const items = [h("li", {}, h("button", { type: "button", class: "link", "data-seq": "0" }, "0. The deal"))];
+    const items = [h("li", {}, h("button", { type: "button", class: "link", "data-seq": "0" }, `0. ${t("The deal")}`))];
     const gone = takenBack(d.moves);   // issue 36: the steps a takeback took back, listed and marked
     for (const m of d.moves) {
       const head = (m.events || []).find((e) => headlines.includes(e.type));
       const cls = (m.events || []).some((e) => e.type === "end") ? "end" : head ? head.type : "";
       items.push(h("li", { class: gone.has(m.seq) ? `${cls} taken-back` : cls }, h("button", { type: "button", class: "link", "data-seq": String(m.seq) },
-        `${m.seq}. ${stepWords(mod, m, seatName)}${gone.has(m.seq) ? " (taken back)" : ""}`)));
+        `${m.seq}. ${stepWords(mod, m, seatName)}${gone.has(m.seq) ? ` ${t("(taken back)")}` : ""}`)));
     }
     list.replaceChildren(...items);
-    if (!d.moves.length) list.append(h("li", { class: "note" }, "No move yet."));
+    if (!d.moves.length) list.append(h("li", { class: "note" }, t("No move yet.")));
   }
   for (const b of list.querySelectorAll("button[data-seq]")) {
     const on = Number(b.dataset.seq) === state.seq;
@@ -155,7 +158,7 @@ function renderChat(d) {
   $("d-chat").dataset.key = key;
   $("d-chat").replaceChildren(...(d.chat.length ? d.chat.map((c) => h("li", {},
     h("span", { class: "who" }, `${c.name}:`), c.text, " ", h("time", { class: "muted", datetime: c.at }, whenText(c.at))))
-    : [h("li", { class: "muted" }, "No chat.")]));
+    : [h("li", { class: "muted" }, t("No chat."))]));
 }
 
 // Whether the replay agrees with the stored game (the engine replays every move from the initial doc).
@@ -164,10 +167,10 @@ function renderCheck(d) {
   if (!check) return;
   const r = state.replay;
   if (r && r.seq === d.seq) {
-    check.textContent = r.consistent ? "replay matches the stored game" : "replay DIFFERS from the stored game";
+    check.textContent = r.consistent ? t("replay matches the stored game") : t("replay DIFFERS from the stored game");
     check.className = `badge ${r.consistent ? "good" : "bad"}`;
   } else if (r && !r.consistent) {
-    check.textContent = "replay differs";
+    check.textContent = t("replay differs");
     check.className = "badge bad";
   } else {
     check.textContent = "";
@@ -197,9 +200,9 @@ async function exportTable() {
 function askDelete() {
   const d = state.detail;
   if (!d) return;
-  const who = d.seats.map((s) => s.name).filter(Boolean).join(", ") || "nobody";
-  $("delete-question").textContent = `Delete table ${d.code} (${d.title || d.game}, ${d.status}, ${d.seq} move`
-    + `${d.seq === 1 ? "" : "s"}, seats: ${who}) with its moves and chat? This cannot be undone.`;
+  const who = d.seats.map((s) => s.name).filter(Boolean).join(", ") || t("nobody");
+  $("delete-question").textContent = t("Delete table {code} ({game}, {status}, {moves}, seats: {who}) with its moves and chat? This cannot be undone.",
+    { code: d.code, game: d.title || d.game, status: statusText(d.status), moves: tn("{n} move", "{n} moves", d.seq), who });
   $("delete-error").textContent = "";
   $("delete-confirm").hidden = false;
   $("delete-no").focus();

@@ -88,7 +88,7 @@ function bars(chart) {
   const tilt = n > 8 || Math.min(longest, LABEL_MAX) * 6.2 > slot;   // labels that would meet
   room(tilt ? longest : 0);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart-svg", role: "img",
-    "aria-label": `${chart.title}: a bar chart (numbers below)` });
+    "aria-label": t("{title}: a bar chart (numbers below)", { title: chart.title }) });
   const totals = chart.labels.map((_, i) => chart.series.reduce((a, s) => a + (s.values[i] || 0), 0));
   const max = stacked ? Math.max(0, ...totals) : Math.max(0, ...chart.series.flatMap((s) => s.values.map((v) => v || 0)));
   const top = niceTop(max, chart.format);
