@@ -235,3 +235,67 @@ async def test_no_english_left_on_the_open_admin_pages(settings, new_client, lan
         assert not same, f"English on the {lang} page {path}: {sorted(same)}"
     page = (await other.get("/admin", headers=HTML)).text
     assert 'id="admin-token"' in page and {"fr": "Jeton d’administration", "de": "Verwaltungs-Token"}[lang] in page
+
+
+# The engines' refusals (issue 37): a malformed move, a Turning Points cell taken, 3-High's pieces by name.
+def refusal_in(lang: str, game: str, doc: dict, seat: int, move) -> str:
+    """The sentence a player reading `lang` gets for `move` (as app/tables/live/moves.py and app/web/errors.py
+    make it)."""
+    from starlette.requests import Request
+
+    from app.games import IllegalMove
+    from app.tables.errors import IllegalMoveError
+    from app.web.errors import error_body
+    try:
+        GAMES[game].apply(doc, seat, move)
+    except IllegalMove as exc:
+        request = Request({"type": "http", "headers": [(b"cookie", f"lang={lang}".encode())]})
+        return error_body(IllegalMoveError(exc.message, **exc.params), request)["detail"]
+    raise AssertionError(f"{move!r} was played")
+
+
+ENGLISH_REFUSAL = re.compile(r"\b(is|not|the|piece|move|cell|board|dict|taken|north|east|south|west|red|yellow|"
+                             r"green|blue)\b")
+QUOTED = re.compile(r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"")  # the move and the example, as the player wrote them
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+@pytest.mark.parametrize("game", ["three-high", "dash", "martian-treasure-hunt", "turning-points"])
+def test_a_malformed_move_is_refused_in_the_players_language(game, lang):
+    doc = GAMES[game].setup(2, {}, 1)
+    seat = GAMES[game].to_act(doc)[0]
+    english, said = refusal_in("en", game, doc, seat, {"nonsense": 1}), refusal_in(lang, game, doc, seat, {"nonsense": 1})
+    assert said != english and "nonsense" in said
+    assert not ENGLISH_REFUSAL.search(QUOTED.sub("", said)), said
+
+
+@pytest.mark.parametrize("lang,words", [("fr", "La case {cell} est prise : sa pièce est orientée {dir}."),
+                                        ("de", "Feld {cell} ist besetzt: Sein Stein zeigt nach {dir}.")])
+def test_a_taken_cell_is_refused_in_the_players_language(lang, words):
+    g = GAMES["turning-points"]
+    doc = g.setup(2, {}, 1)
+    seat = g.to_act(doc)[0]
+    first = g.legal_moves(doc, seat)[0]
+    doc = g.apply(doc, seat, first).doc
+    way = {"fr": {"N": "nord", "E": "est", "S": "sud", "W": "ouest"},
+           "de": {"N": "Norden", "E": "Osten", "S": "Süden", "W": "Westen"}}[lang][first["dir"]]
+    said = refusal_in(lang, "turning-points", doc, g.to_act(doc)[0], first)
+    assert said.startswith(words.format(cell=first["cell"], dir=way)), said
+
+
+@pytest.mark.parametrize("lang,colours", [("fr", {"rouge", "orange", "jaune", "verte", "bleue"}),
+                                          ("de", {"rot", "orange", "gelb", "grün", "blau"})])
+def test_3_high_names_its_pieces_in_the_players_language(lang, colours):
+    g = GAMES["three-high"]
+    doc = g.setup(2, {}, 1)
+    seat = g.to_act(doc)[0]
+    legal = g.legal_moves(doc, seat)
+    pieces = [f"{c}{n}" for c in ("red", "orange", "yellow", "green", "blue") for n in (1, 2, 3)]
+    refused = [{"card": card, "side": side, "piece": piece} for card in doc["hands"][seat] for side in "NESW"
+               for piece in pieces if {"card": card, "side": side, "piece": piece} not in legal]
+    named = 0
+    for move in refused[:60]:
+        said = refusal_in(lang, "three-high", doc, seat, move)
+        assert not re.search(r"\b(red|yellow|green|blue) \d", said), said
+        named += any(re.search(rf"\b{c} \d", said) for c in colours)
+    assert named > 0

@@ -16,9 +16,24 @@ def N_(message: str) -> str:
     return message
 
 
+class Phrase(str):
+    """A parameter of a sentence that is itself a phrase of ours (marked N_), with {holes} of its own: the
+    English as a str, said in the reader's language by the web layer too (issue 37). `Phrase(N_("red {size}"),
+    size=3)` reads "red 3", "rouge 3", "rot 3"."""
+
+    message: str
+    params: dict
+
+    def __new__(cls, message: str, /, **params: object) -> Phrase:
+        self = super().__new__(cls, message.format(**params) if params else message)
+        self.message, self.params = message, params
+        return self
+
+
 class IllegalMove(ValueError):
     """A move the rules refuse; the message is a sentence a player understands. A sentence marked N_ with
-    its {holes} in `params` is said in the player's language by the web layer (the English otherwise)."""
+    its {holes} in `params` is said in the player's language by the web layer (the English otherwise); a
+    param that is a Phrase is said in that language too."""
 
     def __init__(self, message: str = "", /, **params: object) -> None:
         super().__init__(message.format(**params) if params else message)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from app.games.base import Phrase
 from app.store import is_outage
 
 
@@ -12,9 +13,10 @@ def N_(message: str) -> str:
     return message
 
 
-class Words(str):
+class Words(Phrase):
     """A parameter of an error's sentence that is itself one of our phrases (marked N_ where it is written),
-    said in the reader's language too: `BadText(N_("{what} must be text."), what=W_("A name"))`."""
+    said in the reader's language too: `BadText(N_("{what} must be text."), what=W_("A name"))`; a Phrase
+    (app/games/base.py: an engine's, with holes of its own) is said the same way."""
 
 
 def W_(phrase: str) -> Words:

@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
-from app.tables.errors import RateLimited, StoreError, TableError, Unavailable, Words, unavailable_for
+from app.tables.errors import Phrase, RateLimited, StoreError, TableError, Unavailable, unavailable_for
 from app.tables.lobby.text import safe
 from app.web.i18n import tr
 from app.web.openapi import allowed_methods
@@ -28,8 +28,12 @@ def error_body(exc: TableError, conn: HTTPConnection | None = None) -> dict:
     """{"detail", "code"}: the sentence in the language of `conn` (a request or a socket: its cookie, else
     Accept-Language; English without one); a sentence that quotes the input keeps only what can be sent (a
     lone surrogate in a move or an option cannot be encoded as UTF-8, and would turn the answer into a 500)."""
-    params = {k: tr(conn, v) if isinstance(v, Words) else v for k, v in exc.params.items()}
-    return {**exc.body(), "detail": safe(tr(conn, exc.message, **params))}
+    return {**exc.body(), "detail": safe(tr(conn, exc.message, **said(conn, exc.params)))}
+
+
+def said(conn: HTTPConnection | None, params: dict) -> dict:
+    """A sentence's params with each phrase of ours in them (a Phrase, Words) said in the language of `conn`."""
+    return {k: tr(conn, v.message, **said(conn, v.params)) if isinstance(v, Phrase) else v for k, v in params.items()}
 
 
 def _where(loc: tuple) -> str:

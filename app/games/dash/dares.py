@@ -52,7 +52,7 @@ def check_dare_text(text) -> str:
     """The dare as stored (trimmed); InvalidMove if it is not text, IllegalMove with a sentence if the text
     cannot be a dare."""
     if not isinstance(text, str):
-        raise InvalidMove(f"A dare is written as text, not {str(text)[:40]!r}.")
+        raise InvalidMove(N_("A dare is written as text, not {text}."), text=repr(str(text)[:40]))
     trimmed = text.strip()
     if not trimmed:
         raise IllegalMove(N_("A dare cannot be blank: write what the dared player must do (1 to 200 characters)."))

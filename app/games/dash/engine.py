@@ -126,16 +126,17 @@ class Dash(Game):
 def _check_shape(move) -> str:
     """The move's action, if the dict is shaped like a Dash move; InvalidMove otherwise."""
     if not isinstance(move, dict) or not isinstance(move.get("action"), str) or move["action"] not in MOVE_KEYS:
-        raise InvalidMove(f"A Dash move is a dict with an action (draw, set_dare or answer_dare), not "
-                          f"{str(move)[:80]}.")
+        raise InvalidMove(N_("A Dash move is a dict with an action (draw, set_dare or answer_dare), not {move}."),
+                          move=str(move)[:80])
     kind = move["action"]
     keys = set(move)
     if kind == "set_dare" and not keys <= MOVE_KEYS[kind] or kind != "set_dare" and keys != MOVE_KEYS[kind]:
         wanted = {"draw": '{"action": "draw"}', "set_dare": '{"action": "set_dare", "text": "..."}',
                   "answer_dare": '{"action": "answer_dare", "done": true or false}'}[kind]
-        raise InvalidMove(f"A {kind} move is written {wanted}, not {str(move)[:80]}.")
+        raise InvalidMove(N_("A {kind} move is written {wanted}, not {move}."), kind=kind, wanted=wanted, move=str(move)[:80])
     if kind == "answer_dare" and not isinstance(move["done"], bool):
-        raise InvalidMove(f"Answer a dare with done true (did it) or false (refused), not {str(move['done'])[:40]}.")
+        raise InvalidMove(N_("Answer a dare with done true (did it) or false (refused), not {done}."),
+                          done=str(move["done"])[:40])
     return kind
 
 

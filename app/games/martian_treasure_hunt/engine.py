@@ -228,21 +228,23 @@ def check_shape(move, phase: str) -> None:
     key = "order" if phase == "arrange" else "to"
     example = '{"order": [0, 1, 2, 3, 4, 5]}' if phase == "arrange" else '{"to": "3,4"}'
     if not isinstance(move, dict) or set(move) != {key}:
-        what = "arranging your coins" if phase == "arrange" else "a play"
         refusal = IllegalMove if isinstance(move, dict) and set(move) in ({"order"}, {"to"}) else InvalidMove
-        raise refusal(f"In the {phase} phase a move is {what}, written like {example}; not {str(move)[:80]}.")
+        raise refusal(N_("In the arrange phase a move is arranging your coins, written like {example}; not {move}.")
+                      if phase == "arrange" else
+                      N_("In the play phase a move is a play, written like {example}; not {move}."),
+                      example=example, move=str(move)[:80])
 
 
 def check_order(order) -> list[int]:
     """The order of an arrangement; InvalidMove unless it lists the six coin values once each."""
     if (not isinstance(order, list) or len(order) != 6
             or any(not isinstance(v, int) or isinstance(v, bool) for v in order)):
-        raise InvalidMove(f"An arrangement lists the six coin values 0 to 5 along your home row, "
-                          f"not {str(order)[:80]}.")
+        raise InvalidMove(N_("An arrangement lists the six coin values 0 to 5 along your home row, not {order}."),
+                          order=str(order)[:80])
     if sorted(order) != [0, 1, 2, 3, 4, 5]:
         missing = sorted(set(range(6)) - set(order))
-        raise InvalidMove(f"The order {order} must use each coin 0 to 5 exactly once "
-                          f"(missing: {', '.join(map(str, missing))}).")
+        raise InvalidMove(N_("The order {order} must use each coin 0 to 5 exactly once (missing: {missing})."),
+                          order=str(order), missing=", ".join(map(str, missing)))
     return list(order)
 
 

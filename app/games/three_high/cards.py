@@ -5,6 +5,8 @@ square is 0..63 ((rank - 1) * 8 + file, a1 = 0, h1 = 7, a8 = 56) and a side is 0
 """
 from __future__ import annotations
 
+from ..base import N_, Phrase
+
 HAND_SIZE = {1: 6, 2: 5, 3: 4, 4: 3}  # cards dealt per seat, by player count
 WIN_TREES = 5  # complete trees needed to win
 BOARD = 8  # squares per file and per rank
@@ -58,9 +60,14 @@ def card_text(card: int) -> str:
     return name[0] + SUIT_SYMBOL[name[1]]
 
 
-def piece_text(piece: int) -> str:
-    """'red 3'."""
-    return f"{piece_color(piece)} {piece_size(piece)}"
+# A piece's words, each a phrase to translate (a refusal names pieces in the player's language).
+PIECE_WORDS = {"red": N_("red {size}"), "orange": N_("orange {size}"), "yellow": N_("yellow {size}"),
+               "green": N_("green {size}"), "blue": N_("blue {size}")}
+
+
+def piece_text(piece: int) -> Phrase:
+    """'red 3' (a Phrase: said "rouge 3" to a French reader)."""
+    return Phrase(PIECE_WORDS[piece_color(piece)], size=piece_size(piece))
 
 
 def step_square(square: int, side: int, squares: int) -> int:

@@ -230,15 +230,15 @@ class ThreeHigh(Game):
 def _check_shape(move) -> None:
     """InvalidMove unless `move` is a 3-High play: a dict of a card, a side and a piece the game has, as text."""
     if not isinstance(move, dict) or set(move) != set(MOVE_KEYS):
-        raise InvalidMove(f"A 3-High move is a dict with a card, a side and a piece, not {move!r}.")
+        raise InvalidMove(N_("A 3-High move is a dict with a card, a side and a piece, not {move}."), move=repr(move))
     if not all(isinstance(move[key], str) for key in MOVE_KEYS):
-        raise InvalidMove(f"A 3-High move names its card, side and piece as text, not {move!r}.")
+        raise InvalidMove(N_("A 3-High move names its card, side and piece as text, not {move}."), move=repr(move))
     if move["card"] not in CARD_ID:
-        raise InvalidMove(f"{move['card']!r} is not a card; cards are written like 8D or AH.")
+        raise InvalidMove(N_("{card} is not a card; cards are written like 8D or AH."), card=repr(move["card"]))
     if move["side"] not in SIDE_ID:
-        raise InvalidMove(f"{move['side']!r} is not a side; play a card to side N, E, S or W.")
+        raise InvalidMove(N_("{side} is not a side; play a card to side N, E, S or W."), side=repr(move["side"]))
     if move["piece"] not in PIECE_ID:
-        raise InvalidMove(f"{move['piece']!r} is not a piece; pieces are written like red3 or blue1.")
+        raise InvalidMove(N_("{piece} is not a piece; pieces are written like red3 or blue1."), piece=repr(move["piece"]))
 
 
 # A play off the board, by the way it would go (each a sentence to translate).

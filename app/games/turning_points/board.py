@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..base import N_, Phrase
+
 SHAPES = ("square", "hex")
 SIZES = {"square": (2, 3, 4, 5, 6, 7, 8), "hex": (2, 3, 4, 5)}  # cells per side
 DIRECTIONS = {"square": ("N", "E", "S", "W"), "hex": ("N", "NE", "SE", "S", "SW", "NW")}  # clockwise
@@ -17,8 +19,9 @@ STEPS = {  # (dx, dy) per direction, in the cell coordinates above
     "square": ((0, 1), (1, 0), (0, -1), (-1, 0)),
     "hex": ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)),
 }
-DIRECTION_WORD = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
-                  "SW": "south-west", "W": "west", "NW": "north-west"}
+# Each a phrase to translate (a refusal says the direction in the player's language: Phrase(DIRECTION_WORD[d])).
+DIRECTION_WORD = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("south-east"), "S": N_("south"),
+                  "SW": N_("south-west"), "W": N_("west"), "NW": N_("north-west")}
 # The sides the seats take, by board shape and player count, in seat (turn) order.
 SEAT_SIDES = {
     "square": {1: ("S",), 2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")},
@@ -58,11 +61,11 @@ class Board:
     def __repr__(self) -> str:
         return f"board_of({self.shape!r}, {self.size})"
 
-    def describe(self) -> str:
-        """'4×4 square board' / 'hexagonal board of side 3 (19 cells)'."""
+    def describe(self) -> Phrase:
+        """'4×4 square board' / 'hexagonal board of side 3 (19 cells)' (a Phrase: said in the reader's language)."""
         if self.shape == "square":
-            return f"{self.size}×{self.size} square board"
-        return f"hexagonal board of side {self.size} ({len(self.cells)} cells)"
+            return Phrase(N_("{n}×{n} square board"), n=self.size)
+        return Phrase(N_("hexagonal board of side {n} ({cells} cells)"), n=self.size, cells=len(self.cells))
 
     def _distances(self) -> tuple[int, ...]:
         """Breadth-first steps from each cell to the outside (a rim cell has a neighbour off the board)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, one_seat_to_act, twin_secret
+from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Phrase, Step, derive_secret, one_seat_to_act, twin_secret
 from . import stats as figures
 from . import view as views
 from .board import DEFAULT_BOARD, DIRECTION_WORD, SIZES, Board, board_of, default_size, seat_sides
@@ -162,17 +162,16 @@ class TurningPoints(Game):
             raise IllegalMove(N_("It is seat {to_act}'s turn, not seat {seat}'s."), to_act=st.to_act, seat=seat)
         cell, d = board.cell_id[move["cell"]], board.dir_id[move["dir"]]
         if st.dirs[cell] != EMPTY:
-            raise IllegalMove(f"Cell {move['cell']} is taken: its piece points "
-                              f"{DIRECTION_WORD[board.dirs[st.dirs[cell]]]}. Place on an empty cell.")
+            raise IllegalMove(N_("Cell {cell} is taken: its piece points {dir}. Place on an empty cell."),
+                              cell=move["cell"], dir=_way(board.dirs[st.dirs[cell]]))
         forced = st.forced_dir()
         if forced >= 0 and d != forced:
-            color, edge = st.bag[0], board.dirs[forced]
-            raise IllegalMove(f"The {color} piece must point toward the {color} edge ({edge}, "
-                              f"{DIRECTION_WORD[edge]}), not {DIRECTION_WORD[move['dir']]}.")
+            edge = board.dirs[forced]
+            raise IllegalMove(FORCED[st.bag[0]], edge=edge, side=_way(edge), dir=_way(move["dir"]))
         code = cell * board.deg + d
         if code not in legal_codes(st):  # the generator is the one source of legality
-            raise IllegalMove(f"Placing on {move['cell']} pointing {DIRECTION_WORD[move['dir']]} is not "
-                              f"legal now.")
+            raise IllegalMove(N_("Placing on {cell} pointing {dir} is not legal now."), cell=move["cell"],
+                              dir=_way(move["dir"]))
         return code
 
 
@@ -193,18 +192,34 @@ def _check_shape(move, board: Board) -> None:
     directions, as text."""
     example = f'{{"cell": "{board.cells[0]}", "dir": "{board.dirs[1]}"}}'
     if not isinstance(move, dict) or set(move) != set(MOVE_KEYS):
-        raise InvalidMove(f"A Turning Points move is a dict with a cell and a direction, like {example}, "
-                          f"not {str(move)[:80]}.")
+        raise InvalidMove(N_("A Turning Points move is a dict with a cell and a direction, like {example}, not {move}."),
+                          example=example, move=str(move)[:80])
     cell, way = move["cell"], move["dir"]
     if not isinstance(cell, str) or not isinstance(way, str):
-        raise InvalidMove(f"A move names its cell and direction as text, like {example}, not {str(move)[:80]}.")
+        raise InvalidMove(N_("A move names its cell and direction as text, like {example}, not {move}."),
+                          example=example, move=str(move)[:80])
     if cell not in board.cell_id:
-        hint = (f'x east and y north, "0,0" to "{board.size - 1},{board.size - 1}"' if board.shape == "square"
-                else f"axial q,r with |q|, |r| and |q+r| at most {board.size - 1}")
-        raise InvalidMove(f"{cell[:20]!r} is not a cell of the {board.describe()} (cells are {hint}).")
+        raise InvalidMove(N_('{cell} is not a cell of the {board} (cells are x east and y north, "0,0" to "{max},{max}").')
+                          if board.shape == "square" else
+                          N_("{cell} is not a cell of the {board} (cells are axial q,r with |q|, |r| and |q+r| at most {max})."),
+                          cell=repr(cell[:20]), board=board.describe(), max=board.size - 1)
     if way not in board.dir_id:
-        raise InvalidMove(f"{way[:20]!r} is not a direction on a {board.shape} board; point a piece "
-                          f"{', '.join(board.dirs[:-1])} or {board.dirs[-1]}.")
+        raise InvalidMove(N_("{way} is not a direction on a square board; point a piece N, E, S or W.")
+                          if board.shape == "square" else
+                          N_("{way} is not a direction on a hex board; point a piece N, NE, SE, S, SW or NW."),
+                          way=repr(way[:20]))
+
+
+# The solitaire's forced direction refused, by the colour of the piece (each a sentence to translate).
+FORCED = {"red": N_("The red piece must point toward the red edge ({edge}, {side}), not {dir}."),
+          "yellow": N_("The yellow piece must point toward the yellow edge ({edge}, {side}), not {dir}."),
+          "green": N_("The green piece must point toward the green edge ({edge}, {side}), not {dir}."),
+          "blue": N_("The blue piece must point toward the blue edge ({edge}, {side}), not {dir}.")}
+
+
+def _way(direction: str) -> Phrase:
+    """A direction in words ("north"), said in the reader's language."""
+    return Phrase(DIRECTION_WORD[direction])
 
 
 def _key(st: State) -> tuple:

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import IllegalMove
+from app.games.base import Phrase
 from app.store import ENDED, Table
 from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import N_, Conflict, IllegalMoveError, Invalid
@@ -80,8 +81,11 @@ def play_line(g: Any, doc: dict, line: list[dict]) -> tuple[dict, list[dict]]:
         try:
             step = g.apply(doc, seat, move)
         except (IllegalMove, TypeError, KeyError, AttributeError) as exc:  # the engine's sentence, or garbage
-            why = str(exc)[:300] if isinstance(exc, IllegalMove) else "that is not a move of this game."
-            raise IllegalMoveError(f"Move {i} of the what-if: {why}") from None
+            if isinstance(exc, IllegalMove):   # its sentence id: said in the reader's language, as a move's refusal
+                why = Phrase(exc.message, **exc.params) if len(str(exc)) <= 300 else str(exc)[:300]
+            else:
+                why = Phrase(N_("that is not a move of this game."))
+            raise IllegalMoveError(N_("Move {i} of the what-if: {why}"), i=i, why=why) from None
         doc = step.doc
         steps.append({"seat": seat, "move": move, "events": step.events})
     return doc, steps
