@@ -28,12 +28,13 @@ def error_body(exc: TableError, conn: HTTPConnection | None = None) -> dict:
     """{"detail", "code"}: the sentence in the language of `conn` (a request or a socket: its cookie, else
     Accept-Language; English without one); a sentence that quotes the input keeps only what can be sent (a
     lone surrogate in a move or an option cannot be encoded as UTF-8, and would turn the answer into a 500)."""
-    return {**exc.body(), "detail": safe(tr(conn, exc.message, **said(conn, exc.params)))}
+    return {**exc.body(), "detail": safe(tr(conn, exc.message, **phrases_in(conn, exc.params)))}
 
 
-def said(conn: HTTPConnection | None, params: dict) -> dict:
+def phrases_in(conn: HTTPConnection | None, params: dict) -> dict:
     """A sentence's params with each phrase of ours in them (a Phrase, Words) said in the language of `conn`."""
-    return {k: tr(conn, v.message, **said(conn, v.params)) if isinstance(v, Phrase) else v for k, v in params.items()}
+    return {k: tr(conn, v.message, **phrases_in(conn, v.params)) if isinstance(v, Phrase) else v
+            for k, v in params.items()}
 
 
 def _where(loc: tuple) -> str:
