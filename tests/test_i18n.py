@@ -299,3 +299,18 @@ def test_3_high_names_its_pieces_in_the_players_language(lang, colours):
         assert not re.search(r"\b(red|yellow|green|blue) \d", said), said
         named += any(re.search(rf"\b{c} \d", said) for c in colours)
     assert named > 0
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_martian_treasure_hunt_says_why_a_square_is_refused_in_the_players_language(lang):
+    g = GAMES["martian-treasure-hunt"]
+    doc = g.setup(2, {}, 1)
+    while g.to_act(doc) and "order" in g.legal_moves(doc, g.to_act(doc)[0])[0]:
+        doc = g.apply(doc, g.to_act(doc)[0], {"order": [0, 1, 2, 3, 4, 5]}).doc
+    seat = g.to_act(doc)[0]
+    legal = {m["to"] for m in g.legal_moves(doc, seat)}
+    said = [refusal_in(lang, "martian-treasure-hunt", doc, seat, {"to": f"{x},{y}"})   # the board and beyond it
+            for x in range(10) for y in range(10) if f"{x},{y}" not in legal]
+    assert len({s[:12] for s in said}) >= 4   # several reasons: a move's shape, a way blocked, off the board...
+    english = [s for s in said if ENGLISH_REFUSAL.search(QUOTED.sub("", s)) or re.search(r"\b(your|coin|way)\b", s)]
+    assert not english, english[:3]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret, written_to_act
+from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Phrase, Step, derive_secret, twin_secret, written_to_act
 from . import view as views
 from .board import (BISHOP, COIN_WORD, DIRECTIONS, FORWARD, KING, KINDS, KNIGHT, PAWN, PYRAMID_WORD, QUEEN, ROOK,
-                    SIDE_WORD, STRIDE, geometry)
+                    SIDE_WORD, STRIDE, SUITS, geometry)
 from .codec import from_doc, result_of, to_doc
 from .position import State, arrange, coin_text, destinations, play, settle
 
@@ -213,13 +213,12 @@ class MartianTreasureHunt(Game):
 
 # --- why a move is refused, in words (python-chess style) -------------------------------------------
 KIND_RULE = {
-    PAWN: "A pawn moves one square straight ahead onto an empty square, or one square diagonally ahead "
-          "to capture",
-    ROOK: "A rook moves any distance along its row or its column",
-    KNIGHT: "A knight jumps two squares one way and one square the other",
-    BISHOP: "A bishop moves any distance diagonally",
-    QUEEN: "A queen moves any distance along a row, a column or a diagonal",
-    KING: "A king moves one square in any direction",
+    PAWN: N_("A pawn moves one square straight ahead onto an empty square, or one square diagonally ahead to capture"),
+    ROOK: N_("A rook moves any distance along its row or its column"),
+    KNIGHT: N_("A knight jumps two squares one way and one square the other"),
+    BISHOP: N_("A bishop moves any distance diagonally"),
+    QUEEN: N_("A queen moves any distance along a row, a column or a diagonal"),
+    KING: N_("A king moves one square in any direction"),
 }
 
 
@@ -248,57 +247,80 @@ def check_order(order) -> list[int]:
     return list(order)
 
 
-def occupant_text(st: State, sq: int) -> str:
+# The words inside a refusal, each a phrase to translate (a Phrase param: said in the reader's language).
+COIN_PHRASE = {0: N_("null"), 1: N_("ace")}
+SUIT_PHRASE = {"sun": N_("sun"), "moon": N_("moon"), "crown": N_("crown"), "arms": N_("arms")}
+SIDE_PHRASE = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
+KIND_A = (N_("a pawn"), N_("a rook"), N_("a knight"), N_("a bishop"), N_("a queen"), N_("a king"))
+A_PYRAMID = {1: N_("a small pyramid"), 2: N_("a medium pyramid"), 3: N_("a large pyramid")}
+
+
+def _coin(value: int) -> Phrase:
+    """'ace', '3' (a coin by its value)."""
+    return Phrase(COIN_PHRASE.get(value, str(value)))
+
+
+def _coin_of(seat: int, value: int) -> Phrase:
+    """'sun ace': a seat's coin by its suit and value (position.coin_text, said in the reader's language)."""
+    return Phrase(N_("{suit} {coin}"), suit=Phrase(SUIT_PHRASE[SUITS[seat]]), coin=_coin(value))
+
+
+def occupant_text(st: State, sq: int) -> Phrase:
     coin = st.coin_at[sq]
     if coin >= 0:
-        return f"the {coin_text(coin // 6, coin % 6)}"
+        return Phrase(N_("the {coin}"), coin=_coin_of(coin // 6, coin % 6))
     if st.pyr[sq]:
-        return f"a {PYRAMID_WORD[st.pyr[sq]]} pyramid"
-    return "nothing"
+        return Phrase(A_PYRAMID[st.pyr[sq]])
+    return Phrase(N_("nothing"))
 
 
-def why_illegal(st: State, dest_name) -> str:
-    """The reason the seat to act may not move its rolled coin to `dest_name`."""
+def why_illegal(st: State, dest_name) -> tuple[str, dict]:
+    """The reason the seat to act may not move its rolled coin to `dest_name`: a sentence id and its params."""
     seat, (number, kind) = st.to_act, st.dice
     geo = st.geo
     coin = seat * 6 + number
     origin = st.coin_sq[coin]
     if not isinstance(dest_name, str) or dest_name not in geo.index:
-        return (f"{str(dest_name)[:20]!r} is not a square of this board: squares are written \"x,y\" "
-                f"(x from 0 in the west, y from 0 in the south).")
+        return (N_('{dest} is not a square of this board: squares are written "x,y" (x from 0 in the west, y from 0 '
+                   'in the south).'), {"dest": repr(str(dest_name)[:20])})
     dest = geo.index[dest_name]
-    me = f"Your {COIN_WORD[number]} (a {KINDS[kind]} this turn)"
+    mine = {"coin": _coin(number), "kind": Phrase(KIND_A[kind])}
+    me = Phrase(N_("Your {coin} ({kind} this turn)"), **mine)
     at = geo.names[origin]
+    where = {"me": me, "at": at, "dest": dest_name}
     if dest == origin:
-        return f"{me} already stands on {dest_name}: a move must go somewhere."
+        return N_("{me} already stands on {dest}: a move must go somewhere."), where
     dx, dy = dest % STRIDE - origin % STRIDE, dest // STRIDE - origin // STRIDE
     if not _shape_fits(kind, dx, dy, FORWARD[geo.sides[seat]]):
-        return f"{KIND_RULE[kind]}; {dest_name} is not such a move from {at} for {me.lower()}."
+        return (N_("{rule}; {dest} is not such a move from {at} for {me}."),
+                {**where, "rule": Phrase(KIND_RULE[kind]), "me": Phrase(N_("your {coin} ({kind} this turn)"), **mine)})
     z = geo.zone[dest]
     if z >= 0 and z != seat:
-        return (f"No coin may enter another seat's back two rows: {dest_name} is in the "
-                f"{SIDE_WORD[geo.sides[z]]} seat's.")
+        return (N_("No coin may enter another seat's back two rows: {dest} is in the {side} seat's."),
+                {**where, "side": Phrase(SIDE_PHRASE[SIDE_WORD[geo.sides[z]]])})
     if z == seat and st.left[coin]:
-        return f"{me} has left your back two rows and may never enter them again ({dest_name})."
+        return N_("{me} has left your back two rows and may never enter them again ({dest})."), where
     if kind in (ROOK, BISHOP, QUEEN):
         step = (dx // max(abs(dx), 1), dy // max(abs(dy), 1))
         ray = geo.rays[origin][DIRECTIONS.index(step)]
         for sq in ray[:ray.index(dest)]:
             if st.coin_at[sq] >= 0 or st.pyr[sq]:
-                return f"The way from {at} to {dest_name} is blocked at {geo.names[sq]} by {occupant_text(st, sq)}."
+                return (N_("The way from {at} to {dest} is blocked at {sq} by {what}."),
+                        {**where, "sq": geo.names[sq], "what": occupant_text(st, sq)})
             if geo.zone[sq] >= 0 and (geo.zone[sq] != seat or st.left[coin]):
-                return f"The way from {at} to {dest_name} crosses back rows it may not enter ({geo.names[sq]})."
+                return N_("The way from {at} to {dest} crosses back rows it may not enter ({sq})."), {**where, "sq": geo.names[sq]}
     other = st.coin_at[dest]
     if other >= 0 and other // 6 == seat:
-        return f"Your own {COIN_WORD[other % 6]} stands on {dest_name}."
+        return N_("Your own {coin} stands on {dest}."), {**where, "coin": _coin(other % 6)}
     if other >= 0 and st.on_board[other // 6] <= 1:
-        return (f"The {coin_text(other // 6, other % 6)} on {dest_name} is that seat's last coin on the board: "
-                f"it is immune to capture.")
+        return (N_("The {coin} on {dest} is that seat's last coin on the board: it is immune to capture."),
+                {**where, "coin": _coin_of(other // 6, other % 6)})
     if kind == PAWN and dx * dy == 0 and (other >= 0 or st.pyr[dest]):
-        return f"A pawn steps straight ahead only onto an empty square; {dest_name} holds {occupant_text(st, dest)}."
+        return (N_("A pawn steps straight ahead only onto an empty square; {dest} holds {what}."),
+                {**where, "what": occupant_text(st, dest)})
     if kind == PAWN and dx * dy != 0 and other < 0 and not st.pyr[dest]:
-        return f"A pawn moves diagonally only to capture; {dest_name} is empty."
-    return f"{me} cannot move from {at} to {dest_name}."
+        return N_("A pawn moves diagonally only to capture; {dest} is empty."), where
+    return N_("{me} cannot move from {at} to {dest}."), where
 
 
 def _shape_fits(kind: int, dx: int, dy: int, forward: tuple[int, int]) -> bool:
@@ -324,7 +346,8 @@ def checked_dest(st: State, move: dict) -> int:
     sq = st.geo.index.get(name, -1) if isinstance(name, str) else -1
     if sq >= 0 and sq in destinations(st, st.to_act * 6 + st.dice[0], st.dice[1]):
         return sq
-    raise (IllegalMove if sq >= 0 else InvalidMove)(why_illegal(st, name))
+    message, params = why_illegal(st, name)
+    raise (IllegalMove if sq >= 0 else InvalidMove)(message, **params)
 
 
 __all__ = ["MartianTreasureHunt"]
