@@ -13,6 +13,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from app.games.base import Phrase
+
 SCORERS = {"three-high": "three_high", "turning-points": "turning_points",
            "martian-treasure-hunt": "martian_treasure_hunt", "dash": "dash"}
 MARK_NAMES = ("?!", "?", "??")
@@ -27,6 +29,15 @@ def N_(message: str) -> str:
 def said(message: str, **params: object) -> dict:
     """{"summary", "say"}: the sentence in English, and its message id with its params for other languages."""
     return {"summary": message.format(**params) if params else message, "say": [message, params]}
+
+
+def say_of(text: object) -> list | None:
+    """A move's text (a Phrase of the game's describe_move, a scorer's play text) as [message id, params] to
+    store, each param that is itself a Phrase nested the same way, for the web layer to say in the reader's
+    language (issue 37); None for a plain str (said as it is)."""
+    if not isinstance(text, Phrase):
+        return None
+    return [text.message, {k: say_of(v) or (str(v) if isinstance(v, str) else v) for k, v in text.params.items()}]
 
 
 def scorer(game: str) -> Any:

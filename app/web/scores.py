@@ -17,19 +17,24 @@ router = APIRouter(prefix="/api")
     409: {"description": "The game has not ended yet (not_over), or was abandoned (abandoned)."}})
 async def table_scores(code: str, ctx: Ctx, cookie: Cookie, spoilers: Spoilers, request: Request) -> dict:
     """Each move of a finished game scored by the bots from its mover's view at the time, with progress while
-    they work ("scoring move 12 of 27"); asking queues them if nothing has yet. Each move's summary is in the
-    reader's language (its stored "say": message id and params; English for scores stored without one)."""
+    they work ("scoring move 12 of 27"); asking queues them if nothing has yet. Each move's summary, text and
+    best_text are in the reader's language (their stored "say", "text_say", "best_say": message id and params;
+    English for scores stored without them)."""
     out = await reads.scores(ctx, code, cookie, spoilers)
     out["moves"] = [_said(m, request) for m in out.get("moves") or []]
     return out
 
 
+SAYS = {"say": "summary", "best_say": "best_text", "text_say": "text"}  # stored [id, params] -> the field said
+
+
 def _said(move: dict, request: Request) -> dict:
-    say = move.get("say")
-    move = {k: v for k, v in move.items() if k != "say"}
-    text = said(request, say)
-    if text is not None:
-        move["summary"] = text
+    says = {k: move.get(k) for k in SAYS}
+    move = {k: v for k, v in move.items() if k not in SAYS}
+    for key, field in SAYS.items():
+        text = said(request, says[key])
+        if text is not None:
+            move[field] = text
     return move
 
 

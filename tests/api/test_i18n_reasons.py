@@ -1,8 +1,16 @@
 """The bot's words in the reader's language (issue 37): a 3-High hint's reason, said from its message id and
-params (app/bots/three_high/explain.py) by the hint's request language."""
+params (app/bots/three_high/explain.py) by the hint's request language; a move score's texts (the move made,
+the bot's choice) in every game."""
 from __future__ import annotations
 
+import re
+
+import httpx
+import pytest
+from asgi_lifespan import LifespanManager
 from babel.messages.pofile import read_po
+
+from app.main import create_app
 
 from app.tables.language import LOCALE_DIR
 from tests.api.helpers import bearer, full_table, state
@@ -51,3 +59,37 @@ async def test_an_engines_refusal_comes_in_the_readers_language(new_client):
                                                       "schreib sie in eine Zeile einfachen Text.")
     assert error_body(error, Conn("fr"))["detail"].startswith("Un gage ne peut pas contenir de tabulation")
     assert error_body(error, None)["detail"].startswith("A dare cannot contain a tab (U+0009, character 2)")
+
+
+# -- a move score's texts (the play made, the bot's choice) in the reader's language ---------------------
+ENGLISH = re.compile(r"\b(the|like|capturing|pointing|north|east|south|west|off|board|draw|card|dare|done|refused|"
+                     r"arranges|coins|moves|took|back|pawn|rook|knight|bishop|queen|king|pyramid|small|medium|"
+                     r"large|red|yellow|green|blue|ace|sun|moon|crown)\b")
+QUOTED = re.compile(r"«[^»]*»|„[^“]*“|“[^”]*”")   # a dare's own text, as its player wrote it
+
+
+@pytest.mark.parametrize("game,players", [("three-high", 1), ("turning-points", 2), ("martian-treasure-hunt", 2),
+                                          ("dash", 2)])
+async def test_a_move_scores_texts_come_in_the_readers_language(sqlite_url, game, players):
+    """Each scored move's text and the bot's choice (best_text): English words in English, none of the game's
+    English words in French or German (a dare's own text aside); the same moves in each language."""
+    from tests.api.test_scores import play_out, scored, settings_for
+
+    app = create_app(settings_for(sqlite_url))
+    async with LifespanManager(app):
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as c:
+            table = await play_out(c, game, players)
+            english = (await scored(c, table["code"]))["moves"]
+            assert english and all(m["text"] for m in english)
+            texts = [m[k] for m in english for k in ("text", "best_text") if m.get(k)]
+            assert any(ENGLISH.search(QUOTED.sub("", t)) for t in texts), texts
+            for lang in ("fr", "de"):
+                r = await c.get(f"/api/tables/{table['code']}/scores", headers={"Accept-Language": lang})
+                said = r.json()["moves"]
+                assert [m["seq"] for m in said] == [m["seq"] for m in english]
+                assert all("text_say" not in m and "best_say" not in m and "say" not in m for m in said)
+                for m, en in zip(said, english):
+                    assert (m["best_text"] is None) == (en["best_text"] is None)
+                    for t in (m["text"], m["best_text"] or ""):
+                        assert not ENGLISH.search(QUOTED.sub("", t)), (lang, t)
+                assert [m["text"] for m in said] != [m["text"] for m in english]

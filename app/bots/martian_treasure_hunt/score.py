@@ -31,11 +31,11 @@ def _points(value: float) -> float:
 
 def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -> dict:
     if view.get("phase") == "arrange" or "order" in move:
-        return {"before": None, "after": None, "cost": 0.0, "best": None, "summary": "arranges the coins",
+        return {"before": None, "after": None, "cost": 0.0, "best": None, **said(N_("arranges the coins")),
                 "marks": MARKS}
     st = from_doc(view)
     if st.dice is None or st.to_act != seat or len(legal_moves) < 2:
-        return {"before": None, "after": None, "cost": 0.0, "best": None, "summary": "the only move",
+        return {"before": None, "after": None, "cost": 0.0, "best": None, **said(N_("the only move")),
                 "marks": MARKS}
     coin = seat * 6 + st.dice[0]
     index = st.geo.index

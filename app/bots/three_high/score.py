@@ -18,9 +18,10 @@ import random
 from bisect import bisect_right
 from typing import Any
 
-from app.bots.scores import N_, said
+from app.bots.scores import N_, said, say_of
 
-from app.games.three_high.cards import SIDE_WORD, SQUARES, card_text, distance, piece_text, step_square
+from app.games.base import Phrase
+from app.games.three_high.cards import distance, move_text, step_square
 from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.position import State, legal_codes
 
@@ -60,13 +61,12 @@ def calibrated(raw: float, players: int) -> float:
     return round(min(1.0, max(0.0, y0 + t * (y1 - y0))), 3)
 
 
-def play_text(st: State, code: int) -> str:
-    """'8♦ north: red 3 d2→d7'."""
+def play_text(st: State, code: int) -> Phrase:
+    """'8♦ north: red 3 d2→d7' (a Phrase: said in the reader's language by the web layer)."""
     card, piece, side = (code >> 6) & 31, (code >> 2) & 15, code & 3
     origin = st.pos[piece]
     dest = step_square(origin, side, distance(card, piece)) if origin >= 0 else -1
-    return (f"{card_text(card)} {SIDE_WORD[side]}: {piece_text(piece)} {SQUARES[origin]}→"
-            f"{SQUARES[dest] if dest >= 0 else 'off the board'}")
+    return move_text(card, side, piece, origin, dest)
 
 
 def chances(base: State, unseen: list[int], hidden: list[int], counts: list[int], pile: int,
@@ -132,6 +132,8 @@ def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -
         best, best_text = found["choice"], play_text(base, chosen)
         summary = said(N_("the bot would play {play}: {reason}"), play=best_text, reason=reason)
     summary["say"][1]["reason"] = list(why)   # the reason itself said in the reader's language too
+    if best_text is not None:
+        summary["say"][1]["play"] = say_of(best_text)   # and the play
     return {"before": before, "after": after, "cost": round(max(0.0, before - after), 3), "best": best,
             "best_text": best_text, "played_text": play_text(base, played), "reason": reason,
             **summary, "raw": found["raw"]}

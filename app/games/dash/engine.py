@@ -5,7 +5,7 @@ entry points take and return JSON documents; the rules run on the internal State
 """
 from __future__ import annotations
 
-from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Step, derive_secret, twin_secret, written_to_act
+from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Phrase, Step, derive_secret, twin_secret, written_to_act
 from . import stats as figures
 from . import view as views
 from .board import DECK
@@ -115,11 +115,12 @@ class Dash(Game):
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
         kind = move.get("action") if isinstance(move, dict) else None
         if kind == "draw":
-            return "draw a card"
+            return Phrase(N_("draw a card"))
         if kind == "set_dare":
-            return f"dare: “{move['text']}”" if isinstance(move.get("text"), str) else "dare: a built-in one"
+            return Phrase(N_("dare: “{text}”"), text=move["text"]) if isinstance(move.get("text"), str) else Phrase(
+                N_("dare: a built-in one"))
         if kind == "answer_dare":
-            return "the dare: done" if move.get("done") else "the dare: refused"
+            return Phrase(N_("the dare: done")) if move.get("done") else Phrase(N_("the dare: refused"))
         return str(move)
 
 

@@ -151,23 +151,27 @@ class MartianTreasureHunt(Game):
         return views.render_text(self.state(doc))
 
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
-        """'the 3 like a bishop 2,0→5,3, capturing a medium pyramid' or 'arranges the coins 3 0 5 1 2 4'."""
+        """'the 3 like a bishop 2,0→5,3, capturing a medium pyramid' or 'arranges the coins 3 null 5 ace 2 4':
+        a Phrase (said in the reader's language by the web layer)."""
         st = self.state(doc)
         if "order" in move:
-            return "arranges the coins " + " ".join(COIN_WORD[v] for v in move["order"])
+            return Phrase(N_("arranges the coins {a} {b} {c} {d} {e} {f}"),
+                          **{k: _coin(v) for k, v in zip("abcdef", move["order"])})
         if st.dice is None or st.to_act != seat:
-            return f"moves to {move.get('to')}"
+            return Phrase(N_("moves to {to}"), to=str(move.get("to")))
         number, kind = st.dice
         origin = st.coin_sq[seat * 6 + number]
-        names = st.geo.names
         dest = st.geo.index.get(move.get("to"), -1)
-        text = f"the {COIN_WORD[number]} like a {KINDS[kind]} {names[origin]}→{move.get('to')}"
+        what = {"coin": _coin(number), "kind": Phrase(KIND_A[kind]), "origin": st.geo.names[origin],
+                "dest": str(move.get("to"))}
         if dest >= 0 and st.coin_at[dest] >= 0:
             taken = st.coin_at[dest]
-            text += f", capturing the {coin_text(taken // 6, taken % 6)}"
-        elif dest >= 0 and st.pyr[dest]:
-            text += f", capturing a {PYRAMID_WORD[st.pyr[dest]]} pyramid"
-        return text
+            return Phrase(N_("the {coin} like {kind} {origin}→{dest}, capturing the {taken}"), **what,
+                          taken=_coin_of(taken // 6, taken % 6))
+        if dest >= 0 and st.pyr[dest]:
+            return Phrase(N_("the {coin} like {kind} {origin}→{dest}, capturing {pyramid}"), **what,
+                          pyramid=Phrase(A_PYRAMID[st.pyr[dest]]))
+        return Phrase(N_("the {coin} like {kind} {origin}→{dest}"), **what)
 
     def move_targets(self, doc: dict, moves: list) -> list:
         """Play: {"from", "to", "capture": "pyramid"|"coin"|None, "points"}; arrange: None."""

@@ -77,3 +77,14 @@ def step_square(square: int, side: int, squares: int) -> int:
     if 0 <= file < BOARD and 0 <= rank < BOARD:
         return rank * BOARD + file
     return -1
+
+
+SIDE_PHRASE = (N_("north"), N_("east"), N_("south"), N_("west"))  # SIDE_WORD, each a phrase to translate
+
+
+def move_text(card: int, side: int, piece: int, origin: int, dest: int) -> Phrase:
+    """'8♦ north: red 3 d2→d7' (a Phrase: said "8♦ nord : rouge 3 d2→d7" to a French reader); `dest` < 0:
+    off the board."""
+    return Phrase(N_("{card} {side}: {piece} {origin}→{dest}"), card=card_text(card), side=Phrase(SIDE_PHRASE[side]),
+                  piece=piece_text(piece), origin=SQUARES[origin],
+                  dest=SQUARES[dest] if dest >= 0 else Phrase(N_("off the board")))

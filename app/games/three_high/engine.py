@@ -8,7 +8,7 @@ from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Step, derive_secr
 from . import stats as figures
 from . import view as views
 from .cards import (CARD_ID, CARDS, PIECE_ID, PIECES, SIDE_ID, SIDE_WORD, SIDES, SQUARES, card_text, distance,
-                    piece_text, step_square)
+                    move_text, piece_text, step_square)
 from .codec import from_doc, options_of, result_of, to_doc
 from .position import (LAND, NO_PIECE, State, apply_unchecked, deal, has_legal, is_legal, legal_codes,
                        legal_codes_in_order)
@@ -172,13 +172,12 @@ class ThreeHigh(Game):
         return figures.summarize(tables)
 
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
-        """'8♦ north: red 3 d2→d7' for a well-formed move (the move need not be legal)."""
+        """'8♦ north: red 3 d2→d7' for a well-formed move (the move need not be legal): a Phrase (cards.move_text)."""
         st = from_doc(doc)
         card, side, piece = CARD_ID[move["card"]], SIDE_ID[move["side"]], PIECE_ID[move["piece"]]
         origin = st.pos[piece]
         dest = step_square(origin, side, distance(card, piece)) if origin >= 0 else -1
-        where = SQUARES[origin] + "→" + (SQUARES[dest] if dest >= 0 else "off the board")
-        return f"{card_text(card)} {SIDE_WORD[side]}: {piece_text(piece)} {where}"
+        return move_text(card, side, piece, origin, dest)
 
     def move_targets(self, doc: dict, moves: list) -> list:
         """{"from": square, "to": square} for each well-formed move: where its piece is and lands."""

@@ -145,8 +145,9 @@ class TurningPoints(Game):
         return figures.summarize(tables)
 
     def describe_move(self, doc: dict, seat: int, move: dict) -> str:
-        """'1,2 pointing east' for a well-formed move (the move need not be legal)."""
-        return f"{move['cell']} pointing {DIRECTION_WORD.get(move['dir'], move['dir'])}"
+        """'1,2 pointing east' for a well-formed move (the move need not be legal): a Phrase."""
+        way = _way(move["dir"]) if move["dir"] in DIRECTION_WORD else str(move["dir"])
+        return Phrase(N_("{cell} pointing {dir}"), cell=str(move["cell"]), dir=way)
 
     # --- checking -----------------------------------------------------------------------------------
     def _checked_code(self, st: State, seat, move) -> int:

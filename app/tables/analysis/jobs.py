@@ -83,7 +83,7 @@ def takeback_entry(seq: int, seat: int, move: dict) -> dict:
     first = takeback_from(move)
     return {"seq": seq, "seat": seat, "cost": 0.0, "mark": None, "before": None, "after": None, "best": None,
             "best_text": None, "text": f"took back from move {first}", "summary": "a takeback, not scored",
-            "say": [N_("a takeback, not scored"), {}],
+            "say": [N_("a takeback, not scored"), {}], "text_say": [N_("took back from move {first}"), {"first": first}],
             "takeback": first}
 
 
@@ -94,19 +94,27 @@ async def score_move(runner: Analyses, g: Any, doc: dict, seq: int, seat: int, m
     text = g.describe_move(doc, seat, move)
     if out is None:
         return {"seq": seq, "seat": seat, "cost": 0.0, "mark": None, "before": None, "after": None, "best": None,
-                "best_text": None, "text": text, "summary": "not scored: the bots were too busy",
-                "say": [N_("not scored: the bots were too busy"), {}]}
+                "best_text": None, "text": str(text), "summary": "not scored: the bots were too busy",
+                "say": [N_("not scored: the bots were too busy"), {}], **_says(None, text)}
     best = out.get("best")
+    best_text = out.get("best_text") or (g.describe_move(doc, seat, best) if best else None)
+    text = out.get("played_text") or text
     entry = {"seq": seq, "seat": seat, "cost": float(out["cost"]), "mark": out["mark"], "before": out["before"],
-             "after": out["after"], "best": best,
-             "best_text": out.get("best_text") or (g.describe_move(doc, seat, best) if best else None),
-             "text": out.get("played_text") or text, "summary": out["summary"]}
+             "after": out["after"], "best": best, "best_text": None if best_text is None else str(best_text),
+             "text": str(text), "summary": out["summary"], **_says(best_text, text)}
     if out.get("say"):
         entry["say"] = out["say"]   # the summary's message id and params: said in the reader's language
     for extra in ("reason", "exact"):
         if extra in out:
             entry[extra] = out[extra]
     return entry
+
+
+def _says(best_text: object, text: object) -> dict:
+    """{"best_say", "text_say"}: the texts' message ids and params (those that are Phrases), said in the
+    reader's language by the web layer (issue 37)."""
+    says = {"best_say": bot_scores.say_of(best_text), "text_say": bot_scores.say_of(text)}
+    return {k: v for k, v in says.items() if v is not None}
 
 
 def turning_point(scored: list[dict]) -> int | None:
