@@ -107,6 +107,15 @@ def table(points: list[tuple[float, bool]]) -> list[dict]:
     return rows
 
 
+def load(names: list[str]) -> list[tuple]:
+    """The games --dump wrote to these files, in order."""
+    games: list[tuple] = []
+    for name in names:
+        with open(name) as f:
+            games += [tuple(g) for g in json.load(f)]
+    return games
+
+
 def calibrate_with(knots: dict, raw: float, players: int) -> float:
     old = scorer.CALIBRATION
     scorer.CALIBRATION = knots
@@ -148,10 +157,7 @@ def main() -> None:
     args = parser.parse_args()
     started = time.process_time()
     if args.load:
-        games = []
-        for name in args.load:
-            with open(name) as f:
-                games += [tuple(g) for g in json.load(f)]
+        games = load(args.load)
     else:
         games = []
         counts = [int(n) for n in args.players.split(",")]
@@ -164,10 +170,7 @@ def main() -> None:
                 json.dump(games, f)
     fitted = fit_groups(games)
     if args.check:  # held out: the tables fitted on all the games above, measured on these
-        games = []
-        for name in args.check:
-            with open(name) as f:
-                games += [tuple(g) for g in json.load(f)]
+        games = load(args.check)
         out_of_fold = [(calibrate_with(fitted, r, players), won, players) for _, players, raws, won in games for r in raws]
     else:  # each fold's games calibrated by the tables fitted on the other folds' games
         knots = [fit_groups([g for k, g in enumerate(games) if k % FOLDS != f]) for f in range(FOLDS)]

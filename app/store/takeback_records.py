@@ -64,6 +64,15 @@ def _people(ex: Exec, table_id: int) -> dict[int, str]:
         {"t": table_id})}
 
 
+def _name(people: dict[int, str], seat: int) -> str:
+    return people.get(seat, f"Seat {seat}")
+
+
+def _waiting(takeback: dict | None, seq: int) -> bool:
+    """A request is open at the table's seq (any move since has made it lapse)."""
+    return bool(takeback) and takeback.get("seq") == seq and bool(takeback.get("open"))
+
+
 def _moves_text(first: int, seq: int) -> str:
     return f"move {first}" if first == seq else f"moves {first} to {seq}"
 
@@ -90,7 +99,7 @@ def _finish(ex: Exec, table_id: int, seq: int, takeback: dict, at: datetime, reb
     applied = rebuilt is not None and set(takeback["voters"]) <= set(takeback["votes"])
     if applied:
         takeback = {**takeback, "open": False, "done": True}
-        who = people.get(takeback["by"], f"Seat {takeback['by']}")
+        who = _name(people, takeback["by"])
         lines.append(f"Taken back: {_moves_text(takeback['from'], seq)} (asked by {who}).")
     _store(ex, table_id, seq, takeback, at, rebuilt if applied else None)
     for text in lines:
@@ -123,7 +132,7 @@ class TakebackAsk:
             return
         old = old or {}
         here = old.get("seq") == seq
-        if here and old.get("open"):
+        if _waiting(old, seq):
             self.result = ("busy",)
             return
         if here and self.seat in (old.get("asked") or []):
@@ -135,7 +144,7 @@ class TakebackAsk:
             return
         counts[str(self.seat)] = counts.get(str(self.seat), 0) + 1
         people = _people(ex, self.table_id)
-        who = people.get(self.seat, f"Seat {self.seat}")
+        who = _name(people, self.seat)
         takeback = {"by": self.seat, "seq": seq, "from": self.first, "votes": [],
                     "voters": [x for x in people if x != self.seat], "open": True,
                     "asked": sorted(set(old.get("asked") or []) | {self.seat}) if here else [self.seat],
@@ -163,7 +172,7 @@ class TakebackVote:
         if row is None:
             return
         status, seq, takeback = row
-        if status != "playing" or not takeback or takeback.get("seq") != seq or not takeback.get("open"):
+        if status != "playing" or not _waiting(takeback, seq):
             self.result = ("none",)
             return
         if seq != self.seq or takeback["from"] != self.first:
@@ -173,8 +182,8 @@ class TakebackVote:
             self.result = ("not_voter",)
             return
         people = _people(ex, self.table_id)
-        who = people.get(self.seat, f"Seat {self.seat}")
-        asker = people.get(takeback["by"], f"Seat {takeback['by']}")
+        who = _name(people, self.seat)
+        asker = _name(people, takeback["by"])
         if not self.yes:
             takeback = {**takeback, "open": False, "refused_by": self.seat}
             self.result = _finish(ex, self.table_id, seq, takeback, self.at, None, people,
@@ -202,12 +211,11 @@ class TakebackWithdraw:
         if row is None:
             return
         status, seq, takeback = row
-        if (status != "playing" or not takeback or takeback.get("seq") != seq or not takeback.get("open")
-                or takeback.get("by") != self.seat):
+        if status != "playing" or not _waiting(takeback, seq) or takeback.get("by") != self.seat:
             self.result = ("none",)
             return
         people = _people(ex, self.table_id)
-        who = people.get(self.seat, f"Seat {self.seat}")
+        who = _name(people, self.seat)
         takeback = {**takeback, "open": False}
         self.result = _finish(ex, self.table_id, seq, takeback, self.at, None, people,
                               [f"{who} withdrew the takeback request."])

@@ -35,6 +35,14 @@ class Played:
     def result(self) -> dict | None:
         return GAMES[self.game].result(self.doc)
 
+    def export_file(self, seats: list[str] | None = None) -> dict:
+        """The game as an export file (POST /api/admin/import takes it), its seats named P1, P2... unless
+        `seats` names them."""
+        return {"format": "icehouse-table/1", "game": self.game, "players": self.players, "options": self.options,
+                "seed": self.seed, "seats": seats or [f"P{i + 1}" for i in range(self.players)],
+                "initial_doc": self.initial_doc, "result": self.result,
+                "moves": [{"seq": s["seq"], "seat": s["seat"], "move": s["move"], "at": None} for s in self.steps]}
+
 
 def play(game: str, players: int, seed: int = 1, options: dict | None = None, max_moves: int = 3000,
          stop_after: int | None = None) -> Played:

@@ -48,10 +48,7 @@ def test_odd_dates_are_a_422_with_a_sentence(server):
 def file_of(game: str, players: int, seed: int = 3, stop_after: int | None = None) -> dict:
     """An export file of a game the engines play out (random legal moves from a seeded deal)."""
     p = play(game, players, seed=seed, stop_after=stop_after)
-    return {"format": "icehouse-table/1", "game": game, "players": players, "options": p.options, "seed": p.seed,
-            "seats": [f"P{i}" for i in range(players)], "initial_doc": p.initial_doc,
-            "moves": [{"seq": s["seq"], "seat": s["seat"], "move": s["move"], "at": None} for s in p.steps],
-            "result": p.result}
+    return p.export_file(seats=[f"P{i}" for i in range(players)])
 
 
 def five_trees() -> dict:

@@ -157,11 +157,7 @@ async def test_what_ifs_never_send_the_secret_or_the_seed_in_any_game(client):
 
     for name in sorted(GAMES):
         p = play(name, max(2, GAMES[name].min_players), seed=5)
-        body = {"format": "icehouse-table/1", "game": name, "players": p.players, "options": p.options,
-                "seats": [f"P{i + 1}" for i in range(p.players)], "initial_doc": p.initial_doc, "seed": p.seed,
-                "moves": [{"seq": s["seq"], "seat": s["seat"], "move": s["move"], "at": None} for s in p.steps],
-                "result": p.result}
-        r = await client.post("/api/admin/import", json=body, headers=bearer(TOKEN))
+        r = await client.post("/api/admin/import", json=p.export_file(), headers=bearer(TOKEN))
         assert r.status_code == 201, r.text
         code = r.json()["code"]
         secret = (await client.get(f"/api/admin/tables/{code}", headers=bearer(TOKEN))).json()["doc"]["secret"]

@@ -141,11 +141,7 @@ def test_every_game_replays_on_its_table_page(live_server, new_page, shot):
     for name in sorted(GAMES):
         g = GAMES[name]
         p = play(name, max(2, g.min_players), seed=21)
-        body = {"format": "icehouse-table/1", "game": name, "players": p.players, "options": p.options,
-                "seats": [f"P{i + 1}" for i in range(p.players)], "initial_doc": p.initial_doc,
-                "moves": [{"seq": s["seq"], "seat": s["seat"], "move": s["move"], "at": None} for s in p.steps],
-                "result": p.result, "seed": p.seed}
-        r = httpx.post(f"{server.url}/api/admin/import", json=body, headers=auth, timeout=30)
+        r = httpx.post(f"{server.url}/api/admin/import", json=p.export_file(), headers=auth, timeout=30)
         assert r.status_code == 201, r.text
         code, n = r.json()["code"], len(p.steps)
         page.goto(f"{server.url}/t/{code}?move={n // 2}")

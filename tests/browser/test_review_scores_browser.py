@@ -19,11 +19,7 @@ def import_finished(base: str, name: str) -> tuple[str, int]:
 
     g = GAMES[name]
     p = play(name, max(2, g.min_players), seed=33)
-    body = {"format": "icehouse-table/1", "game": name, "players": p.players, "options": p.options,
-            "seats": [f"P{i + 1}" for i in range(p.players)], "initial_doc": p.initial_doc,
-            "moves": [{"seq": s["seq"], "seat": s["seat"], "move": s["move"], "at": None} for s in p.steps],
-            "result": p.result, "seed": p.seed}
-    r = httpx.post(f"{base}/api/admin/import", json=body, headers={"Authorization": f"Bearer {ADMIN}"}, timeout=30)
+    r = httpx.post(f"{base}/api/admin/import", json=p.export_file(), headers={"Authorization": f"Bearer {ADMIN}"}, timeout=30)
     assert r.status_code == 201, r.text
     return r.json()["code"], len(p.steps)
 
