@@ -21,8 +21,8 @@ pages = APIRouter(include_in_schema=False)
 
 @router.get("/deals/today")
 async def deals_today(ctx: Ctx, cookie: Cookie) -> dict:
-    """Today's deals (UTC): 3-High for 1 to 4 seats and Turning Points' solitaire, with whether this browser
-    has played each (a deal of the day is never dealt to it twice)."""
+    """Today's deals (UTC), one for each game and seat count that has a deal of the day, with whether this
+    browser has played each (a deal of the day is never dealt to it twice)."""
     return await play.today_view(ctx, cookie)
 
 
