@@ -280,3 +280,11 @@ async def test_a_tables_scores_are_hidden_from_a_browser_playing_its_deal_elsewh
     assert r.status_code == 403 and r.json()["code"] == "spoilers"
     assert (await cal.get(f"/api/tables/{code}/scores")).status_code == 200
     assert (await ann.get(f"/api/tables/{code}/scores")).status_code == 200
+    # the bots' work this game started (its scores, the deal's yardstick) ends before the app does: the app's
+    # shutdown waits 5 s for it, and a loaded machine took longer (a teardown TimeoutError in CI)
+    await scored(cal, code, timeout=120)
+    deal_id = (await cal.get("/api/deals/today")).json()["deals"][0]["id"]
+
+    async def measured():
+        return (await cal.get(f"/api/deals/{deal_id}")).json()["bot"]["status"] == "done" or None
+    await eventually(measured, timeout=120, interval=0.1)
