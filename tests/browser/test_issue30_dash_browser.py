@@ -26,6 +26,30 @@ def dash_table(ann, bea, base: str) -> str:
     return code
 
 
+def until_to_draw(ann, bea, base: str, code: str, who=None, limit: float = 60):
+    """The page whose turn it is to draw (`who`, when given), once the dares on the way are written and done
+    through the API (the first seat is random: the bot may start, and any draw may be a dare); the other
+    person's draws too when waiting for `who`."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        for p in (ann, bea):
+            t = p.request.get(f"{base}/api/tables/{code}").json()
+            assert t["status"] == "playing", "the game ended before the draw wanted"
+            legal = t.get("legal_moves") or []
+            if any(m.get("action") == "draw" for m in legal):
+                if who in (None, p):
+                    return p
+                move = {"action": "draw"}
+            elif any(m.get("action") == "set_dare" for m in legal):
+                move = {"action": "set_dare", "text": DARE}
+            else:
+                move = next((m for m in legal if m.get("action") == "answer_dare" and m.get("done")), None)
+            if move is not None:
+                p.request.post(f"{base}/api/tables/{code}/moves", data={"seq": t["seq"], "move": move})
+        ann.wait_for_timeout(60)
+    raise AssertionError("nobody's turn to draw in time")
+
+
 def until_ann_is_dared(ann, bea, base: str, code: str, limit: float = 90) -> bool:
     """Both people play through the API (draw; Bea writes the dares, answers hers) until Ann must answer a
     dare. False when the game ended first."""
@@ -117,13 +141,14 @@ def test_phone_banner_has_no_keyboard_hint_and_no_card_is_cut_off(live_server, n
     for p in (ann, bea):
         p.goto(f"{server.url}/t/{code}")
         p.wait_for_selector(".dash-board .pyramid[data-seat='2']")
-    drawer = ann if ann.locator('[data-testid="draw-btn"]').is_visible() else bea
+    drawer = until_to_draw(ann, bea, server.url, code)
     if drawer is bea:
         expect(bea.locator("#turn-banner")).to_have_text("Your turn: draw a card.")
     else:   # the desktop drawer keeps its keyboard hint; hand the turn to Bea to see hers
         expect(ann.locator("#turn-banner")).to_contain_text("or D")
         ann.click('[data-testid="draw-btn"]')
-        expect(bea.locator('[data-testid="draw-btn"]')).to_be_visible(timeout=15000)
+        expect(ann.locator('[data-testid="draw-btn"]')).to_be_hidden()
+        until_to_draw(ann, bea, server.url, code, who=bea)
         expect(bea.locator("#turn-banner")).to_have_text("Your turn: draw a card.")
     assert "or D" not in bea.inner_text("#turn-banner")
     # every card's face, as the phone draws the card just drawn: all of its words inside the card
