@@ -1,7 +1,9 @@
-"""Bot benchmark over any game: `python -m bench.bots --game NAME --deals N [--players P] [--bot B]
-[--policy bot|greedy|random] [--seconds S] [--procs K]` plays N whole games from seeds 0..N-1 through the engine
-contract only (each decision gets `g.view(doc, seat)` and the legal list, as the server gives them) and
-prints one JSON line. `--games` is the same as `--deals`.
+"""Bot benchmark over any game: `python -m bench.bots --game NAME --deals N [--start S] [--players P] [--bot B]
+[--policy bot|greedy|random] [--seconds S] [--procs K] [--dump FILE] [--no-baseline]` plays N whole games from
+seeds S..S+N-1 (S: 0 by default) through the engine contract only (each decision gets `g.view(doc, seat)` and
+the legal list, as the server gives them) and prints one JSON line. `--games` is the same as `--deals`.
+`--dump FILE` writes each deal's seed, result and plies (for a paired comparison of two bots on the same
+deals: `python -m bench.bots --pair A.json B.json`).
 
 - The policy measured: `bot` (default) the game's own bot (or --bot) with --seconds per decision; `greedy`
   the same bot with no time at all (seconds=0: its first look, no search); `random` the random bot.
@@ -13,15 +15,17 @@ prints one JSON line. `--games` is the same as `--deals`.
 - Competitive games: the measured bot sits at one seat (seat = game number mod P, so every seat gets its
   turn), a seeded uniformly random mover at the others. Figures: win_rate (a shared win counts 1/winners), and the
   baseline of a fair seat, 1/P. With one player (a solitaire), the figures are the scores.
-Both: deals, mean_score (the measured seat's, when the game scores), mean_plies (game length in moves),
-s_per_decision (mean) and max_s_per_decision of the measured bot (its `choose` only, wall clock), the verdicts
-or reasons, and avg_<figure> for each number the finished game's view carries among FIGURES (3-High:
+Both: deals, win_ci95 (the Wilson 95% interval of win_rate), mean_score (the measured seat's, when the game
+scores), mean_plies (game length in moves), s_per_decision (mean) and max_s_per_decision of the measured bot
+(its `choose` only, wall clock), cpu_per_decision and max_cpu_per_decision (the same in CPU time of the
+worker process, what "a second of one core" means on a shared machine), the verdicts or reasons, and avg_<figure> for each number the finished game's view carries among FIGURES (3-High:
 avg_trees, the trees standing at the end).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
 import time
@@ -49,17 +53,18 @@ class SeededMover:
 def play(game, bots: list, seed: int, options: dict, seconds: float | None, measured: set[int]) -> dict:
     """One game from `seed` with bots[seat] at each seat: its result, plies and the measured seats' times."""
     doc = game.setup(players=len(bots), options=options, seed=seed)
-    spent, plies = [], 0
+    spent, cpu, plies = [], [], 0
     while game.result(doc) is None and plies < MAX_PLIES:
         seat = game.to_act(doc)[0]
         view, legal = game.view(doc, seat), game.legal_moves(doc, seat)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = bots[seat].choose(view, seat, legal, seconds=seconds)
         if seat in measured:
             spent.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
         doc = game.apply(doc, seat, move).doc
         plies += 1
-    return {"result": game.result(doc), "plies": plies, "spent": spent, "view": game.view(doc, None)}
+    return {"result": game.result(doc), "plies": plies, "spent": spent, "cpu": cpu, "view": game.view(doc, None)}
 
 
 def deal(args: tuple) -> dict:
@@ -74,21 +79,35 @@ def deal(args: tuple) -> dict:
     view = out.pop("view")
     out["figures"] = {key: view[key] for key in FIGURES
                       if isinstance(view.get(key), (int, float)) and not isinstance(view.get(key), bool)}
-    return dict(out, seat=seat)
+    return dict(out, seat=seat, seed=seed)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
+    """The Wilson score interval of a proportion wins/n (95% by default)."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]
 
 
 def measure(game, name: str, players: int, games: int, options: dict, seconds: float | None,
-            procs: int = 1) -> dict:
-    jobs = [(game.name, name, players, seed, options, seconds) for seed in range(games)]
+            procs: int = 1, start: int = 0, dump: str | None = None) -> dict:
+    jobs = [(game.name, name, players, seed, options, seconds) for seed in range(start, start + games)]
     if procs > 1:
         with multiprocessing.get_context("spawn").Pool(procs) as pool:
             outs = pool.map(deal, jobs, chunksize=1)
     else:
         outs = [deal(job) for job in jobs]
-    wins, scores, plies, spent, reasons, unfinished = 0.0, [], [], [], Counter(), 0
+    if dump:
+        with open(dump, "w") as f:
+            json.dump([{"seed": o["seed"], "result": o["result"], "plies": o["plies"]} for o in outs], f)
+    wins, scores, plies, spent, cpu, reasons, unfinished = 0.0, [], [], [], [], Counter(), 0
     figures: dict[str, list] = {}
     for out in outs:
         result, seat, plies, spent = out["result"], out["seat"], plies + [out["plies"]], spent + out["spent"]
+        cpu += out["cpu"]
         for key, value in out["figures"].items():
             figures.setdefault(key, []).append(value)
         if result is None:
@@ -100,11 +119,13 @@ def measure(game, name: str, players: int, games: int, options: dict, seconds: f
         reasons[result.get("verdict") or result["reason"] if result["outcome"] != "won" else "won"] += 1
         if result.get("scores"):
             scores.append(result["scores"][seat])
-    line = {"bot": name, "deals": games, "win_rate": round(wins / games, 3), "results": dict(sorted(reasons.items())),
+    line = {"bot": name, "deals": games, "seeds": [start, start + games - 1], "win_rate": round(wins / games, 3),
+            "win_ci95": wilson(wins, games), "results": dict(sorted(reasons.items())),
             **{f"avg_{key}": round(sum(values) / len(values), 2) for key, values in figures.items()},
             "mean_plies": round(sum(plies) / len(plies), 1), "decisions": len(spent),
             "s_per_decision": round(sum(spent) / max(1, len(spent)), 4),
-            "max_s_per_decision": round(max(spent, default=0.0), 4)}
+            "max_s_per_decision": round(max(spent, default=0.0), 4),
+            "cpu_per_decision": round(sum(cpu) / max(1, len(cpu)), 4), "max_cpu_per_decision": round(max(cpu, default=0.0), 4)}
     if scores:
         line["mean_score"] = round(sum(scores) / len(scores), 2)
     if unfinished:
@@ -112,10 +133,40 @@ def measure(game, name: str, players: int, games: int, options: dict, seconds: f
     return line
 
 
+def won(out: dict) -> bool:
+    result = out["result"]
+    return bool(result) and result.get("outcome") == "won"
+
+
+def pair(first: str, second: str, z: float = 1.96) -> dict:
+    """Two dumps of one cooperative game on the same seeds, compared deal by deal: the deals only one of
+    them won, and the difference of their win rates with its 95% interval (paired: the spread of the
+    per-deal differences, so the deals both win or both lose add no noise)."""
+    with open(first) as f:
+        a = {o["seed"]: won(o) for o in json.load(f)}
+    with open(second) as f:
+        b = {o["seed"]: won(o) for o in json.load(f)}
+    seeds = sorted(set(a) & set(b))
+    n = len(seeds)
+    if not n:
+        raise SystemExit("the two dumps have no seed in common")
+    diffs = [int(b[s]) - int(a[s]) for s in seeds]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
+    half = z * sd / math.sqrt(n)
+    return {"deals": n, "first_won": sum(a[s] for s in seeds), "second_won": sum(b[s] for s in seeds),
+            "only_first": diffs.count(-1), "only_second": diffs.count(1),
+            "difference": round(mean, 3), "difference_ci95": [round(mean - half, 3), round(mean + half, 3)]}
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pair", nargs=2, metavar=("A.json", "B.json"), help="compare two --dump files and stop")
     parser.add_argument("--game", default="three-high")
-    parser.add_argument("--deals", "--games", dest="games", type=int, default=20, help="deals, from seeds 0..N-1")
+    parser.add_argument("--deals", "--games", dest="games", type=int, default=20, help="deals, from seeds S..S+N-1")
+    parser.add_argument("--start", type=int, default=0, help="the first seed S (default 0)")
+    parser.add_argument("--dump", default=None, help="write each deal's seed, result and plies to this JSON file")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the baseline (the random bot's games)")
     parser.add_argument("--players", type=int, default=None, help="seat count (default: the game's smallest "
                                                                   "for cooperative games, else 2)")
     parser.add_argument("--bot", default=None, help="the bot to measure (default: the game's own)")
@@ -126,6 +177,9 @@ def main(argv=None) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON",
                         help="a table option, e.g. --option hidden_hands=true --option shape='\"hex\"'")
     args = parser.parse_args(argv)
+    if args.pair:
+        print(json.dumps(pair(*args.pair)))
+        return
     game = get_game(args.game)
     players = args.players or (game.min_players if game.cooperative else max(2, game.min_players))
     options = {key: json.loads(value) for key, value in (o.split("=", 1) for o in args.option)}
@@ -133,9 +187,13 @@ def main(argv=None) -> None:
     name = DEFAULT_BOT if args.policy == "random" else args.bot or bot_for_game(args.game)
     seconds = 0.0 if args.policy == "greedy" else args.seconds
     line = {"game": game.name, "players": players, "games": args.games, "options": options, "policy": args.policy,
-            "seconds": seconds, **measure(game, name, players, args.games, options, seconds, args.procs)}
-    if game.cooperative:
-        line["baseline"] = measure(game, DEFAULT_BOT, players, args.games, options, args.seconds, args.procs)
+            "seconds": seconds, **measure(game, name, players, args.games, options, seconds, args.procs, args.start,
+                                          args.dump)}
+    if args.no_baseline:
+        pass
+    elif game.cooperative:
+        line["baseline"] = measure(game, DEFAULT_BOT, players, args.games, options, args.seconds, args.procs,
+                                   args.start)
     else:
         line["baseline"] = {"bot": "a fair seat", "win_rate": round(1 / players, 3)}
     print(json.dumps(line))

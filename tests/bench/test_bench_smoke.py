@@ -103,3 +103,17 @@ def test_bench_calibration_prints_its_reliability_tables(tmp_path):
     assert set(line["figures"]) == {"all", "solo", "team"} and dump.exists(), line
     [again] = run("bench.calibration", "--load", str(dump))
     assert again["CALIBRATION"] == line["CALIBRATION"], again
+
+
+def test_bench_bots_dumps_deals_from_a_start_seed_and_pairs_two_dumps(tmp_path):
+    quick, greedy = tmp_path / "quick.json", tmp_path / "greedy.json"
+    [line] = run("bench.bots", "--game", "three-high", "--deals", "2", "--start", "500", "--seconds", "0.02",
+                 "--no-baseline", "--dump", str(quick))
+    assert line["seeds"] == [500, 501] and "baseline" not in line, line
+    low, high = line["win_ci95"]
+    assert 0 <= low <= line["win_rate"] <= high <= 1 and line["cpu_per_decision"] > 0, line
+    run("bench.bots", "--game", "three-high", "--deals", "2", "--start", "500", "--policy", "greedy",
+        "--no-baseline", "--dump", str(greedy))
+    [paired] = run("bench.bots", "--pair", str(greedy), str(quick))
+    assert paired["deals"] == 2 and paired["only_first"] + paired["only_second"] <= 2, paired
+    assert paired["difference"] == (paired["second_won"] - paired["first_won"]) / 2, paired
