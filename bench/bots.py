@@ -1,9 +1,10 @@
 """Bot benchmark over any game: `python -m bench.bots --game NAME --deals N [--start S] [--players P] [--bot B]
-[--policy bot|greedy|random] [--seconds S] [--procs K] [--dump FILE] [--no-baseline]` plays N whole games from
+[--policy bot|greedy|random] [--seconds S] [--procs K] [--dump FILE] [--no-baseline] [--no-clock-guard]` plays N whole games from
 seeds S..S+N-1 (S: 0 by default) through the engine contract only (each decision gets `g.view(doc, seat)` and
 the legal list, as the server gives them) and prints one JSON line. `--games` is the same as `--deals`.
 `--dump FILE` writes each deal's seed, result and plies (for a paired comparison of two bots on the same
-deals: `python -m bench.bots --pair A.json B.json`).
+deals: `python -m bench.bots --pair A.json B.json`). `--no-clock-guard`: 3-High's searches stop by their
+effort only (see `unguarded`), so that a loaded machine measures the same decisions as a quiet one.
 
 - The policy measured: `bot` (default) the game's own bot (or --bot) with --seconds per decision; `greedy`
   the same bot with no time at all (seconds=0: its first look, no search); `random` the random bot.
@@ -67,9 +68,19 @@ def play(game, bots: list, seed: int, options: dict, seconds: float | None, meas
     return {"result": game.result(doc), "plies": plies, "spent": spent, "cpu": cpu, "view": game.view(doc, None)}
 
 
+def unguarded() -> None:
+    """Searches stop by their effort only, never by the clock: 3-High's bot counts its effort in scored plays
+    and looks at the clock only against a hard cap (search.HARD_CAP) that a loaded machine can reach, which
+    would make a benchmark's decisions depend on the load. Its figures then are those of a quiet machine."""
+    from app.bots.three_high import search
+    search.HARD_GRACE = float("inf")
+
+
 def deal(args: tuple) -> dict:
     """One deal of `measure` (a plain function over plain arguments, for worker processes)."""
-    game_name, name, players, seed, options, seconds = args
+    game_name, name, players, seed, options, seconds, guard = args
+    if not guard:
+        unguarded()
     game, bot = get_game(game_name), get_bot(name)
     seat = 0 if game.cooperative else seed % players
     opponent = SeededMover(seed)  # the server's random bot hashes the view: few distinct games
@@ -93,8 +104,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
 
 
 def measure(game, name: str, players: int, games: int, options: dict, seconds: float | None,
-            procs: int = 1, start: int = 0, dump: str | None = None) -> dict:
-    jobs = [(game.name, name, players, seed, options, seconds) for seed in range(start, start + games)]
+            procs: int = 1, start: int = 0, dump: str | None = None, guard: bool = True) -> dict:
+    jobs = [(game.name, name, players, seed, options, seconds, guard) for seed in range(start, start + games)]
     if procs > 1:
         with multiprocessing.get_context("spawn").Pool(procs) as pool:
             outs = pool.map(deal, jobs, chunksize=1)
@@ -167,6 +178,8 @@ def main(argv=None) -> None:
     parser.add_argument("--start", type=int, default=0, help="the first seed S (default 0)")
     parser.add_argument("--dump", default=None, help="write each deal's seed, result and plies to this JSON file")
     parser.add_argument("--no-baseline", action="store_true", help="skip the baseline (the random bot's games)")
+    parser.add_argument("--no-clock-guard", action="store_true",
+                        help="3-High: searches stop by their effort only, not by the clock's hard cap (a loaded machine)")
     parser.add_argument("--players", type=int, default=None, help="seat count (default: the game's smallest "
                                                                   "for cooperative games, else 2)")
     parser.add_argument("--bot", default=None, help="the bot to measure (default: the game's own)")
@@ -188,7 +201,7 @@ def main(argv=None) -> None:
     seconds = 0.0 if args.policy == "greedy" else args.seconds
     line = {"game": game.name, "players": players, "games": args.games, "options": options, "policy": args.policy,
             "seconds": seconds, **measure(game, name, players, args.games, options, seconds, args.procs, args.start,
-                                          args.dump)}
+                                          args.dump, not args.no_clock_guard)}
     if args.no_baseline:
         pass
     elif game.cooperative:

@@ -108,7 +108,7 @@ def test_bench_calibration_prints_its_reliability_tables(tmp_path):
 def test_bench_bots_dumps_deals_from_a_start_seed_and_pairs_two_dumps(tmp_path):
     quick, greedy = tmp_path / "quick.json", tmp_path / "greedy.json"
     [line] = run("bench.bots", "--game", "three-high", "--deals", "2", "--start", "500", "--seconds", "0.02",
-                 "--no-baseline", "--dump", str(quick))
+                 "--no-baseline", "--no-clock-guard", "--dump", str(quick))
     assert line["seeds"] == [500, 501] and "baseline" not in line, line
     low, high = line["win_ci95"]
     assert 0 <= low <= line["win_rate"] <= high <= 1 and line["cpu_per_decision"] > 0, line
@@ -117,3 +117,19 @@ def test_bench_bots_dumps_deals_from_a_start_seed_and_pairs_two_dumps(tmp_path):
     [paired] = run("bench.bots", "--pair", str(greedy), str(quick))
     assert paired["deals"] == 2 and paired["only_first"] + paired["only_second"] <= 2, paired
     assert paired["difference"] == (paired["second_won"] - paired["first_won"]) / 2, paired
+
+
+def test_bench_tune_three_high_searches_the_weights_and_checks_them_on_other_deals():
+    lines = run("bench.tune_three_high", "--start", "900", "--deals", "12", "--check-start", "950",
+                "--check-deals", "12", "--sweeps", "1")
+    start, final = lines[0], lines[-1]
+    assert set(start["start"]) == {"ready", "spare", "far", "rare", "none_left", "move_three_at"}, start
+    assert sum("try" in line for line in lines) == 24, lines   # six weights, four factors each
+    assert final["won"] >= start["won"] and set(final["check_won"]) == {"from", "found"}, final
+    assert 0 <= final["check_won"]["found"] <= 12, final
+
+
+def test_bench_tune_three_high_refuses_check_deals_that_overlap_the_training_ones():
+    proc = subprocess.run([sys.executable, "-m", "bench.tune_three_high", "--start", "0", "--deals", "10",
+                           "--check-start", "5"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode != 0 and "disjoint" in proc.stderr

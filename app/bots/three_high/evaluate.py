@@ -5,11 +5,13 @@ A play's value, higher is better for the team (plan.py gives the per-colour cost
 - else the slack, pile + trees left to build - plays still needed: the plays the team can still afford to
   waste (a completing play draws nothing, any other draws one, so progress keeps the slack and a wasted
   play lowers it by one);
-- plus SPARE[n]: the completions the hands can afford beyond those needed (each completion shrinks its
+- plus spare[n]: the completions the hands can afford beyond those needed (each completion shrinks its
   seat's hand; a seat holding no card is stuck when its turn comes), less hand troubles at a table of
   several (EMPTY_HAND, THIN_HAND);
-- plus READY per colour whose next progress play a distinct card of the hands left can make now (a
+- plus `ready` per colour whose next progress play a distinct card of the hands left can make now (a
   matching of cards to colours, fewest options first). Cards for the next plays are what keeps the slack.
+
+`ready` and `spare` are the trip table's Weights (plan.py: trips[0]), like the trip costs.
 
 The board is restored after each play and nothing is copied: values are cached by (piece, destination),
 since every card that sends a piece to the same square leaves the same board.
@@ -26,8 +28,6 @@ from .plan import colour_plan
 COLOURS = 5
 WON, LOST = 1000.0, -1000.0
 PRUNED = -1e9  # below every value: a play child_values(best_only=True) did not finish scoring
-READY = 0.25  # per colour the cards left in hand can advance now (a matching, card to colour)
-SPARE = (-300.0, 0.0, 2.0, 3.0, 3.5)  # SPARE[n + 1]: the hands can afford n completions beyond those needed
 EMPTY_HAND = 40.0  # a seat holding no card is stuck when its turn comes (tables of several)
 THIN_HAND = 0.6  # a seat holding one card: its next play is forced
 DEAD = 1 << CARD_ID["8D"]  # the 8 of diamonds moves any piece 8 squares: never playable
@@ -84,9 +84,9 @@ def team_terms(st: State, mover: int) -> tuple[int, float, int]:
     return spare, trouble, cards
 
 
-def _terms(change: int, size: int, trees: int, pile: int, others_spare: int, several: bool) -> tuple:
+def _terms(change: int, size: int, trees: int, pile: int, others_spare: int, several: bool, spares: tuple) -> tuple:
     """The parts of a play's value that depend on the trees it completes (+1) or breaks (-1) only:
-    (WON or LOST as a finished entry, else None; the count of plays, the SPARE term, the hand term)."""
+    (WON or LOST as a finished entry, else None; the count of plays, the spare term, the hand term)."""
     left = WIN_TREES - trees - change
     if left <= 0:
         return (WON, None), 0, 0.0, 0.0
@@ -95,7 +95,7 @@ def _terms(change: int, size: int, trees: int, pile: int, others_spare: int, sev
     after = size - (change > 0)  # the mover's cards after the turn (a completion draws none)
     spare = 1 - left + after - 1 + others_spare
     hand = (EMPTY_HAND if after == 0 else THIN_HAND) if several and after <= 1 else 0.0
-    return None, pile - (change <= 0) + left, SPARE[min(max(spare, -1), len(SPARE) - 2) + 1], hand
+    return None, pile - (change <= 0) + left, spares[min(max(spare, -1), len(spares) - 2) + 1], hand
 
 
 def child_values(st: State, codes: list[int], trips: tuple, analysis: tuple | None = None,
@@ -117,7 +117,9 @@ def child_values(st: State, codes: list[int], trips: tuple, analysis: tuple | No
     others_spare, others_trouble, others_cards = team_terms(st, mover) if several else (0, 0.0, 0)
     pile, trees = len(st.pile), st.trees
     top, below, pos = st.top, st.below, st.pos
-    by_change = [_terms(change, size, trees, pile, others_spare, several) for change in (-1, 0, 1)]
+    weights = trips[0]
+    ready = weights.ready
+    by_change = [_terms(change, size, trees, pile, others_spare, several, weights.spare) for change in (-1, 0, 1)]
     cache: dict[int, tuple] = {}
     uncovered: dict[int, tuple] = {}  # piece -> the plan of the colour it leaves uncovered
     out = []
@@ -162,10 +164,10 @@ def child_values(st: State, codes: list[int], trips: tuple, analysis: tuple | No
             cache[code & KEY] = entry
         value, masks = entry
         if masks:
-            if best_only and value + READY * len(masks) < best:
+            if best_only and value + ready * len(masks) < best:
                 append(PRUNED)
                 continue
-            value += READY * matching(masks, (hand & ~(1 << ((code >> 6) & 31))) | others_cards)
+            value += ready * matching(masks, (hand & ~(1 << ((code >> 6) & 31))) | others_cards)
         if value > best:
             best = value
         append(value)

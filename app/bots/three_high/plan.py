@@ -7,7 +7,7 @@ and returns (cost, needs):
   per piece above it (only setup covers a piece with a foreign one; in play a piece lands only on an empty
   square or on its own colour one size larger). A piece travels to the tree's square in one play when it
   shares a rank or file with it (a little more when only one or two live cards make that distance, one
-  more when none does), else in two (FAR). The tree is built where its 3 stands, or where the 3 can get
+  more when none does), else in two (`far`; the costs are the trip table's Weights). The tree is built where its 3 stands, or where the 3 can get
   to in one play if that is cheaper.
 - needs: a bit mask of the cards (bit = card id) that make progress for the colour now: the trip onto
   the tree, a trip lining a piece up with the tree (to an empty corner square), moving the 3 to a
@@ -18,15 +18,41 @@ clubs, spades) or d (diamonds): TRIP[s][d] lists those cards. Squares are 0..63 
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from app.games.three_high.cards import BOARD, DIAMONDS, card_value
 from app.games.three_high.position import CARD_COUNT
 
 ALL_CARDS = (1 << CARD_COUNT) - 1
-FAR = 2.0  # plays for a piece not on a line with its target: one to line up, one to arrive
-RARE = 0.35  # extra cost of a one-play trip only one or two live cards can make
-NONE_LEFT = 1.0  # extra cost of a one-play trip no live card can make (it takes a detour)
 MISSING = 6.0  # a colour missing a piece (hand-built positions only): its tree cannot be built
-MOVE_THREE_AT = 2.5  # moving the 3 to another site is considered when building in place costs more
+
+
+class Weights(NamedTuple):
+    """The evaluation's constants (plan.py's trip costs, evaluate.py's terms). A trip table carries them
+    (trips[0]), so the bot and the move scores can each play their rollouts with their own."""
+
+    ready: float  # per colour the cards left in hand can advance now (evaluate.READY's term)
+    spare: tuple  # spare[n + 1]: the hands can afford n completions beyond those needed
+    far: float  # plays for a piece not on a line with its target: one to line up, one to arrive
+    rare: float  # extra cost of a one-play trip only one or two live cards can make
+    none_left: float  # extra cost of a one-play trip no live card can make (it takes a detour)
+    move_three_at: float  # moving the 3 to another site is considered when building in place costs more
+
+
+# The constants set by hand before issue 38. Tables of 2-4 play with them (the solo weights lose there: the
+# greedy policy won 1,074 of 2,000 deals at 3 seats against 1,242), and so do the move scores' rollouts, since
+# their calibration (score.CALIBRATION) maps the won fraction of these rollouts to a win chance.
+CLASSIC = Weights(ready=0.25, spare=(-300.0, 0.0, 2.0, 3.0, 3.5), far=2.0, rare=0.35, none_left=1.0,
+                  move_three_at=2.5)
+# Solo: tuned for the greedy policy's win rate on deals 50000-51999 (bench/tune_three_high.py: 626 won with
+# CLASSIC, 732 with these), checked on deals 52000-53999 (648 and 737 won) and, in the whole bot, on deals it
+# never saw (docs/PERFORMANCE.md, "The 3-High bot").
+SOLO = CLASSIC._replace(ready=0.5, none_left=0.8)
+
+
+def weights_for(players: int) -> Weights:
+    """The bot's weights at a table of `players`."""
+    return SOLO if players == 1 else CLASSIC
 
 
 def _trip_mask(size: int, squares: int) -> int:
@@ -82,16 +108,18 @@ def live_mask(discard: list[int]) -> int:
     return live
 
 
-def trip_table(live: int) -> tuple:
+def trip_table(live: int, weights: Weights = CLASSIC) -> tuple:
     """trips[size][d]: the cost of a one-play trip of d squares for a piece of `size`, given the live cards;
-    trips[size][OFF_LINE] is FAR (two plays), so that trips[size][PAIR[start << 6 | end]] is any trip."""
-    table = [()]
+    trips[size][OFF_LINE] is `far` (two plays), so that trips[size][PAIR[start << 6 | end]] is any trip.
+    trips[0] is `weights`."""
+    table: list = [weights]
+    rare, none_left = 1.0 + weights.rare, 1.0 + weights.none_left
     for size in (1, 2, 3):
         row = [0.0]
         for d in range(1, BOARD):
             count = (TRIP[size][d] & live).bit_count()
-            row.append(1.0 if count >= 3 else 1.0 + RARE if count else 1.0 + NONE_LEFT)
-        row.append(FAR)
+            row.append(1.0 if count >= 3 else rare if count else none_left)
+        row.append(weights.far)
         table.append(tuple(row))
     return tuple(table)
 
@@ -168,7 +196,7 @@ def colour_plan(top: list[int], below: list[int], pos: list[int], colour: int, t
         elif not on_three:
             needs |= cards
     cost = on_three + on_two + on_one + trips[2][PAIR[s2 << 6 | s3]] + one_trip
-    if not on_three and cost > MOVE_THREE_AT:  # or move the 3 first, to an empty square lined up with the others
+    if not on_three and cost > trips[0].move_three_at:  # or move the 3 first, to an empty square lined up with the others
         best, best_square = cost, -1
         row1, row2, row3 = trips[1], trips[2], trips[3]
         base = on_two + on_one

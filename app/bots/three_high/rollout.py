@@ -24,15 +24,18 @@ from app.games.three_high.cards import WIN_TREES
 from app.games.three_high.position import State, apply_unchecked, legal_codes
 
 from .evaluate import child_values
-from .plan import live_mask, trip_table
+from .plan import Weights, live_mask, trip_table, weights_for
 
 TREE_CREDIT = 0.1  # a lost rollout's score, per tree standing at its end, over WIN_TREES
 WORLD_UNITS = 4  # a world dealt and copied and the candidate made costs about as much as scoring 4 plays
 FORCED_UNITS = 2  # a forced play (the only legal one) is listed and made, not scored: about 2 scored plays
 
 
-def playout(st: State, spend: Callable[[int], None], trips_at: dict) -> float:
-    """Play `st` to its end greedily, in place; 1 for a win, else the credit of the trees left standing."""
+def playout(st: State, spend: Callable[[int], None], trips_at: dict, weights: Weights | None = None) -> float:
+    """Play `st` to its end greedily (the evaluation with `weights`, by default the bot's at this table), in
+    place; 1 for a win, else the credit of the trees left standing. `trips_at` caches the trip tables by live
+    cards (one set of weights each)."""
+    weights = weights or weights_for(st.players)
     live = live_mask(st.discard)  # kept up to date as the cards are played
     while st.over is None:
         codes = legal_codes(st, st.to_act)
@@ -43,7 +46,7 @@ def playout(st: State, spend: Callable[[int], None], trips_at: dict) -> float:
             spend(len(codes))
             trips = trips_at.get(live)
             if trips is None:
-                trips = trips_at[live] = trip_table(live)
+                trips = trips_at[live] = trip_table(live, weights)
             values = child_values(st, codes, trips, best_only=True)
             code = codes[values.index(max(values))]  # the first best
         live &= ~(1 << ((code >> 6) & 31))
@@ -51,11 +54,12 @@ def playout(st: State, spend: Callable[[int], None], trips_at: dict) -> float:
     return 1.0 if st.over[0] == "won" else TREE_CREDIT * st.trees / WIN_TREES
 
 
-def rollout(st: State, code: int, spend: Callable[[int], None], trips_at: dict) -> float:
+def rollout(st: State, code: int, spend: Callable[[int], None], trips_at: dict,
+            weights: Weights | None = None) -> float:
     """The score of `code` in the world `st` (changed in place): the play, then the greedy playout."""
     spend(WORLD_UNITS)
     apply_unchecked(st, code)
-    return playout(st, spend, trips_at) if st.over is None else 1.0 if st.over[0] == "won" else 0.0
+    return playout(st, spend, trips_at, weights) if st.over is None else 1.0 if st.over[0] == "won" else 0.0
 
 
 class Worlds:

@@ -3,7 +3,8 @@
 `score(view, seat, legal_moves, move, seconds)`: the team's estimated chance to win before the play (the
 bot's own choice made) and after the play made, with the bot's choice and its reason (explain.py).
 
-The chances are the bot's: honest greedy rollouts (rollout.py) of both plays in the same sampled worlds
+The chances are the bot's: honest greedy rollouts (rollout.py; with the evaluation's CLASSIC weights, those
+the calibration was fitted with) of both plays in the same sampled worlds
 (the unseen cards dealt anew in each: worlds.py, so nothing hidden is read), counted as won or lost, then
 mapped through CALIBRATION so that a play called 30% wins about 30% of the time when the bot plays the
 team's seats (bench/calibration.py measures it; docs/PERFORMANCE.md, "Move scores", has the tables). Greedy
@@ -26,6 +27,7 @@ from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.position import State, legal_codes
 
 from .explain import explain_parts
+from .plan import CLASSIC
 from .rollout import Worlds, rollout
 from .search import UNITS_PER_SECOND, ThreeHighBot, seed_of
 from .worlds import base_state
@@ -83,7 +85,7 @@ def chances(base: State, unseen: list[int], hidden: list[int], counts: list[int]
     n = 0
     while n < (1 if worlds.single else MAX_WORLDS):
         for i, code in enumerate(codes):
-            wins[i] += rollout(worlds[n], code, spend, trips_at) >= 1.0
+            wins[i] += rollout(worlds[n], code, spend, trips_at, CLASSIC) >= 1.0
         n += 1
         if n >= MIN_WORLDS and used[0] >= units:
             break

@@ -35,7 +35,7 @@ from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.position import State, legal_codes
 
 from .evaluate import LOST, WON, child_values
-from .plan import live_mask, trip_table
+from .plan import live_mask, trip_table, weights_for
 from .rollout import Worlds, best_of, halving
 from .worlds import base_state, sample
 
@@ -163,7 +163,7 @@ def decide(base: State, unseen: list[int], hidden: list[int], counts: list[int],
            rng: random.Random, seconds: float) -> int:
     """The index in `codes` of the play to make (see the module docstring)."""
     base.pile = [-1] * pile  # only its length is read
-    trips = trip_table(live_mask(base.discard))
+    trips = trip_table(live_mask(base.discard), weights_for(base.players))
     budget = Budget(seconds)
     search = Search(trips, rng, budget)
     first = search.score(base, codes)
