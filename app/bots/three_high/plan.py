@@ -7,8 +7,8 @@ and returns (cost, needs):
   per piece above it (only setup covers a piece with a foreign one; in play a piece lands only on an empty
   square or on its own colour one size larger). A piece travels to the tree's square in one play when it
   shares a rank or file with it (a little more when only one or two live cards make that distance, one
-  more when none does), else in two (`far`; the costs are the trip table's Weights). The tree is built where its 3 stands, or where the 3 can get
-  to in one play if that is cheaper.
+  more when none does), else in two (`far`: these costs are the trip table's Weights). The tree is built
+  where its 3 stands, or where the 3 can get to in one play if that is cheaper.
 - needs: a bit mask of the cards (bit = card id) that make progress for the colour now: the trip onto
   the tree, a trip lining a piece up with the tree (to an empty corner square), moving the 3 to a
   cheaper site, or clearing a piece off a covered one.
@@ -31,7 +31,7 @@ class Weights(NamedTuple):
     """The evaluation's constants (plan.py's trip costs, evaluate.py's terms). A trip table carries them
     (trips[0]), so the bot and the move scores can each play their rollouts with their own."""
 
-    ready: float  # per colour the cards left in hand can advance now (evaluate.READY's term)
+    ready: float  # per colour the cards left in hand can advance now (a matching, card to colour)
     spare: tuple  # spare[n + 1]: the hands can afford n completions beyond those needed
     far: float  # plays for a piece not on a line with its target: one to line up, one to arrive
     rare: float  # extra cost of a one-play trip only one or two live cards can make
