@@ -35,6 +35,8 @@ from collections import Counter
 from app.bots import DEFAULT_BOT, bot_for_game, get_bot
 from app.games import get_game
 
+from .stats import wilson
+
 MAX_PLIES = 5000  # a game this long is cut and counted as unfinished
 FIGURES = ("trees",)  # numbers of a finished game's view worth averaging (3-High: trees standing)
 POLICIES = ("bot", "greedy", "random")
@@ -93,16 +95,6 @@ def deal(args: tuple) -> dict:
     return dict(out, seat=seat, seed=seed)
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
-    """The Wilson score interval of a proportion wins/n (95% by default)."""
-    if n == 0:
-        return [0.0, 1.0]
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]
-
-
 def measure(game, name: str, players: int, games: int, options: dict, seconds: float | None,
             procs: int = 1, start: int = 0, dump: str | None = None, guard: bool = True) -> dict:
     jobs = [(game.name, name, players, seed, options, seconds, guard) for seed in range(start, start + games)]
@@ -131,7 +123,7 @@ def measure(game, name: str, players: int, games: int, options: dict, seconds: f
         if result.get("scores"):
             scores.append(result["scores"][seat])
     line = {"bot": name, "deals": games, "seeds": [start, start + games - 1], "win_rate": round(wins / games, 3),
-            "win_ci95": wilson(wins, games), "results": dict(sorted(reasons.items())),
+            "win_ci95": [round(x, 3) for x in wilson(wins, games)], "results": dict(sorted(reasons.items())),
             **{f"avg_{key}": round(sum(values) / len(values), 2) for key, values in figures.items()},
             "mean_plies": round(sum(plies) / len(plies), 1), "decisions": len(spent),
             "s_per_decision": round(sum(spent) / max(1, len(spent)), 4),

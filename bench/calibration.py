@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 
 from app.bots.three_high import score as scorer
 from app.games import get_game
+
+from .stats import wilson
 
 BINS = 10  # the reliability tables' bins
 BLOCK = 150  # decisions in a block of the fit (where raw chances differ)
@@ -82,15 +83,6 @@ def fit(points: list[tuple[float, bool]]) -> tuple[tuple[float, float], ...]:
     if knots[-1][0] < 1:
         knots.append((1.0, 1.0))
     return tuple(knots)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if not n:
-        return (0.0, 1.0)
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 def table(points: list[tuple[float, bool]]) -> list[dict]:
