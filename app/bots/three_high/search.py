@@ -69,10 +69,10 @@ class Budget:
 
     def __init__(self, seconds: float):
         self.units = max(1.0, seconds * UNITS_PER_SECOND)
-        self.used = 0
+        self.used = 0.0
         self.deadline = time.perf_counter() + HARD_CAP * seconds + HARD_GRACE
 
-    def spend(self, units: int) -> None:
+    def spend(self, units: float) -> None:
         self.used += units
         if time.perf_counter() > self.deadline:
             raise OutOfTime
