@@ -91,10 +91,10 @@ def fast_args(st: State, weights: Weights) -> tuple:
 
 
 # The price of the C rollouts (Worlds.rollouts) in the search's unit, a play scored in Python: the C deals
-# the world and plays it out at 60 times the speed (28.8M plays a CPU second, dealing included, against the
-# search's 482k on 2026-12-03's machine, solo games); a world dealt and the candidate made there costs about
-# as much as C_WORLD_PLAYS of its plays.
-ROLLOUT_SPEEDUP = 60.0
+# the world and plays it out about 40 times as fast (19M plays a CPU second in the opening's long rollouts,
+# dealing included, 29-32M later, against the search's 450-510k, on 2026-12-03's machine, solo games); a
+# world dealt and the candidate made there costs about as much as C_WORLD_PLAYS of its plays.
+ROLLOUT_SPEEDUP = 40.0
 C_WORLD_PLAYS = 16
 
 
