@@ -224,6 +224,17 @@ class TestDeterminism:
             assert get_bot("three-high").choose(copy.deepcopy(view), seat, copy.deepcopy(legal), seconds=FAST) == first
 
 
+    def test_without_the_c_playout_it_still_answers_and_the_same_answer_twice(self, monkeypatch):
+        from app.bots.three_high import rollout
+        monkeypatch.setattr(rollout, "_fast", None)  # an install without a C compiler
+        for doc in positions(1, False, 2, seed=43) + positions(3, True, 1, seed=44):
+            seat = G.to_act(doc)[0]
+            view, legal = G.view(doc, seat), G.legal_moves(doc, seat)
+            first = BOT.choose(view, seat, legal, seconds=FAST)
+            assert any(first is m for m in legal)
+            assert BOT.choose(copy.deepcopy(view), seat, copy.deepcopy(legal), seconds=FAST) == first
+
+
 class TestPlan:
     """The plays-needed estimate and the progress cards behind the bot, on hand-built boards (plan.py)."""
 

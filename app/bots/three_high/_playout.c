@@ -9,7 +9,8 @@
  * from the engine's own (position.move_tables, plan.TRIP), so no rule is written twice.
  *
  * A position the arrays here cannot hold (hand-built documents with more cards than a deck) returns None,
- * and the caller plays it in Python.
+ * and the caller plays it in Python. Every call runs start to end holding the GIL, so the static buffers and
+ * caches below are never shared by two calls at once.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

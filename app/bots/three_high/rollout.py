@@ -13,6 +13,11 @@ paired), and the better half goes on. Worlds are drawn from the seeded generator
 reproducible. The effort is counted in scored plays, like the rest of the search, and the rest of a
 rollout's work in the same unit (WORLD_UNITS, FORCED_UNITS), so that short rollouts near the end of the
 game, which score few plays, cannot run for ever within the budget.
+
+The playouts run in C where the install compiled _playout.c (pyproject.toml): the same plays, ends and
+counted effort as `playout_py` (tests/bots/test_three_high_playout.py), the worlds dealt there too, and the
+search pays 1/ROLLOUT_SPEEDUP of a unit for each of their plays, so a second buys about 40 times as many
+rollouts. Without it every rollout is played here at the full price.
 """
 from __future__ import annotations
 

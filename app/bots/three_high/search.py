@@ -14,12 +14,13 @@
    chance node).
 5. The expectimax spends at most PRIOR_SHARE of the budget and orders the plays; the best CANDIDATES are
    then played to the end of the game in sampled worlds by honest greedy rollouts, narrowed by successive
-   halving (rollout.py), and the best mean rollout score decides. At the default 1 s (300k scored plays,
-   about 0.6 s of CPU on 2026-11-30's machine), seeds 0..N-1: solo 76 of 100 deals won, 3 and 4 players
-   with open hands 40 of 40 each. (Earlier, at 120k: solo 28 of 40, 4 players 17 of 20; the expectimax
-   alone: solo 18 of 40.) Since issue 38 a solo table's evaluation uses weights tuned by self-play
-   (plan.SOLO, bench/tune_three_high.py); on deals 10000-10199, never used to tune it: solo 158 of
-   200 (79.0%, 95% interval 72.8-84.1%).
+   halving (rollout.py), and the best mean rollout score decides. The rollouts run in C (_playout.c, the
+   same plays as the Python), priced at 1/ROLLOUT_SPEEDUP of a scored play: at the default 1 s a decision
+   plays out tens of thousands of worlds. Solo, on deals 10000-10199 (never used to tune anything): 164 of 200
+   won (82.0%, 95% interval 76.1-86.7%), 0.42 s of CPU a decision on average on 2026-12-03's machine. (The
+   same deals with the rollouts in Python, 4 candidates: 158 of 200, 1.76 s of CPU; the history of the
+   figures is in docs/PERFORMANCE.md.) A solo table's evaluation uses weights tuned by self-play (plan.SOLO,
+   bench/tune_three_high.py); tables of 2-4 the hand-set ones.
 
 The effort is counted in scored plays (UNITS_PER_SECOND per second of budget), never read from the clock,
 and the random generator is seeded from the question, so the same question gets the same answer. The clock
@@ -43,11 +44,11 @@ from .rollout import Worlds, best_of, halving
 from .worlds import base_state, sample
 
 DEFAULT_SECONDS = 1.0  # budget of a decision when the caller gives none
-UNITS_PER_SECOND = 300_000  # plays scored per second of budget: one core did 400k-490k per CPU second
-# (process_time, 54 decisions of solo, 2-player hidden-hand and 4-player games, the machine loaded by two other
-# jobs); at the default 1 s a decision took 0.66 s of CPU on average, 1.03 s at most. (It was 120k while
-# the scoring did 250k-270k per CPU second, before it was made 1.7x faster.) On 2026-12-03 the same kind of
-# machine did 150k-226k (the code of 11-30 too): a decision then took 1.2-1.8 s of CPU (docs/PERFORMANCE.md).
+UNITS_PER_SECOND = 300_000  # plays scored per second of budget. The search scores 450k-510k plays a CPU second
+# in Python (2026-12-03), and the C rollouts 40 times as many (rollout.ROLLOUT_SPEEDUP): at the default 1 s a
+# solo decision took 0.42 s of CPU on average (200 deals, 5,243 decisions), 0.7 s in the opening's long
+# rollouts, 1.05 s at most. (It was 120k while the scoring did 250k-270k per CPU second, before it was made
+# 1.7x faster.)
 HARD_CAP = 1.5  # the clock stops a search past this many times its budget, plus HARD_GRACE seconds
 HARD_GRACE = 1.0  # (the bot runner gives up at twice the budget plus 1 s)
 WIDTH = 24  # plays searched past the first ply, at most
