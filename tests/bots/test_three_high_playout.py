@@ -94,6 +94,18 @@ def test_bad_arguments_are_a_python_error_not_a_crash():
         rollout._fast.playout(*args)
 
 
+def test_a_play_the_seat_cannot_make_is_refused_by_the_worlds_as_by_python():
+    base, unseen, hidden, counts, pile = next(bot_positions(5, seed=6))
+    base.pile = []
+    card = next(c for c in range(32) if c not in base.hands[base.to_act])
+    bogus = legal_codes(base, base.to_act)[0] & ~(31 << 6) | card << 6  # a card the seat does not hold
+    state = rollout.fast_args(base, SOLO)
+    assert rollout._fast.rollouts(state, bogus, unseen, hidden, counts, pile, 1, 0, 3, 0.1) is None
+    worlds = rollout.Worlds(base, unseen, hidden, counts, pile, random.Random(6))
+    with pytest.raises(ValueError):
+        worlds.rollouts(bogus, 0, 3, lambda n: None, {})
+
+
 def bot_positions(count: int, seed: int):
     """(base, unseen, hidden, counts, pile) as the bot rebuilds them from a seat's view, hidden hands included."""
     from app.bots.three_high.worlds import base_state

@@ -163,7 +163,7 @@ static void apply_code(St *s, int32_t code) {
 
 static int above(const St *s, int piece) {
     int count = 0, p = s->top[s->pos[piece]];
-    while (p != piece) {
+    while (p != piece && p >= 0 && count < PIECES) { /* the bounds only guard memory against a broken board */
         count++;
         p = s->below[p];
     }
@@ -678,7 +678,10 @@ static PyObject *py_rollouts(PyObject *self, PyObject *args) {
     for (int k = 0; k < n_hidden; k++)
         if (hidden[k] < 0 || hidden[k] >= base.players || counts[hidden[k]] < 0 || counts[hidden[k]] > MAX_LIST)
             Py_RETURN_NONE;
-    int card = (code >> 6) & 31;
+    int card = (code >> 6) & 31, piece = (code >> 2) & 15, in_hand = 0;
+    for (int h = 0; h < base.hand_n[base.to_act]; h++) in_hand |= base.hands[base.to_act][h] == card;
+    if (!in_hand || piece >= PIECES || (code >> 11) >= SQUARES || code < 0 || base.pos[piece] < 0)
+        Py_RETURN_NONE; /* not a play of the seat to act: Python's apply_unchecked says why */
     PyObject *scores = PyList_New(count);
     if (!scores) return NULL;
     long long units = 0;
