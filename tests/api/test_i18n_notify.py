@@ -70,9 +70,9 @@ async def test_a_choice_made_later_is_kept_and_a_nudge_and_reminder_follow_it(ap
         notice = notify.notice_for(ctx, kind, code=code, game=table.game, seat=row, seq=table.seq, by="Bea", langs=langs)
         assert notify.deliver(ctx, table.id, row, notice)
     await ctx.webhooks.drained()
-    assert [q.json()["text"] for q in rx.requests] == [
+    assert sorted(q.json()["text"] for q in rx.requests) == sorted([  # two deliveries: either may land first
         f"Erinnerung: Ann, du bist immer noch am Zug bei 3-High (Tisch {code}): {PUBLIC}/t/{code}",
-        f"Bea hat Ann angestupst: Du bist am Zug bei 3-High (Tisch {code}): {PUBLIC}/t/{code}"]
+        f"Bea hat Ann angestupst: Du bist am Zug bei 3-High (Tisch {code}): {PUBLIC}/t/{code}"])
 
 
 async def test_english_without_a_choice_and_a_bad_choice_changes_nothing(app, new_client, loopback):  # noqa: F811
