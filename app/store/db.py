@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import asyncio
+import traceback
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 
 import orjson
 from sqlalchemy import event, exc
@@ -12,6 +14,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 WRITE = "icehouse_write"  # execution option: this transaction will write (SQLite: BEGIN IMMEDIATE)
 NO_BEGIN = "icehouse_no_begin"  # execution option (SQLite): reads that need no shared snapshot, no BEGIN
 BUSY_TIMEOUT_MS = 10_000
+# True in the group-commit writer's own tasks (app/store/writer.py), the one place that commits.
+WRITING: ContextVar[bool] = ContextVar("icehouse_writing", default=False)
 
 
 def is_sqlite(url: str) -> bool:
@@ -77,6 +81,16 @@ class Database:
         # SQLite has one writer at a time: queue this process's writers here rather than in SQLite's busy
         # handler (which sleeps in steps of up to 100 ms). Other processes still meet busy_timeout.
         self._write_lock = asyncio.Lock() if is_sqlite(url) else None
+        # Every write is the writer's (app/store/writer.py). With `strict` on (the tests), a commit made
+        # anywhere else is kept here, with where it came from, for the test to name.
+        self.strict = False
+        self.stray_commits: list[str] = []
+
+        @event.listens_for(self.engine.sync_engine, "commit")
+        def _on_commit(_conn):  # noqa: ANN001 - a SQLAlchemy Connection
+            if self.strict:
+                if not WRITING.get():
+                    self.stray_commits.append("".join(traceback.format_stack(limit=12)))
 
     def session(self) -> AsyncSession:
         return self.sessions()

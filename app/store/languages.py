@@ -2,15 +2,28 @@
 the person sits down, read when a notification to them is worded."""
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.store.lobby_records import Exec
 from app.store.models import Player
 
 
-async def set_lang(s: AsyncSession, cookie_hash: str, lang: str) -> None:
-    await s.execute(update(Player).where(Player.cookie_hash == cookie_hash, Player.lang.is_distinct_from(lang))
-                    .values(lang=lang))
+@dataclass(slots=True)
+class SetLanguage:
+    """A writer entry (app/store/writer.py): the language of the player whose cookie hashes to `cookie_hash`
+    (nobody's cookie: nothing changes). ("ok", rows changed)."""
+
+    cookie_hash: str
+    lang: str
+    result: tuple = field(default=())
+
+    def run(self, ex: Exec) -> None:
+        changed = ex.run("UPDATE players SET lang = :l WHERE cookie_hash = :h AND (lang IS NULL OR lang <> :l)",
+                         {"l": self.lang, "h": self.cookie_hash})
+        self.result = ("ok", changed)
 
 
 async def langs_of(s: AsyncSession, player_ids: list[int]) -> dict[int, str]:

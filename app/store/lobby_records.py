@@ -85,6 +85,7 @@ class PlayerSpec:
     new_cookie_hash: str
     known_id: int | None = None
     cookie_hash: str | None = None
+    lang: str | None = None  # the language of their notifications (the page's), kept with the name
 
 
 def find_player(ex: Exec, spec: PlayerSpec) -> int | None:
@@ -99,10 +100,14 @@ def resolve_player(ex: Exec, spec: PlayerSpec, now: datetime, pid: int | None = 
     """(player id, whether a new player was made with spec.new_cookie_hash): the player `pid` (as
     find_player found it) with its name updated, as the lobby always did, else a new one."""
     if pid is not None:
-        ex.run("UPDATE players SET name = :n WHERE id = :id AND name <> :n", {"n": spec.name, "id": pid})
+        if spec.lang is None:
+            ex.run("UPDATE players SET name = :n WHERE id = :id AND name <> :n", {"n": spec.name, "id": pid})
+        else:
+            ex.run("UPDATE players SET name = :n, lang = :l WHERE id = :id AND (name <> :n OR lang IS NULL "
+                   "OR lang <> :l)", {"n": spec.name, "l": spec.lang, "id": pid})
         return pid, False
-    row = ex.first("INSERT INTO players (cookie_hash, name, created_at) VALUES (:h, :n, :at) RETURNING id",
-                   {"h": spec.new_cookie_hash, "n": spec.name, "at": ex.time(now)})
+    row = ex.first("INSERT INTO players (cookie_hash, name, lang, created_at) VALUES (:h, :n, :l, :at) RETURNING id",
+                   {"h": spec.new_cookie_hash, "n": spec.name, "l": spec.lang, "at": ex.time(now)})
     assert row is not None
     return row[0], True
 

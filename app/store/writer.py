@@ -20,28 +20,35 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from sqlalchemy.exc import DBAPIError
 
-from app.store.chat_records import ChatLine
-from app.store.db import Database, is_sqlite
-from app.store.deal_records import DealCommand
-from app.store.end_records import EndCommand
-from app.store.lobby_records import LobbyCommand, column_json, sqlite_time
+from typing import Protocol
+
+from app.store.db import WRITING, Database, is_sqlite
+from app.store.lobby_records import Exec, column_json, sqlite_time
 from app.store.move_records import MoveRecord
 from app.store.postgres_batches import PostgresBatches
-from app.store.rematch_records import MakeRematch
-from app.store.pace_records import PaceCommand
-from app.store.seat_records import SeatCommand
 from app.store.sqlite_batches import SqliteBatches
-from app.store.takeback_records import TakebackCommand
 
 log = logging.getLogger("icehouse.writer")
+T = TypeVar("T")
 
 MAX_BATCH = 500  # moves per transaction, at most
 
-# What command() runs in a batch: each sets its own result.
-Command = LobbyCommand | ChatLine | MakeRematch | SeatCommand | EndCommand | DealCommand | PaceCommand | TakebackCommand
+
+
+class Command(Protocol):
+    """What command() runs in a batch (a new table, a seat, a chat line, a language, a webhook's result...):
+    its `run` does its SQL with the batch's `Exec` and sets its own `result`; it never raises for a refusal."""
+
+    result: tuple
+
+    def run(self, ex: Exec) -> None: ...
 
 
 class MoveWriter:
@@ -59,17 +66,24 @@ class MoveWriter:
         self.written = 0  # moves in them
         self.commands = 0  # lobby commands and chat lines in them
         self._committing = 0  # moves in the batch being committed
+        self._work: set[asyncio.Task] = set()  # transactions of transaction(), in flight
+        self._accepting = False
 
     async def start(self) -> None:
         if self._task is None:
+            self._accepting = True
             self._task = asyncio.create_task(self._run(), name="move-writer")
 
     async def stop(self) -> None:
         """Commit what is queued, then stop."""
         if self._task is None:
             return
-        while self._queue:
-            await asyncio.sleep(0.005)
+        self._accepting = False
+        while self._queue or self._work:
+            if self._work:
+                await asyncio.wait(set(self._work))
+            else:
+                await asyncio.sleep(0.005)
         self._task.cancel()
         try:
             await self._task
@@ -97,6 +111,40 @@ class MoveWriter:
         await self._enqueue(command)
         return command.result
 
+    async def transaction(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        """Run `work` with a write session and commit it; `work`'s value once committed (a database error
+        is raised to the caller, nothing committed). For the writes off the hot path that read and decide
+        with the ORM (a notification's claim, a delivery's result, a digest's mark, an analysis's result, a
+        review branch, an import, a server key): the writer opens and commits every write transaction of the
+        app, these included, in tasks of its own beside the batches (on SQLite they take the one write lock
+        in turn with them)."""
+        if not self._accepting:
+            raise RuntimeError("the move writer is not running")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future = loop.create_future()
+        token = WRITING.set(True)
+        try:  # the task copies the context: it runs as the writer
+            task = asyncio.create_task(self._transact(work, future), name="writer-transaction")
+        finally:
+            WRITING.reset(token)
+        self._work.add(task)
+        task.add_done_callback(self._work.discard)
+        return await asyncio.shield(future)
+
+    async def _transact(self, work: Callable[[AsyncSession], Awaitable[Any]], future: asyncio.Future) -> None:
+        try:
+            async with self.db.writing() as s:
+                value = await work(s)
+                await s.commit()
+        except BaseException as exc:  # the caller hears of it; nothing was committed
+            if not future.done():
+                future.set_exception(exc)
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            return
+        if not future.done():
+            future.set_result(value)
+
     async def _enqueue(self, record: MoveRecord | Command):  # noqa: ANN202
         if self._task is None:
             raise RuntimeError("the move writer is not running")
@@ -106,6 +154,7 @@ class MoveWriter:
         return await future
 
     async def _run(self) -> None:
+        WRITING.set(True)  # this task's own context
         while True:
             await self._wake.wait()
             self._wake.clear()

@@ -55,13 +55,12 @@ def known(lang: object) -> str | None:
 
 async def remember(ctx: Context, cookie: str | None, lang: str) -> None:
     """Keep `lang` as the language of the person whose identity cookie is `cookie` (nothing without one, or
-    for a cookie of nobody). A nicety: a database that fails here must not fail the page."""
+    for a cookie of nobody), through the writer like every write. A nicety: a database that fails here must
+    not fail the page. (A seat taken keeps the page's language in its own command: lobby/commands.py.)"""
     if not cookie or len(cookie) > COOKIE_MAX or known(lang) is None:
         return
     try:
-        async with ctx.db.writing() as s:
-            await records.set_lang(s, hash_token(cookie), lang)
-            await s.commit()
+        await ctx.writer.command(records.SetLanguage(hash_token(cookie), lang))
     except Exception:  # the language is remembered at the next choice or join
         log.warning("could not remember a language", exc_info=True)
 

@@ -101,7 +101,7 @@ class Tables:
         """The Web Push key pair (made and stored on the first start); while the database is down, no Web
         Push (the other channels work) until a sweep loads it."""
         try:
-            self.push = await webpush.load(self.db, self.settings.vapid_private_key, self.settings.vapid_subject)
+            self.push = await webpush.load(self.writer, self.settings.vapid_private_key, self.settings.vapid_subject)
         except Exception:
             log.exception("Web Push keys not loaded")
 

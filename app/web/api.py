@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from app.tables import language, replay
+from app.tables import replay
 from app.tables.showcase import games_showcase
 
 from app.tables.lobby import chat
@@ -48,17 +48,15 @@ async def showcase(response: Response, ctx: Ctx) -> list[dict]:
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, ctx: Ctx, cookie: Cookie, request: Request, response: Response) -> dict:
     seated = await lobby_commands.create(ctx, game=body.game, players=body.players, options=body.options,
-                                name=body.name, cookie=cookie)
-    set_identity(response, ctx, seated.cookie)
-    await language.remember(ctx, seated.cookie or cookie, lang_of(request))   # the language of their notifications
+                                name=body.name, cookie=cookie, lang=lang_of(request))
+    set_identity(response, ctx, seated.cookie)   # the page's language is kept for their notifications
     return seated.body
 
 
 @router.post("/tables/{code}/join")
 async def join_table(code: str, body: Join, ctx: Ctx, cookie: Cookie, request: Request, response: Response) -> dict:
-    seated = await lobby_commands.join(ctx, code, name=body.name, cookie=cookie)
+    seated = await lobby_commands.join(ctx, code, name=body.name, cookie=cookie, lang=lang_of(request))
     set_identity(response, ctx, seated.cookie)
-    await language.remember(ctx, seated.cookie or cookie, lang_of(request))
     return seated.body
 
 

@@ -64,18 +64,15 @@ class Analyses:
             log.warning("analysis not released", extra={"why": type(exc).__name__})
 
     async def _release(self) -> None:
-        async with self.ctx.db.writing() as s:
-            await records.release(s, self.owner, utcnow())
-            await s.commit()
+        await self.ctx.writer.transaction(lambda s: records.release(s, self.owner, utcnow()))
 
     async def queue(self, kind: str, subject: str, total: int, *, now: bool = False) -> None:
         """Queue (kind, subject): at once when someone asks (`now`), else after Settings.analysis_delay_seconds
         (a game just ended: its players may play on, and their bots come first)."""
         delay = 0.0 if now else self.settings.analysis_delay_seconds
-        async with self.ctx.db.writing() as s:
-            at = utcnow() + timedelta(seconds=delay)
-            await records.queue(s, kind, subject, total=total, version=jobs.VERSION, at=at, sooner=now)
-            await s.commit()
+        at = utcnow() + timedelta(seconds=delay)
+        await self.ctx.writer.transaction(
+            lambda s: records.queue(s, kind, subject, total=total, version=jobs.VERSION, at=at, sooner=now))
         if now:
             self._wake.set()
 
@@ -139,10 +136,8 @@ class Analyses:
 
     async def _claim(self) -> Any:
         now = utcnow()
-        async with self.ctx.db.writing() as s:
-            row = await records.claim(s, self.owner, now, now - timedelta(seconds=self.settings.analysis_lease_seconds))
-            await s.commit()
-        return row
+        steal = now - timedelta(seconds=self.settings.analysis_lease_seconds)
+        return await self.ctx.writer.transaction(lambda s: records.claim(s, self.owner, now, steal))
 
     async def progress(self, kind: str, subject: str, done: int, total: int, result: dict) -> None:
         """Write a step's progress; Lost when another instance holds the row now. Shielded: a runner stopped
@@ -151,16 +146,14 @@ class Analyses:
             raise Lost
 
     async def _progress(self, kind: str, subject: str, done: int, total: int, result: dict) -> bool:
-        async with self.ctx.db.writing() as s:
-            held = await records.progress(s, kind, subject, self.owner, done=done, total=total, result=result,
-                                          now=utcnow())
-            await s.commit()
-        return held
+        return await self.ctx.writer.transaction(
+            lambda s: records.progress(s, kind, subject, self.owner, done=done, total=total, result=result,
+                                       now=utcnow()))
 
     async def _finish(self, kind: str, subject: str, status: str, result: dict | None, error: str | None) -> None:
-        async with self.ctx.db.writing() as s:
-            await records.finish(s, kind, subject, self.owner, status=status, result=result, error=error, now=utcnow())
-            await s.commit()
+        await self.ctx.writer.transaction(
+            lambda s: records.finish(s, kind, subject, self.owner, status=status, result=result, error=error,
+                                     now=utcnow()))
 
     async def step(self, fn: Any, *args: Any) -> Any:
         """One step in the bots' workers, at the analysis budget, after every turn and hint."""

@@ -18,6 +18,7 @@ from app.store import utcnow
 from app.store.lobby_records import CreateTable, PlayerSpec, StartTable, TakeSeat
 from app.tables.live.actor import after_commit, stored
 from app.tables.errors import Conflict, Invalid, N_
+from app.tables.language import known
 from app.tables.lobby.identity import clean_name, hash_token, new_code, new_token, share_url
 from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.lobby.rematch import Seated, _bot_name, _setup, check_options, game_or_422
@@ -28,10 +29,11 @@ from app.tables.live.state import Snapshot, iso
 CODE_TRIES = 10
 
 
-def _player(ctx: Tables, cookie: str | None, name: str) -> tuple[PlayerSpec, str]:
-    """Who sits down, for the writer, and the cookie a new player would get."""
+def _player(ctx: Tables, cookie: str | None, name: str, lang: str | None) -> tuple[PlayerSpec, str]:
+    """Who sits down, for the writer, and the cookie a new player would get; `lang` (the page's language,
+    for their notifications) is kept with their name in the same statement."""
     fresh = new_token()
-    spec = PlayerSpec(name=name, new_cookie_hash=hash_token(fresh))
+    spec = PlayerSpec(name=name, new_cookie_hash=hash_token(fresh), lang=known(lang))
     if cookie and len(cookie) <= COOKIE_MAX:
         spec.cookie_hash = hash_token(cookie)
         spec.known_id = ctx.live.player(spec.cookie_hash)
@@ -42,7 +44,7 @@ _write = stored  # the writer's answer once its batch committed, or a 503
 
 
 async def create(ctx: Tables, *, game: object, players: int, options: dict | None, name: object,
-                 cookie: str | None, deal: Any = None) -> Seated:
+                 cookie: str | None, deal: Any = None, lang: str | None = None) -> Seated:
     """A new table in the lobby with its creator at seat 0: dealt afresh, or dealt `deal` (a
     deals.core.Deal, whose game, seat count and deal-shaping options the caller has put in the arguments)."""
     g = game_or_422(game)
@@ -55,7 +57,7 @@ async def create(ctx: Tables, *, game: object, players: int, options: dict | Non
         seed, doc = _setup(g, players, opts)
     else:
         seed, doc = deal.seed, g.setup(players=players, options=opts, seed=deal.seed)
-    spec, fresh = _player(ctx, cookie, name)
+    spec, fresh = _player(ctx, cookie, name, lang)
     token = new_token()
     for _ in range(CODE_TRIES):
         now = utcnow()
@@ -126,9 +128,9 @@ def _sat(ctx: Tables, live: LiveTable, row: SeatRow, now: Any) -> Snapshot:
     return live.snap
 
 
-async def join(ctx: Tables, code: str, *, name: object, cookie: str | None) -> Seated:
+async def join(ctx: Tables, code: str, *, name: object, cookie: str | None, lang: str | None = None) -> Seated:
     name = clean_name(name)
-    spec, fresh = _player(ctx, cookie, name)
+    spec, fresh = _player(ctx, cookie, name, lang)
     refusal = N_("The game at table {code} has already started ({status}); you can still watch it.")
     live = await ctx.live.get(code)
     async with live.lock:

@@ -225,17 +225,14 @@ async def send(ctx: Context, now: datetime | None = None) -> int:
     groups = {k: g for k, g in recipients(rows, now.hour, ctx.settings.digest_hour).items() if k not in done}
     sent = 0
     for key, group in groups.items():
-        async with ctx.db.writing() as s:
-            if not await digests.claim(s, key, day, ctx.instance, now, now - LEASE):
-                continue  # another instance has it
-            await s.commit()
+        if not await ctx.writer.transaction(
+                lambda s, key=key: digests.claim(s, key, day, ctx.instance, now, now - LEASE)):
+            continue  # another instance has it
         notice = notice_of(ctx, day, group.rows, langs)
         if _deliver(ctx, key, day, group, notice):
             sent += 1
         else:  # the queue is full: let the next sweep try again
-            async with ctx.db.writing() as s:
-                await digests.release(s, key, day, ctx.instance)
-                await s.commit()
+            await ctx.writer.transaction(lambda s, key=key: digests.release(s, key, day, ctx.instance))
     if sent:
         log.info("digests sent", extra={"count": sent})
     return sent
@@ -246,9 +243,7 @@ def _deliver(ctx: Context, key: str, day: str, group: _Group, notice: DigestNoti
     seats = [recorder(ctx, x.table_id, x.code, x.seat, group.channel) for x in group.rows[:LISTED_MAX]]
 
     async def done(ok: bool, status: int | None, detail: str) -> None:
-        async with ctx.db.writing() as s:
-            await digests.mark_sent(s, key, day, ctx.instance, utcnow())
-            await s.commit()
+        await ctx.writer.transaction(lambda s: digests.mark_sent(s, key, day, ctx.instance, utcnow()))
         for record in seats:
             await record(ok, status, detail)
 
@@ -268,6 +263,4 @@ def _deliver(ctx: Context, key: str, day: str, group: _Group, notice: DigestNoti
 async def forget(ctx: Context, now: datetime | None = None) -> None:
     """Delete the claims of past days (the housekeeping's)."""
     day = ((now or utcnow()) - timedelta(days=KEEP_DAYS)).date().isoformat()
-    async with ctx.db.writing() as s:
-        await digests.forget_before(s, day)
-        await s.commit()
+    await ctx.writer.transaction(lambda s: digests.forget_before(s, day))

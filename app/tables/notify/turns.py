@@ -77,9 +77,8 @@ def recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str):  
         gone = channel == "push" and status in GONE
         result = {"ok": ok, "at": iso(utcnow()), "detail": "the browser unsubscribed; push removed" if gone
                   else detail}
-        async with ctx.db.writing() as s:
-            await notices.record_delivery(s, table_id, seat, channel, result, drop_push=gone)
-            await s.commit()
+        await ctx.writer.transaction(
+            lambda s: notices.record_delivery(s, table_id, seat, channel, result, drop_push=gone))
         if gone:
             log.info("push subscription gone", extra={"seat": seat})
         await ctx.broker.publish({"kind": "delivery", "table": code, "seat": seat, "channel": channel,
@@ -134,19 +133,21 @@ async def _claim_and_deliver(ctx: Context, table_id: int, code: str, game: str, 
                              *, still_to_act: bool = False) -> None:
     """Claim the turn at `seq` of each of `seats` (once over every instance) and queue its notification.
     `still_to_act`: a held turn, sent only if the table is still at `seq` with the seat to act."""
+    async def claim(s: Any) -> tuple[list, dict]:
+        wanted = seats
+        if still_to_act:
+            table = await queries.table_by_id(s, table_id)
+            if table is None or table.seq != seq or table.status != "playing":
+                return [], {}
+            wanted = wanted & set(table.to_act or [])
+        rows = [row for row in await queries.seats_of(s, table_id) if row.seat in wanted and row.notify]
+        now = utcnow()
+        rows = [row for row in rows if await claims.claim(s, table_id=table_id, seq=seq, seat=row.seat,
+                                                           kind="turn", owner=ctx.instance, now=now)]
+        return rows, await language.of_players(s, [row.player_id for row in rows])
+
     try:
-        async with ctx.db.writing() as s:
-            if still_to_act:
-                table = await queries.table_by_id(s, table_id)
-                if table is None or table.seq != seq or table.status != "playing":
-                    return
-                seats = seats & set(table.to_act or [])
-            rows = [row for row in await queries.seats_of(s, table_id) if row.seat in seats and row.notify]
-            now = utcnow()
-            rows = [row for row in rows if await claims.claim(s, table_id=table_id, seq=seq, seat=row.seat,
-                                                               kind="turn", owner=ctx.instance, now=now)]
-            langs = await language.of_players(s, [row.player_id for row in rows])
-            await s.commit()
+        rows, langs = await ctx.writer.transaction(claim)
     except Exception:  # a notification is a nicety: never let it take anything else down
         log.exception("notification look-up failed", extra={"table": code})
         return
@@ -181,22 +182,23 @@ async def tell_takeback(ctx: Context, table_id: int, code: str, game: str, seq: 
     """Tell `seats` of the takeback `by` asked at `seq` (the moves `first` to `seq`) if it still waits for
     their answer: claimed per seat in the database (kind "takeback<by>": once over every instance, even
     when another seat asks at the same seq later). Returns how many deliveries were queued."""
+    async def claim(s: Any) -> tuple[list, dict, str | None]:
+        table = await queries.table_by_id(s, table_id)
+        asked = (table.takeback or {}) if table is not None else {}
+        if (table is None or table.seq != seq or table.status != "playing" or not asked.get("open")
+                or asked.get("seq") != seq or asked.get("by") != by or asked.get("from") != first):
+            return [], {}, None  # answered, withdrawn or lapsed meanwhile
+        wanted = seats & (set(asked.get("voters") or []) - set(asked.get("votes") or []) - {by})
+        every = await queries.seats_of(s, table_id)
+        asker = next((row.name for row in every if row.seat == by), None)
+        rows = [row for row in every if row.seat in wanted and row.bot is None and row.notify]
+        now = utcnow()
+        rows = [row for row in rows if await claims.claim(s, table_id=table_id, seq=seq, seat=row.seat,
+                                                           kind=f"takeback{by}", owner=ctx.instance, now=now)]
+        return rows, await language.of_players(s, [row.player_id for row in rows]), asker
+
     try:
-        async with ctx.db.writing() as s:
-            table = await queries.table_by_id(s, table_id)
-            asked = (table.takeback or {}) if table is not None else {}
-            if (table is None or table.seq != seq or table.status != "playing" or not asked.get("open")
-                    or asked.get("seq") != seq or asked.get("by") != by or asked.get("from") != first):
-                return 0  # answered, withdrawn or lapsed meanwhile
-            seats = seats & (set(asked.get("voters") or []) - set(asked.get("votes") or []) - {by})
-            every = await queries.seats_of(s, table_id)
-            asker = next((row.name for row in every if row.seat == by), None)
-            rows = [row for row in every if row.seat in seats and row.bot is None and row.notify]
-            now = utcnow()
-            rows = [row for row in rows if await claims.claim(s, table_id=table_id, seq=seq, seat=row.seat,
-                                                               kind=f"takeback{by}", owner=ctx.instance, now=now)]
-            langs = await language.of_players(s, [row.player_id for row in rows])
-            await s.commit()
+        rows, langs, asker = await ctx.writer.transaction(claim)
     except Exception:  # a notification is a nicety: never let it take anything else down
         log.exception("takeback notification look-up failed", extra={"table": code})
         return 0
@@ -216,10 +218,12 @@ async def remind(ctx: Context, now: datetime | None = None) -> int:
         due = await notices.due_reminders(s, now, ctx.settings.remind_after_seconds, REMIND_BATCH)
     sent = 0
     for table in due:
-        async with ctx.db.writing() as s:
-            if not await notices.claim_reminder(s, table.id, table.seq):
-                continue  # another instance has it
-            await s.commit()
+        async def claim(s: Any, table: Any = table) -> bool:
+            return await notices.claim_reminder(s, table.id, table.seq)
+
+        if not await ctx.writer.transaction(claim):
+            continue  # another instance has it
+        async with ctx.db.reading() as s:
             rows = [row for row in await queries.seats_of(s, table.id)
                     if row.seat in (table.to_act or []) and row.bot is None and row.notify]
             langs = await language.of_players(s, [row.player_id for row in rows])

@@ -18,7 +18,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 
-from app.store import Database, notices, utcnow
+from app.store import notices, utcnow
+from app.store.writer import MoveWriter
 from app.tables.errors import N_, Invalid
 from app.tables.notify.webhooks import clean_url
 
@@ -78,15 +79,14 @@ def vapid_from(text: str) -> Vapid02:
         raise ValueError(f"ICEHOUSE_VAPID_PRIVATE_KEY is neither a PEM nor a base64url P-256 key: {exc}") from None
 
 
-async def load(db: Database, private_key: str | None, subject: str) -> WebPush:
-    """The server's WebPush: from the setting, else the stored key (made and stored on first start)."""
+async def load(writer: MoveWriter, private_key: str | None, subject: str) -> WebPush:
+    """The server's WebPush: from the setting, else the stored key (made and stored, through the writer, on
+    first start)."""
     if private_key:
         return WebPush(vapid_from(private_key), subject)
     fresh = Vapid02()
     fresh.generate_keys()
-    async with db.writing() as s:
-        pem = await notices.server_key(s, KEY_NAME, fresh.private_pem().decode(), utcnow())
-        await s.commit()
+    pem = await writer.transaction(lambda s: notices.server_key(s, KEY_NAME, fresh.private_pem().decode(), utcnow()))
     return WebPush(vapid_from(pem), subject)
 
 
