@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +28,7 @@ from app.tables.errors import TableError
 from app.tables.live.pace import stand_ins
 from app.tables.live.state import Snapshot, load_snapshot
 from app.tables.tasks import cancel_all
+from app.tables.live import worker_pool
 from app.tables.live.worker_slots import ANALYSIS, HINT, TURN, Slots
 
 log = logging.getLogger("icehouse.bots")
@@ -58,7 +58,8 @@ class BotRunner:
         self.lease = timedelta(seconds=2 * settings.bot_seconds + 15)
         self.played = 0  # bot moves this instance played (tests, benchmarks)
         self._tasks: dict[tuple[str, int, int], asyncio.Task] = {}
-        self._pool: ProcessPoolExecutor | None = None  # started on the first bot turn
+        self._pool: ProcessPoolExecutor | None = None  # started on the first bot turn (worker_pool.start)
+        self._closed = False  # stop() has begun: no turn is scheduled, no pool started
         # (table code, seat) with a hint on its way (app/tables/lobby/hints.py)
         self.hinting: set[tuple[str, int]] = set()
         # Jobs in the workers at once: one per worker process (threads: as many as the default pool would run)
@@ -78,7 +79,8 @@ class BotRunner:
         call that starts the workers), counted from when the job reaches a worker. A hint also waits at most
         that long for a slot; a bot's turn waits up to TURN_QUEUE_SECONDS (hints never hold it that long: a
         turn goes before every hint); an analysis's step waits as long as the turns and hints last (`cap`: its
-        own time cap). TimeoutError past either; BrokenProcessPool if a worker died."""
+        own time cap). TimeoutError past either; BrokenProcessPool if a worker died, or (PoolClosed) when
+        there is no pool once stop() has begun."""
         cap = 2 * budget + 1 if cap is None else cap
         wait = TURN_QUEUE_SECONDS if priority == TURN else None if priority == ANALYSIS else cap
         await asyncio.wait_for(self.slots.acquire(priority), timeout=wait)
@@ -86,8 +88,9 @@ class BotRunner:
             startup = 0.0
             if self.settings.bot_processes:
                 if self._pool is None:
-                    self._pool = ProcessPoolExecutor(self.settings.bot_processes,
-                                                     mp_context=multiprocessing.get_context("spawn"))
+                    if self._closed:  # a pool started now would outlive stop()
+                        raise worker_pool.PoolClosed("the bots are shutting down")
+                    self._pool = worker_pool.start(self.settings.bot_processes)
                     startup = WORKER_START_SECONDS  # a fresh worker imports the games and builds their tables
                 work = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(self._pool, fn, *args,
                                                                                         budget))
@@ -127,7 +130,7 @@ class BotRunner:
 
     def schedule(self, snap: Snapshot) -> None:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""
-        if snap.status != "playing":
+        if snap.status != "playing" or self._closed:
             return
         bots = {x["seat"]: x.get("bot_name") or bot_for_game(snap.game) for x in snap.seats if x["bot"]}
         # a person whose time ran out (the pace): the game's bot plays for them, from their seat's view
@@ -189,6 +192,7 @@ class BotRunner:
     async def stop(self) -> int:
         """Stop: cancel the turns waiting here and give up their claims. Returns how many were waiting (the
         other instances should look for them now rather than at their next sweep)."""
+        self._closed = True  # first: nothing from here on starts a pool that nobody would shut down
         waiting = len(self._tasks)
         await cancel_all(list(self._tasks.values()))
         self._tasks.clear()
