@@ -16,6 +16,7 @@ from app.realtime import Broker, Hub
 from app.store import Database
 from app.store.writer import MoveWriter
 from app.tables.lobby.away import HeldTurns
+from app.tables.live.actors import Actors
 from app.tables.live.tables import LiveTables
 from app.tables.lobby.presence import Presence
 from app.tables.live.state import Snapshot
@@ -40,6 +41,7 @@ class Context(Protocol):
     broker: Broker
     instance: str
     live: LiveTables
+    actors: Actors
     writer: MoveWriter
     presence: Presence
     held: HeldTurns

@@ -119,6 +119,13 @@ class Unavailable(TableError):
     default_code = "unavailable"
 
 
+class Busy(TableError):
+    """A table's queue of commands is full (app/tables/live/actors.py): nothing was done. Retry in a moment."""
+
+    status = 503
+    default_code = "busy"
+
+
 # What the store raises; `unavailable_for` tells which of its failures mean "the database is down".
 StoreError = SQLAlchemyError
 

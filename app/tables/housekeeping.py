@@ -18,11 +18,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.store import queries, utcnow
 from app.store.end_records import Abandoned, AbandonTables, DeleteTables
 from app.store.housekeeping import idle_playing, stale_lobbies
+from app.tables.errors import TableError
+from app.tables.live import commands
 from app.tables.live.actor import after_commit, after_delete
 from app.tables.live.state import Snapshot, iso, snapshot_of_view
 from app.tables.live.tables import LiveTable
@@ -63,21 +65,33 @@ async def abandon_idle(ctx: Tables, before: datetime, now: datetime) -> list[str
         idle = await idle_playing(s, before, BATCH)
     if not idle:
         return []
-    async with ctx.live.locked([code for _, code in idle]) as lives:
-        done: list[Abandoned] = (await ctx.writer.command(AbandonTables([tid for tid, _ in idle], before, now)))[1]
-        snaps = {a.code: snap for a in done if (snap := _from_memory(lives.get(a.code), a)) is not None}
-        snaps |= await _read(ctx, [a.code for a in done if a.code not in snaps])
-        for a in done:
-            snap = snaps.get(a.code)
-            if snap is None:  # deleted since it was abandoned (an admin): nothing to tell
-                continue
-            live = lives.get(a.code)
-            if live is not None:
-                live.advance(snap, None)  # a command waiting for the lock sees the table has ended
-            ctx.live.update(snap)  # ended: not kept here (read again when someone looks)
-            await after_commit(ctx, snap)
-    order = {code: i for i, (_, code) in enumerate(idle)}
-    return sorted((a.code for a in done), key=order.__getitem__)
+    # each table's own actor (no command of it is half done meanwhile); asked together, so the writer
+    # stores them in one batch
+    answers = await asyncio.gather(*(ctx.actors.ask(code, commands.Abandon(code, tid, before, now))
+                                     for tid, code in idle), return_exceptions=True)
+    for answer in answers:
+        if isinstance(answer, BaseException) and not isinstance(answer, TableError):
+            raise answer
+    done = [code for answer, (_, code) in zip(answers, idle) if answer is True]
+    return done
+
+
+async def on_abandon(ctx: Tables, command: commands.Abandon) -> bool:
+    """The table's actor abandons its idle game; True when it did (not moved meanwhile, not gone)."""
+    done: list[Abandoned] = (await ctx.writer.command(AbandonTables([command.table_id], command.before,
+                                                                    command.now)))[1]
+    if not done:
+        return False
+    a = done[0]
+    live = ctx.live.peek(a.code)
+    snap = _from_memory(live, a) or (await _read(ctx, [a.code])).get(a.code)
+    if snap is None:  # deleted since it was abandoned (an admin): nothing to tell
+        return True
+    if live is not None:
+        live.advance(snap, None)
+    ctx.live.update(snap)  # ended: not kept here (read again when someone looks)
+    await after_commit(ctx, snap)
+    return True
 
 
 def _from_memory(live: LiveTable | None, done: Abandoned) -> Snapshot | None:
@@ -108,8 +122,19 @@ async def delete_stale_lobbies(ctx: Tables, before: datetime) -> list[str]:
         codes = await stale_lobbies(s, before, BATCH)
     if not codes:
         return []
-    async with ctx.live.locked(codes):
-        done = (await ctx.writer.command(DeleteTables(codes, lobby_before=before)))[1]
-        for gone in done:
-            await after_delete(ctx, gone.code)
-    return [gone.code for gone in done]
+    answers = await asyncio.gather(*(ctx.actors.ask(code, commands.Delete(code, before)) for code in codes),
+                                   return_exceptions=True)
+    for answer in answers:
+        if isinstance(answer, BaseException) and not isinstance(answer, TableError):
+            raise answer
+    return [code for answer, code in zip(answers, codes) if answer is not None and not isinstance(answer, BaseException)]
+
+
+async def on_delete(ctx: Tables, command: commands.Delete) -> Any:
+    """The table's actor deletes it (a stale lobby; or, with no `lobby_before`, whatever it is: the admin):
+    the row deleted (end_records.DeleteTables), or None when there was nothing to delete."""
+    done = (await ctx.writer.command(DeleteTables([command.code], lobby_before=command.lobby_before)))[1]
+    if not done:
+        return None
+    await after_delete(ctx, done[0].code)
+    return done[0]

@@ -18,7 +18,9 @@ from app.tables.notify import digest, webpush
 from app.tables.live import moves, pace
 from app.tables.live.bots import BotRunner
 from app.tables.analysis.runner import Analyses
+from app.tables.live.actors import Actors
 from app.tables.live.catchup import CatchUp
+from app.tables.process import process
 from app.store.writer import MoveWriter
 from app.tables.live.tables import LiveTables
 from app.tables.lobby.away import HeldTurns
@@ -42,6 +44,8 @@ class Tables:
         self.broker = broker
         self.instance = secrets.token_hex(6)
         self.live = LiveTables(db)  # the tables this instance plays, in memory
+        # one actor per live table: every command of a table runs there, in order (app/tables/process.py)
+        self.actors = Actors(functools.partial(process, self))
         self.writer = MoveWriter(db)  # group commit of every table's moves
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
         self.held = HeldTurns()  # turn notifications held while their seat is at the table
@@ -147,6 +151,7 @@ class Tables:
             await self.broker.publish({"kind": "presence", "table": code, "instance": self.instance,
                                        "seats": [], "spectators": 0})
         await self.hub.close_all()
+        await self.actors.stop()  # the commands queued run to their end, then their batches commit
         await self.broker.stop()
         await self.writer.stop()
 

@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
-from app.tables.errors import Phrase, RateLimited, StoreError, TableError, Unavailable, unavailable_for
+from app.tables.errors import Busy, Phrase, RateLimited, StoreError, TableError, Unavailable, unavailable_for
 from app.tables.lobby.text import safe
 from app.web.i18n import tr
 from app.web.openapi import allowed_methods
@@ -83,7 +83,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        headers = {"Retry-After": RETRY_AFTER} if isinstance(exc, Unavailable) else None
+        headers = {"Retry-After": "1" if isinstance(exc, Busy) else RETRY_AFTER} if isinstance(exc, (Unavailable, Busy)) else None
         if isinstance(exc, RateLimited):
             headers = {"Retry-After": str(exc.retry_after)}
         return JSONResponse(error_body(exc, request), status_code=exc.status, headers=headers)

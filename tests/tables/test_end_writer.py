@@ -20,7 +20,7 @@ from app.tables.live.tables import LiveTables
 from tests.api.helpers import age, bearer, create, full_table, row, state
 from tests.conftest import eventually
 from tests.tables.test_catchup import socket_on
-from tests.tables.writer_helpers import fail_every_batch, published
+from tests.tables.writer_helpers import fail_every_batch, holding, published
 
 ADMIN = {"Authorization": "Bearer admin-token-of-the-end-tests"}
 IDLE, STALE = 3600, 7200  # the settings' abandon_after_seconds and lobby_expire_seconds
@@ -163,8 +163,8 @@ async def test_a_batch_that_fails_leaves_everything_as_it_was_and_the_next_pass_
     with pytest.raises(Exception):  # noqa: B017
         await housekeeping.delete_stale_lobbies(tables, utcnow() - timedelta(seconds=STALE))
     assert sent == []
-    assert tables.live.peek(t["code"]) is live and live.snap is was and not live.lock.locked()
-    assert tables.live.peek(lobby["code"]) is lobby_live and not lobby_live.lock.locked()
+    assert tables.live.peek(t["code"]) is live and live.snap is was and not tables.actors.running(t["code"])
+    assert tables.live.peek(lobby["code"]) is lobby_live and not tables.actors.running(lobby["code"])
     assert (await row(app, t["code"])).status == "playing" and (await row(app, lobby["code"])).status == "lobby"
     assert (await state(new_client(), t["code"]))["status"] == "playing"
 
@@ -198,14 +198,14 @@ async def test_two_instances_sweeping_at_once_change_each_table_once(app, new_cl
     assert [(d.code, d.status, d.players) for d in gone[1]] == [(lobby["code"], "lobby", 3)]
 
 
-async def test_an_admin_deletes_a_live_table_under_its_lock_and_every_instance_forgets_it(app, new_client):
+async def test_an_admin_deletes_a_live_table_in_its_actors_turn_and_every_instance_forgets_it(app, new_client):
     tables = app.state.tables
     t = await playing(app, new_client)
     code = t["code"]
     live = tables.live.peek(code)
     sent = published(app)
     admin = new_client()
-    async with live.lock:  # a command of this instance is under way at the table
+    async with holding(tables, code):  # a command of this instance is under way at the table
         asked = asyncio.create_task(admin.delete(f"/api/admin/tables/{code.upper()}", headers=ADMIN))
         await asyncio.sleep(0.1)
         assert not asked.done() and await row(app, code) is not None and sent == []

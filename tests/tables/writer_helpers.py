@@ -2,7 +2,9 @@
 database that fails every batch (SQLite's own connection and PostgreSQL alike)."""
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from contextlib import asynccontextmanager
 
 from sqlalchemy.exc import OperationalError
 
@@ -35,3 +37,31 @@ def fail_every_batch(monkeypatch, statement: str) -> None:
 
     monkeypatch.setattr(SqliteBatches, "_store", fail_sqlite)
     monkeypatch.setattr(PostgresBatches, "run_commands", fail_postgres)
+
+
+_HOLD = object()  # the command `holding` runs: it waits until its block ends
+
+
+@asynccontextmanager
+async def holding(tables, code: str):
+    """A command of the table `code` is under way (its actor busy) until the block ends; what is asked of
+    the table meanwhile waits its turn."""
+    release, started = asyncio.Event(), asyncio.Event()
+    real = tables.actors._process
+
+    async def process(command):
+        if command is _HOLD:
+            started.set()
+            await release.wait()
+            return None
+        return await real(command)
+
+    tables.actors._process = process
+    task = asyncio.create_task(tables.actors.ask(code, _HOLD))
+    await started.wait()
+    try:
+        yield
+    finally:
+        release.set()
+        await task
+        tables.actors._process = real

@@ -18,9 +18,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES
 from app.store import Seat, Table, admin_queries, utcnow
 from app.store.admin_queries import SORT_COLUMNS, TableFilter
-from app.store.end_records import DeleteTables
 from app.tables.errors import Forbidden, Invalid, Unauthorized
-from app.tables.live.actor import after_delete
+from app.tables.live import commands
 from app.tables.live.state import iso
 from app.tables.lobby import text
 from app.tables.lobby.identity import normalise_code
@@ -202,12 +201,9 @@ async def delete_table(ctx: Tables, code: str, who: str) -> dict:
     norm = normalise_code(code)
     if norm is None:
         raise not_found(code)
-    async with ctx.live.locked([norm]):
-        done = (await ctx.writer.command(DeleteTables([norm])))[1]
-        if not done:
-            raise not_found(code)
-        gone = done[0]
-        await after_delete(ctx, gone.code)
+    gone = await ctx.actors.ask(norm, commands.Delete(norm))
+    if gone is None:
+        raise not_found(code)
     what = {"code": gone.code, "game": gone.game, "status": gone.status, "seq": gone.seq, "players": gone.players,
             "created_at": iso(gone.created_at)}
     log.warning("admin deleted table %s", what["code"],

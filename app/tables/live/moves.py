@@ -24,6 +24,7 @@ from app.tables.live.actor import after_commit
 from app.tables.errors import (IllegalMoveError, InvalidMoveError, N_, NotPlaying, NotYourTurn, StaleSeq, TableError,
                                Unavailable)
 from app.tables.lobby.seats import Caller
+from app.tables.live.commands import Move
 from app.tables.live.state import Snapshot, iso, make_step, step_for
 
 if TYPE_CHECKING:
@@ -52,38 +53,44 @@ def refusal(snap: Snapshot, seat: int, seq: object) -> TableError | None:
 async def play(ctx: Context, code: str, seat: int, seq: int, move: Any, stand_in: dict | None = None) -> Snapshot:
     """Play `move` for an authenticated `seat`, expecting the table at `seq`; returns the new snapshot.
     `stand_in`: the game's bot plays it for a seat whose time ran out (kept with the stored move)."""
+    return await ctx.actors.ask(code, Move(code, seat, seq, move, stand_in))
+
+
+async def on_move(ctx: Context, command: Move) -> Snapshot:
+    """The table's actor runs a move: check (status, seq, turn, the engine), record (the writer's batch),
+    after (publish, turn notices, bots)."""
     started = time.perf_counter()
+    code, seat, seq, move, stand_in = command.code, command.seat, command.seq, command.move, command.stand_in
     live = await ctx.live.get(code)
-    async with live.lock:
-        snap = live.snap
+    snap = live.snap
+    problem = refusal(snap, seat, seq)
+    if problem is not None and not (type(seq) is int and seq < snap.seq):  # we may be behind: look again
+        snap = await ctx.live.reload(live)
         problem = refusal(snap, seat, seq)
-        if problem is not None and not (type(seq) is int and seq < snap.seq):  # we may be behind: look again
-            snap = await ctx.live.reload(live)
-            problem = refusal(snap, seat, seq)
-        if problem is not None:
-            raise problem
-        g = GAMES[snap.game]
-        result = _engine_apply(g, snap.doc, seat, move)
-        outcome = g.result(result.doc)
-        status, to_act = ("finished", []) if outcome is not None else ("playing", list(g.to_act(result.doc)))
-        now, new_seq = utcnow(), snap.seq + 1
-        record = MoveRecord(snap.id, new_seq, seat, move, result.events, now, result.doc, status, to_act, outcome,
-                            now if outcome is not None else None, stand_in)
-        try:
-            stored = await ctx.writer.write(record)
-        except SQLAlchemyError:
-            ctx.live.drop(snap.code)
-            raise Unavailable(N_("The server cannot reach its database just now, so your move could not be saved. "
-                                 "Try again in a moment.")) from None
-        if not stored:  # the database moved on without us (another instance, an admin): reload next time
-            ctx.live.drop(snap.code)
-            raise StaleSeq(N_("The table has moved on: table {code} is past seq {seq} already. Fetch the state "
-                              "again and retry."), code=snap.code, seq=seq)
-        step = make_step(new_seq, seat, move, result.events)
-        new = snap.moved(status=status, doc=result.doc, seq=new_seq, to_act=to_act,
-                         result=outcome if outcome is not None else snap.result, updated_at=iso(now), last=step)
-        live.advance(new, step | {"at": new.updated_at})
-        await after_commit(ctx, new, step=step, newly=[x for x in new.to_act if x not in snap.to_act])
+    if problem is not None:
+        raise problem
+    g = GAMES[snap.game]
+    result = _engine_apply(g, snap.doc, seat, move)
+    outcome = g.result(result.doc)
+    status, to_act = ("finished", []) if outcome is not None else ("playing", list(g.to_act(result.doc)))
+    now, new_seq = utcnow(), snap.seq + 1
+    record = MoveRecord(snap.id, new_seq, seat, move, result.events, now, result.doc, status, to_act, outcome,
+                        now if outcome is not None else None, stand_in)
+    try:
+        stored = await ctx.writer.write(record)
+    except SQLAlchemyError:
+        ctx.live.drop(snap.code)
+        raise Unavailable(N_("The server cannot reach its database just now, so your move could not be saved. "
+                             "Try again in a moment.")) from None
+    if not stored:  # the database moved on without us (another instance, an admin): reload next time
+        ctx.live.drop(snap.code)
+        raise StaleSeq(N_("The table has moved on: table {code} is past seq {seq} already. Fetch the state "
+                          "again and retry."), code=snap.code, seq=seq)
+    step = make_step(new_seq, seat, move, result.events)
+    new = snap.moved(status=status, doc=result.doc, seq=new_seq, to_act=to_act,
+                     result=outcome if outcome is not None else snap.result, updated_at=iso(now), last=step)
+    live.advance(new, step | {"at": new.updated_at})
+    await after_commit(ctx, new, step=step, newly=[x for x in new.to_act if x not in snap.to_act])
     if log.isEnabledFor(logging.INFO):
         log.info("move", extra={"table": new.code, "seq": new.seq, "seat": seat,
                                 "ms": round((time.perf_counter() - started) * 1000, 2)})

@@ -30,7 +30,7 @@ from app.store import utcnow
 from app.store.notices import due_timeouts
 from app.store.pace_records import PaceNote, SetPace, TimeOut, HandBack
 from app.tables.errors import N_, Conflict, Invalid, NotYourTurn, Unavailable
-from app.tables.live import moves
+from app.tables.live import commands, moves
 from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.state import Snapshot, iso
 from app.tables.lobby.chat import KINDS, PACE_SEAT
@@ -85,17 +85,22 @@ async def set_pace(ctx: Context, caller: Caller, body: dict) -> dict:
                       "bad_pace", game=GAMES[live.snap.game].title)
     pace = None if per_turn == "off" else {"seconds": seconds_of(ctx, per_turn), "timeout": timeout,
                                            "forfeit_after": forfeit_after if timeout == "forfeit" else None}
-    async with live.lock:
-        result = await stored(ctx, SetPace(live.snap.id, *(
-            (pace["seconds"], pace["timeout"], pace["forfeit_after"]) if pace else (None, None, None))))
-        if result[0] == "gone":
-            ctx.live.drop(live.snap.code)
-            raise not_found(caller.code)
-        if result[0] == "started":
-            raise Conflict(N_("The pace is chosen in the lobby, before the game starts."), "pace_after_start")
-        live.snap = live.snap.moved(pace=pace)
-        await ctx.publish_state(live.snap)
+    await ctx.actors.ask(caller.code, commands.SetPace(caller.code, pace))
     return pace_view(ctx, pace)
+
+
+async def on_set_pace(ctx: Context, command: commands.SetPace) -> None:
+    pace = command.pace
+    live = await ctx.live.get(command.code)
+    result = await stored(ctx, SetPace(live.snap.id, *(
+        (pace["seconds"], pace["timeout"], pace["forfeit_after"]) if pace else (None, None, None))))
+    if result[0] == "gone":
+        ctx.live.drop(live.snap.code)
+        raise not_found(command.code)
+    if result[0] == "started":
+        raise Conflict(N_("The pace is chosen in the lobby, before the game starts."), "pace_after_start")
+    live.snap = live.snap.moved(pace=pace)
+    await ctx.publish_state(live.snap)
 
 
 def pace_line(text: str, at: str | None) -> dict:
@@ -128,27 +133,32 @@ async def sweep(ctx: Context) -> int:
 
 
 async def _time_out(ctx: Context, code: str, seq: int) -> int:
+    return await ctx.actors.ask(code, commands.TimeOut(code, seq))
+
+
+async def on_time_out(ctx: Context, command: commands.TimeOut) -> int:
+    """The table's actor times out the turn at `seq` (the pace's sweep found it past its deadline)."""
+    code, seq = command.code, command.seq
     live = await ctx.live.get(code)
-    async with live.lock:
-        now = utcnow()
-        result = await stored(ctx, TimeOut(live.snap.id, seq, ctx.instance, now))
-        if result[0] != "ok":  # moved, claimed elsewhere, or gone
-            return 0
-        _, changed, finished, lines = result
-        snap = live.snap
-        if snap.seq != seq or not ctx.live.holds(live):  # this instance was behind: the database says
-            snap = await ctx.live.reload(live)
-        else:
-            seats = [x | {"stand_in": changed[x["seat"]][0], "missed": changed[x["seat"]][1]}
-                     if x["seat"] in changed else x for x in snap.seats]
-            snap = snap.moved(seats=seats)
-            if finished is not None:
-                snap = snap.moved(status="finished", to_act=[], result=finished, updated_at=iso(now))
-            live.advance(snap, None)
-            ctx.live.update(snap)
-        for text in lines:
-            await after_chat(ctx, code, pace_line(text, iso(now)))
-        await after_commit(ctx, snap)  # publish; the bot stands in (bots.schedule)
+    now = utcnow()
+    result = await stored(ctx, TimeOut(live.snap.id, seq, ctx.instance, now))
+    if result[0] != "ok":  # moved, claimed elsewhere, or gone
+        return 0
+    _, changed, finished, lines = result
+    snap = live.snap
+    if snap.seq != seq or not ctx.live.holds(live):  # this instance was behind: the database says
+        snap = await ctx.live.reload(live)
+    else:
+        seats = [x | {"stand_in": changed[x["seat"]][0], "missed": changed[x["seat"]][1]}
+                 if x["seat"] in changed else x for x in snap.seats]
+        snap = snap.moved(seats=seats)
+        if finished is not None:
+            snap = snap.moved(status="finished", to_act=[], result=finished, updated_at=iso(now))
+        live.advance(snap, None)
+        ctx.live.update(snap)
+    for text in lines:
+        await after_chat(ctx, code, pace_line(text, iso(now)))
+    await after_commit(ctx, snap)  # publish; the bot stands in (bots.schedule)
     log.info("turn timed out", extra={"table": code, "seq": seq, "seats": sorted(changed),
                                       "forfeit": finished is not None})
     return 1
@@ -201,18 +211,26 @@ async def hand_back(ctx: Context, code: str, seat_no: int) -> None:
     seat = next((x for x in live.snap.seats if x["seat"] == seat_no), None)
     if seat is None or live.snap.status != "playing" or seat.get("stand_in") is None:
         return
-    async with live.lock:
-        now = utcnow()
-        try:
-            result = await stored(ctx, HandBack(live.snap.id, seat_no, now))
-        except Unavailable:  # the database is down: the next visit hands the seat back
-            return
-        if result[0] != "ok" or result[1] is None:
-            return
-        seats = [x | {"stand_in": None} if x["seat"] == seat_no else x for x in live.snap.seats]
-        live.snap = live.snap.moved(seats=seats)
-        await after_chat(ctx, code, pace_line(result[1], iso(now)))
-        await ctx.publish_state(live.snap)
+    await ctx.actors.ask(code, commands.HandBack(code, seat_no))
+
+
+async def on_hand_back(ctx: Context, command: commands.HandBack) -> None:
+    code, seat_no = command.code, command.seat
+    live = await ctx.live.get(code)
+    seat = next((x for x in live.snap.seats if x["seat"] == seat_no), None)
+    if seat is None or live.snap.status != "playing" or seat.get("stand_in") is None:
+        return  # handed back meanwhile
+    now = utcnow()
+    try:
+        result = await stored(ctx, HandBack(live.snap.id, seat_no, now))
+    except Unavailable:  # the database is down: the next visit hands the seat back
+        return
+    if result[0] != "ok" or result[1] is None:
+        return
+    seats = [x | {"stand_in": None} if x["seat"] == seat_no else x for x in live.snap.seats]
+    live.snap = live.snap.moved(seats=seats)
+    await after_chat(ctx, code, pace_line(result[1], iso(now)))
+    await ctx.publish_state(live.snap)
 
 
 def me_deadline(row: Any) -> str | None:

@@ -15,6 +15,7 @@ from app.store import utcnow
 from app.store.pace_records import EndPause, PauseVote
 from app.tables.errors import N_, Conflict, Invalid, NotPlaying
 from app.tables.live.actor import after_chat, stored
+from app.tables.live import commands
 from app.tables.live.pace import pace_line
 from app.tables.live.state import iso, pause_state
 from app.tables.lobby import text as text_policy
@@ -42,30 +43,35 @@ def _until(raw: object, now: datetime) -> datetime:
 
 
 async def _run(ctx: Context, caller: Caller, make) -> dict:  # noqa: ANN001 - a command factory
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        now = utcnow()
-        command = make(live.snap, now)
-        result = await stored(ctx, command)
-        if result[0] == "gone":
-            ctx.live.drop(live.snap.code)
-            raise not_found(caller.code)
-        if result[0] == "not_playing":
-            raise NotPlaying(N_("Table {code} is not playing: there is no clock to pause."), code=caller.code)
-        if result[0] == "busy":
-            raise Conflict(N_("A pause is proposed or on already: vote on it, or end it first."), "pause_busy")
-        if result[0] == "none":
-            raise Conflict(N_("There is no pause proposed or on at this table."), "no_pause")
-        if isinstance(command, EndPause):
-            _, until, lines = result
-            pause = None
-        else:
-            _, pause, until, lines = result
-        live.snap = live.snap.moved(pause=pause, paused_until=iso(until))
-        for line in lines:
-            await after_chat(ctx, caller.code, pace_line(line, iso(now)))
-        await ctx.publish_state(live.snap)
-        return {"pause": pause_state(live.snap)}
+    return await ctx.actors.ask(caller.code, commands.Pause(caller.code, make))
+
+
+async def on_pause(ctx: Context, command: commands.Pause) -> dict:
+    """The table's actor runs a pause's proposal, vote or end (`command.make` builds its writer entry)."""
+    code, make = command.code, command.make
+    live = await ctx.live.get(code)
+    now = utcnow()
+    command = make(live.snap, now)
+    result = await stored(ctx, command)
+    if result[0] == "gone":
+        ctx.live.drop(live.snap.code)
+        raise not_found(code)
+    if result[0] == "not_playing":
+        raise NotPlaying(N_("Table {code} is not playing: there is no clock to pause."), code=code)
+    if result[0] == "busy":
+        raise Conflict(N_("A pause is proposed or on already: vote on it, or end it first."), "pause_busy")
+    if result[0] == "none":
+        raise Conflict(N_("There is no pause proposed or on at this table."), "no_pause")
+    if isinstance(command, EndPause):
+        _, until, lines = result
+        pause = None
+    else:
+        _, pause, until, lines = result
+    live.snap = live.snap.moved(pause=pause, paused_until=iso(until))
+    for line in lines:
+        await after_chat(ctx, code, pace_line(line, iso(now)))
+    await ctx.publish_state(live.snap)
+    return {"pause": pause_state(live.snap)}
 
 
 async def propose(ctx: Context, caller: Caller, reason: object, until: object) -> dict:

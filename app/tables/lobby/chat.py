@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.store import ChatMessage, queries, utcnow
 from app.store.chat_records import ChatLine
 from app.tables.live.actor import after_chat, stored
+from app.tables.live.commands import Say
 from app.tables.errors import N_
 from app.tables.lobby import text as text_policy
 from app.tables.lobby.seats import Caller, not_found
@@ -50,15 +51,18 @@ async def history(s: AsyncSession, table_id: int) -> list[dict]:
 
 
 async def say(ctx: Context, caller: Caller, raw: object) -> dict:
-    seat = caller.seated()
-    text = clean_text(raw)
-    live = await ctx.live.get(caller.code)
-    async with live.lock:  # one table's lines are stored, kept and published in the order they were said
-        line = ChatLine(live.snap.id, seat, text, utcnow())
-        result = await stored(ctx, line)
-        if result[0] != "ok":  # deleted meanwhile (an expired lobby, an admin)
-            ctx.live.drop(live.snap.code)
-            raise not_found(caller.code)
-        message = {"seat": seat, "name": result[2], "text": text, "at": iso(line.at), "kind": KINDS.get(seat, "chat")}
-        await after_chat(ctx, live.snap.code, message)
+    return await ctx.actors.ask(caller.code, Say(caller.code, caller.seated(), clean_text(raw)))
+
+
+async def on_say(ctx: Context, command: Say) -> dict:
+    """The table's actor: one table's lines are stored, kept and published in the order they were said."""
+    seat, text = command.seat, command.text
+    live = await ctx.live.get(command.code)
+    line = ChatLine(live.snap.id, seat, text, utcnow())
+    result = await stored(ctx, line)
+    if result[0] != "ok":  # deleted meanwhile (an expired lobby, an admin)
+        ctx.live.drop(live.snap.code)
+        raise not_found(command.code)
+    message = {"seat": seat, "name": result[2], "text": text, "at": iso(line.at), "kind": KINDS.get(seat, "chat")}
+    await after_chat(ctx, live.snap.code, message)
     return message

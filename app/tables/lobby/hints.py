@@ -17,6 +17,8 @@ only once that batch has committed.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import asyncio
 import logging
 from collections import OrderedDict
@@ -31,7 +33,10 @@ from app.tables.live.actor import after_chat, stored
 from app.tables.errors import Conflict, N_, NotPlaying, NotYourTurn, Unavailable
 from app.tables.lobby.seats import Caller, not_found
 from app.tables.live.state import iso
-from app.tables.service import Tables
+from app.tables.live.commands import CountHint as CountHintCmd
+
+if TYPE_CHECKING:
+    from app.tables.service import Tables
 
 log = logging.getLogger("icehouse.hints")
 
@@ -101,21 +106,26 @@ async def record(ctx: Tables, caller: Caller, seat: int, seq: int) -> int:
     snapshot's (seats change only in the lobby), the count and the row are the writer's, in its batch (two
     hints, from here or from another instance, never get the same number), and the line is kept and
     published (`after_chat`) only once that batch has committed; a database failure is a 503."""
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        code = live.snap.code
-        people = sum(1 for x in live.snap.seats if x["name"] is not None and not x["bot"])
-        shown = people > 1 and streaks.first_of_turn(code, seat, seq)
-        chat_seat = HINT_SEAT if shown else QUIET_HINT_SEAT
-        at = utcnow()
-        result = await stored(ctx, CountHint(live.snap.id, seat, chat_seat, (HINT_SEAT, QUIET_HINT_SEAT), HINT_LINE,
-                                             at))
-        if result[0] != "ok":  # deleted meanwhile (an admin)
-            ctx.live.drop(code)
-            raise not_found(caller.code)
-        _, count, name, text = result
-        if shown:
-            streaks.shown(code, seat, seq)
-            await after_chat(ctx, code, {"seat": chat_seat, "name": name, "text": text, "at": iso(at),
-                                         "kind": KINDS[chat_seat]})
+    return await ctx.actors.ask(caller.code, CountHintCmd(caller.code, seat, seq))
+
+
+async def on_count_hint(ctx: Tables, command: CountHintCmd) -> int:
+    """The table's actor counts a hint (see `record`)."""
+    seat, seq = command.seat, command.seq
+    live = await ctx.live.get(command.code)
+    code = live.snap.code
+    people = sum(1 for x in live.snap.seats if x["name"] is not None and not x["bot"])
+    shown = people > 1 and streaks.first_of_turn(code, seat, seq)
+    chat_seat = HINT_SEAT if shown else QUIET_HINT_SEAT
+    at = utcnow()
+    result = await stored(ctx, CountHint(live.snap.id, seat, chat_seat, (HINT_SEAT, QUIET_HINT_SEAT), HINT_LINE,
+                                         at))
+    if result[0] != "ok":  # deleted meanwhile (an admin)
+        ctx.live.drop(code)
+        raise not_found(command.code)
+    _, count, name, text = result
+    if shown:
+        streaks.shown(code, seat, seq)
+        await after_chat(ctx, code, {"seat": chat_seat, "name": name, "text": text, "at": iso(at),
+                                     "kind": KINDS[chat_seat]})
     return count

@@ -15,6 +15,8 @@ Settings.nudge_every_seconds by any instance (429 with Retry-After); its line go
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from math import ceil
 
 from app.store import notices, queries, utcnow
@@ -25,13 +27,16 @@ from app.tables.notify.channels import clean_format, clean_ntfy
 from app.tables.notify.digest import clean_digest, clean_hour
 from app.tables.lobby.chat import KINDS, NUDGE_SEAT
 from app.tables.live.actor import after_chat, stored
+from app.tables.live import commands
 from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.errors import N_, Conflict, Forbidden, Invalid, NotPlaying, RateLimited
 from app.tables.lobby.seats import Caller, not_found
 from app.tables.live.state import Snapshot, iso, seat_dicts
 from app.tables.notify.webhooks import clean_url
 from app.tables.notify.webpush import clean_subscription
-from app.tables.service import Tables
+
+if TYPE_CHECKING:
+    from app.tables.service import Tables
 
 REMINDERS = {"off": 0, "1h": 3600, "12h": 12 * 3600, "24h": 24 * 3600}  # a host's choices
 UNSET = object()
@@ -64,15 +69,19 @@ async def set_channels(ctx: Tables, caller: Caller, *, url: object = UNSET, fmt:
         values["digest"] = clean_digest(digest)
     if digest_hour is not UNSET:
         values["digest_hour"] = clean_hour(digest_hour)
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        result = await stored(ctx, SetChannels(live.snap.id, seat, values))
-        if result[0] != "ok":  # deleted meanwhile (an expired lobby, an admin)
-            ctx.live.drop(live.snap.code)
-            raise not_found(caller.code)
-        row: SeatColumns = result[1]
-        await ctx.publish_state(_seat_changed(live, row))
+    row = await ctx.actors.ask(caller.code, commands.SetChannels(caller.code, seat, values))
     return notify.channels_view(ctx, row)
+
+
+async def on_set_channels(ctx: Tables, command: commands.SetChannels) -> SeatColumns:
+    live = await ctx.live.get(command.code)
+    result = await stored(ctx, SetChannels(live.snap.id, command.seat, command.values))
+    if result[0] != "ok":  # deleted meanwhile (an expired lobby, an admin)
+        ctx.live.drop(live.snap.code)
+        raise not_found(command.code)
+    row: SeatColumns = result[1]
+    await ctx.publish_state(_seat_changed(live, row))
+    return row
 
 
 def _seat_changed(live: LiveTable, row: SeatColumns) -> Snapshot:
@@ -111,50 +120,56 @@ async def set_reminders(ctx: Tables, caller: Caller, raw: object) -> dict:
         shown = str(raw)[:20]
         raise Invalid(N_("Reminders are one of {choices} or default; not {given}."), choices=", ".join(REMINDERS), given=repr(shown))
     after = None if raw == "default" else REMINDERS[raw]
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        if (await stored(ctx, SetReminders(live.snap.id, after)))[0] != "ok":  # deleted meanwhile
-            ctx.live.drop(live.snap.code)
-            raise not_found(caller.code)
+    await ctx.actors.ask(caller.code, commands.SetReminders(caller.code, after))
     return reminder_view(ctx, after)
+
+
+async def on_set_reminders(ctx: Tables, command: commands.SetReminders) -> None:
+    live = await ctx.live.get(command.code)
+    if (await stored(ctx, SetReminders(live.snap.id, command.after)))[0] != "ok":  # deleted meanwhile
+        ctx.live.drop(live.snap.code)
+        raise not_found(command.code)
 
 
 async def nudge(ctx: Tables, caller: Caller) -> dict:
     """A seated player nudges the seat(s) to act: every channel they set up, their sockets' your_turn, and a
     chat line. At most one nudge per table every Settings.nudge_every_seconds (429 with Retry-After)."""
-    seat = caller.seated()
+    return await ctx.actors.ask(caller.code, commands.Nudge(caller.code, caller.seated()))
+
+
+async def on_nudge(ctx: Tables, asked: commands.Nudge) -> dict:
+    seat = asked.seat
     every = ctx.settings.nudge_every_seconds
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        for _ in range(3):
-            snap = live.snap
-            if snap.status != "playing":
-                raise NotPlaying(N_("Table {code} is not playing: it is {status}, so nobody is to act."), code=snap.code, status=snap.status)
-            targets = [x for x in snap.seats if x["seat"] in snap.to_act and x["seat"] != seat and not x["bot"]]
-            if not targets:
-                raise Invalid(N_("There is nobody to nudge: it is your turn, or a bot's."), "nobody_to_nudge")
-            by = snap.seats[seat]["name"] or f"Seat {seat}"
-            names = " and ".join(x["name"] or f"Seat {x['seat']}" for x in targets)
-            now = utcnow()
-            command = ClaimNudge(snap.id, snap.seq, [x["seat"] for x in targets], NUDGE_SEAT, by,
-                                 f"{by} nudged {names}", now, every)
-            result = await stored(ctx, command)
-            if result[0] != "moved":
-                break
-            await ctx.live.reload(live)  # another instance moved or ended it: decide again as the database says
-        else:
-            raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
-        if result[0] == "gone":  # deleted meanwhile (an admin)
-            ctx.live.drop(snap.code)
-            raise not_found(caller.code)
-        if result[0] == "wait":
-            wait = max(1, ceil(result[1].timestamp() + every - utcnow().timestamp()))  # from now: after the batch
-            raise RateLimited(N_("This table was nudged less than {every} ago; you may nudge again in {wait}."),
-                              retry_after=wait, every=_span(every), wait=_span(wait))
-        rows: list[SeatColumns] = result[1]
-        message = {"seat": NUDGE_SEAT, "name": by, "text": command.text, "at": iso(now), "kind": KINDS[NUDGE_SEAT]}
-        await after_chat(ctx, snap.code, message)
-        await ctx.publish_turn(snap.code, command.targets, snap.seq)
+    live = await ctx.live.get(asked.code)
+    for _ in range(3):
+        snap = live.snap
+        if snap.status != "playing":
+            raise NotPlaying(N_("Table {code} is not playing: it is {status}, so nobody is to act."), code=snap.code, status=snap.status)
+        targets = [x for x in snap.seats if x["seat"] in snap.to_act and x["seat"] != seat and not x["bot"]]
+        if not targets:
+            raise Invalid(N_("There is nobody to nudge: it is your turn, or a bot's."), "nobody_to_nudge")
+        by = snap.seats[seat]["name"] or f"Seat {seat}"
+        names = " and ".join(x["name"] or f"Seat {x['seat']}" for x in targets)
+        now = utcnow()
+        command = ClaimNudge(snap.id, snap.seq, [x["seat"] for x in targets], NUDGE_SEAT, by,
+                             f"{by} nudged {names}", now, every)
+        result = await stored(ctx, command)
+        if result[0] != "moved":
+            break
+        await ctx.live.reload(live)  # another instance moved or ended it: decide again as the database says
+    else:
+        raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
+    if result[0] == "gone":  # deleted meanwhile (an admin)
+        ctx.live.drop(snap.code)
+        raise not_found(asked.code)
+    if result[0] == "wait":
+        wait = max(1, ceil(result[1].timestamp() + every - utcnow().timestamp()))  # from now: after the batch
+        raise RateLimited(N_("This table was nudged less than {every} ago; you may nudge again in {wait}."),
+                          retry_after=wait, every=_span(every), wait=_span(wait))
+    rows: list[SeatColumns] = result[1]
+    message = {"seat": NUDGE_SEAT, "name": by, "text": command.text, "at": iso(now), "kind": KINDS[NUDGE_SEAT]}
+    await after_chat(ctx, snap.code, message)
+    await ctx.publish_turn(snap.code, command.targets, snap.seq)
     langs = await _langs(ctx, [x.player_id for x in rows if x.notify])
     for x in rows:
         if x.notify:

@@ -1,0 +1,159 @@
+"""The commands of a table: what its actor (app/tables/live/actors.py) runs, one at a time.
+
+Each is plain data: what was asked, already parsed and bounded by the caller's room (a name cleaned, a
+value in range), and `code`, the table it is for. The actor hands it to `process` (app/tables/process.py),
+one `match` over these classes, whose handler checks every rule of the command against the table as it is
+now, records it (one entry in the group-commit writer's batch) and then does what follows (publish, turn
+notices, bots). Whatever the source (REST, a socket, a deal's table, a bot, a timer, the sweep, the admin),
+the same command and the same handler.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(slots=True)
+class Move:
+    code: str
+    seat: int
+    seq: Any
+    move: Any
+    stand_in: dict | None = None  # the bot plays for a seat whose time ran out
+
+
+@dataclass(slots=True)
+class Create:
+    code: str  # a fresh code: the table does not exist yet
+    game: Any  # the Game
+    players: int
+    options: dict
+    name: str
+    spec: Any  # lobby_records.PlayerSpec
+    seed: str
+    doc: dict
+    token: str
+    deal: Any = None
+
+
+@dataclass(slots=True)
+class Join:
+    code: str
+    name: str
+    spec: Any
+    fresh: str
+
+
+@dataclass(slots=True)
+class AddBot:
+    code: str
+    host: int
+    seat: int | None
+    bot: str | None
+
+
+@dataclass(slots=True)
+class Start:
+    code: str
+    host: int
+
+
+@dataclass(slots=True)
+class Say:
+    code: str
+    seat: int
+    text: str
+
+
+@dataclass(slots=True)
+class CountHint:
+    code: str
+    seat: int
+    seq: int
+
+
+@dataclass(slots=True)
+class Nudge:
+    code: str
+    seat: int
+
+
+@dataclass(slots=True)
+class SetChannels:
+    code: str
+    seat: int
+    values: dict
+
+
+@dataclass(slots=True)
+class SetReminders:
+    code: str
+    after: int | None
+
+
+@dataclass(slots=True)
+class SetPace:
+    code: str
+    pace: dict | None
+
+
+@dataclass(slots=True)
+class TimeOut:
+    code: str
+    seq: int
+
+
+@dataclass(slots=True)
+class HandBack:
+    code: str
+    seat: int
+
+
+@dataclass(slots=True)
+class Pause:
+    code: str
+    make: Any  # (snapshot, now) -> the pause's writer command
+
+
+@dataclass(slots=True)
+class TakebackAsk:
+    code: str
+    seat: int
+
+
+@dataclass(slots=True)
+class TakebackVote:
+    code: str
+    seat: int
+    yes: bool
+
+
+@dataclass(slots=True)
+class TakebackWithdraw:
+    code: str
+    seat: int
+
+
+@dataclass(slots=True)
+class Rematch:
+    code: str
+    seat: int
+
+
+@dataclass(slots=True)
+class Abandon:
+    """The housekeeping abandons a game idle since `before` (still so in the database, checked there)."""
+
+    code: str
+    table_id: int
+    before: Any  # datetime
+    now: Any
+
+
+@dataclass(slots=True)
+class Delete:
+    """The table is deleted: a lobby idle since `lobby_before` (the housekeeping), or whatever it is (None:
+    the admin's delete)."""
+
+    code: str
+    lobby_before: Any = None
