@@ -17,6 +17,7 @@ from app.config import Settings, get_settings
 from app.realtime import Hub, make_broker
 from app.store import Database
 from app.tables import housekeeping
+from app.tables.process import process
 from app.tables.service import Tables
 from app.tables.tasks import cancel_all
 from app.web import admin, api, deals, docs, errors, i18n, me, notify, openapi, pages, review, scores, takeback, ws
@@ -68,7 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         db = Database(settings.database_url)
         tables = Tables(settings, db, Hub(settings.ws_queue_size),
-                       make_broker(settings.redis_url, settings.redis_channel))
+                       make_broker(settings.redis_url, settings.redis_channel), process)
         app.state.tables = tables
         await tables.start()
         # The objects made at start (modules, the app, tables' code) are never garbage: kept out of every

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from app.tables import housekeeping
 from app.tables.live import commands as c
-from app.tables.live import moves, pace, pause
+from app.tables.live import moves, pace, pause, takeback
 from app.tables.lobby import chat, hints, rematch
+from app.tables.lobby import commands as lobby
 from app.tables.notify import settings
 
 if TYPE_CHECKING:
@@ -25,6 +26,20 @@ async def process(ctx: Tables, command: Any) -> Any:
     match command:
         case c.Move():
             return await moves.on_move(ctx, command)
+        case c.Create():
+            return await lobby.on_create(ctx, command)
+        case c.Join():
+            return await lobby.on_join(ctx, command)
+        case c.AddBot():
+            return await lobby.on_add_bot(ctx, command)
+        case c.Start():
+            return await lobby.on_start(ctx, command)
+        case c.TakebackAsk():
+            return await takeback.on_ask(ctx, command)
+        case c.TakebackVote():
+            return await takeback.on_vote(ctx, command)
+        case c.TakebackWithdraw():
+            return await takeback.on_withdraw(ctx, command)
         case c.Say():
             return await chat.on_say(ctx, command)
         case c.CountHint():

@@ -6,6 +6,8 @@ import asyncio
 import functools
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -20,7 +22,6 @@ from app.tables.live.bots import BotRunner
 from app.tables.analysis.runner import Analyses
 from app.tables.live.actors import Actors
 from app.tables.live.catchup import CatchUp
-from app.tables.process import process
 from app.store.writer import MoveWriter
 from app.tables.live.tables import LiveTables
 from app.tables.lobby.away import HeldTurns
@@ -37,14 +38,15 @@ SWEEP_SLICE = 200  # tables re-announced between two turns of the event loop
 
 
 class Tables:
-    def __init__(self, settings: Settings, db: Database, hub: Hub, broker: Broker):
+    def __init__(self, settings: Settings, db: Database, hub: Hub, broker: Broker, process: Callable[..., Awaitable[Any]]):
         self.settings = settings
         self.db = db
         self.hub = hub
         self.broker = broker
         self.instance = secrets.token_hex(6)
         self.live = LiveTables(db)  # the tables this instance plays, in memory
-        # one actor per live table: every command of a table runs there, in order (app/tables/process.py)
+        # one actor per live table: every command of a table runs there, in order, through `process`
+        # (app/tables/process.py, which sits above this module: app/main.py hands it in)
         self.actors = Actors(functools.partial(process, self))
         self.writer = MoveWriter(db)  # group commit of every table's moves
         self.presence = Presence(ttl=3 * settings.sweep_seconds)

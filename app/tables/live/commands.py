@@ -32,7 +32,8 @@ class Create:
     spec: Any  # lobby_records.PlayerSpec
     seed: str
     doc: dict
-    token: str
+    token: str  # the creator's seat token
+    fresh: str  # the cookie a new player gets
     deal: Any = None
 
 

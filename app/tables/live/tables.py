@@ -20,10 +20,7 @@ needs no read either.
 """
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,14 +55,14 @@ class SeatRow:
 
 
 class LiveTable:
-    """One table's snapshot, the lock that serialises its commands (moves, seats, start) in this instance,
-    its seat rows (None: read them when needed) and its chat tail (None: not known here)."""
+    """One table's snapshot, its seat rows (None: read them when needed) and its chat tail (None: not known
+    here). Changed by its table's actor (app/tables/live/actors.py), which runs the table's commands one at
+    a time, and by the broker's news of other instances' commands (fanout)."""
 
-    __slots__ = ("snap", "lock", "seats", "chat", "chats", "steps", "_reading")
+    __slots__ = ("snap", "seats", "chat", "chats", "steps", "_reading")
 
     def __init__(self, snap: Snapshot, seats: list | None = None, chat: list | None = None):
         self.snap = snap
-        self.lock = asyncio.Lock()
         self.seats = seats
         self.chat = chat
         self.chats = 0  # chat lines heard of (a welcome keeps the tail it read only when none came meanwhile)
@@ -142,20 +139,6 @@ class LiveTables:
             live = self._tables[norm] = LiveTable(snap, seats)
             self._trim()
         return live
-
-    @asynccontextmanager
-    async def locked(self, codes: list[str]) -> AsyncIterator[dict[str, LiveTable]]:
-        """The live tables kept here among `codes`, each under its lock until the block ends (a sweep, an
-        admin's delete). The locks are taken in code order, so two holders of several never wait on each
-        other in a circle."""
-        async with AsyncExitStack() as stack:
-            lives = {}
-            for code in sorted(codes):
-                live = self.peek(code)
-                if live is not None:
-                    await stack.enter_async_context(live.lock)
-                    lives[code] = live
-            yield lives
 
     def peek(self, code: str) -> LiveTable | None:
         """The live table kept here for a stored code, or None (nothing is loaded)."""

@@ -36,6 +36,7 @@ from app.games import GAMES
 from app.store import Table, admin_queries, utcnow
 from app.store.takeback_records import NAME, Rebuilt, TakebackAsk, TakebackVote, TakebackWithdraw
 from app.tables.errors import Conflict, Forbidden, N_, NotPlaying
+from app.tables.live import commands
 from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.pace import pace_line
 from app.tables.live.state import iso, make_step, takeback_state
@@ -123,10 +124,10 @@ def _playing(live: LiveTable) -> None:
         raise NotPlaying(N_("Table {code} is not playing: there is nothing to take back."), code=snap.code)
 
 
-async def _done(ctx: Context, live: LiveTable, caller: Caller, result: tuple, rebuilt: Rebuilt | None) -> dict:
+async def _done(ctx: Context, live: LiveTable, command: Any, result: tuple, rebuilt: Rebuilt | None) -> dict:
     """The command's result: refused with a sentence, or stored and published (the takeback too, once
-    agreed). Under the live table's lock."""
-    kind, code = result[0], caller.code
+    agreed). In the table actor's turn."""
+    kind, code = result[0], command.code
     if kind == "gone":
         ctx.live.drop(code)
         raise not_found(code)
@@ -166,48 +167,57 @@ async def _done(ctx: Context, live: LiveTable, caller: Caller, result: tuple, re
 
 async def ask(ctx: Context, caller: Caller) -> dict:
     """`caller` asks to take back their last move (a cooperative game: the team's last play)."""
-    seat = caller.seated()
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        _playing(live)
-        current = takeback_state(live.snap)
-        if current is not None and current["open"]:
-            raise Conflict(N_("A takeback is asked already: wait for the answer."), "takeback_busy")
-        initial, _, steps = await _history(ctx, live)
-        first, rebuilt = await _plan(live, initial, steps, seat)
-        result = await stored(ctx, TakebackAsk(live.snap.id, seat, live.snap.seq, first, REQUESTS_MAX, utcnow(),
-                                               rebuilt))
-        done = await _done(ctx, live, caller, result, rebuilt)
-        if not done["applied"]:  # the people asked to answer hear of it on their channels (not at the table)
-            takeback_asked(ctx, live.snap)
-        return done
+    return await ctx.actors.ask(caller.code, commands.TakebackAsk(caller.code, caller.seated()))
+
+
+async def on_ask(ctx: Context, command: commands.TakebackAsk) -> dict:
+    seat = command.seat
+    live = await ctx.live.get(command.code)
+    _playing(live)
+    current = takeback_state(live.snap)
+    if current is not None and current["open"]:
+        raise Conflict(N_("A takeback is asked already: wait for the answer."), "takeback_busy")
+    initial, _, steps = await _history(ctx, live)
+    first, rebuilt = await _plan(live, initial, steps, seat)
+    result = await stored(ctx, TakebackAsk(live.snap.id, seat, live.snap.seq, first, REQUESTS_MAX, utcnow(),
+                                           rebuilt))
+    done = await _done(ctx, live, command, result, rebuilt)
+    if not done["applied"]:  # the people asked to answer hear of it on their channels (not at the table)
+        takeback_asked(ctx, live.snap)
+    return done
 
 
 async def vote(ctx: Context, caller: Caller, yes: bool) -> dict:
     """`caller` accepts or refuses the takeback waiting at the table; the last yes takes the moves back."""
-    seat = caller.seated()
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        _playing(live)
-        initial, current, steps = await _history(ctx, live)  # the request as stored (any instance's votes)
-        if not current or current.get("seq") != live.snap.seq or not current.get("open"):
-            raise Conflict(N_("No takeback is waiting for an answer at this table."), "no_takeback")
-        rebuilt = None
-        if yes:  # this yes may be the last: the rebuilt table goes with it (stored only then)
-            first, rebuilt = await _plan(live, initial, steps, current["by"])
-            if first != current["from"]:
-                raise Conflict(N_("The table has moved on meanwhile, so the takeback lapsed: look again."),
-                               "takeback_lapsed")
-        result = await stored(ctx, TakebackVote(live.snap.id, seat, live.snap.seq, current["from"], yes, utcnow(),
-                                                rebuilt))
-        return await _done(ctx, live, caller, result, rebuilt)
+    return await ctx.actors.ask(caller.code, commands.TakebackVote(caller.code, caller.seated(), yes))
+
+
+async def on_vote(ctx: Context, command: commands.TakebackVote) -> dict:
+    seat, yes = command.seat, command.yes
+    live = await ctx.live.get(command.code)
+    _playing(live)
+    initial, current, steps = await _history(ctx, live)  # the request as stored (any instance's votes)
+    if not current or current.get("seq") != live.snap.seq or not current.get("open"):
+        raise Conflict(N_("No takeback is waiting for an answer at this table."), "no_takeback")
+    rebuilt = None
+    if yes:  # this yes may be the last: the rebuilt table goes with it (stored only then)
+        first, rebuilt = await _plan(live, initial, steps, current["by"])
+        if first != current["from"]:
+            raise Conflict(N_("The table has moved on meanwhile, so the takeback lapsed: look again."),
+                           "takeback_lapsed")
+    result = await stored(ctx, TakebackVote(live.snap.id, seat, live.snap.seq, current["from"], yes, utcnow(),
+                                            rebuilt))
+    return await _done(ctx, live, command, result, rebuilt)
 
 
 async def withdraw(ctx: Context, caller: Caller) -> dict:
     """The asker withdraws the takeback waiting for answers."""
-    seat = caller.seated()
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        _playing(live)
-        result = await stored(ctx, TakebackWithdraw(live.snap.id, seat, utcnow()))
-        return await _done(ctx, live, caller, result, None)
+    return await ctx.actors.ask(caller.code, commands.TakebackWithdraw(caller.code, caller.seated()))
+
+
+async def on_withdraw(ctx: Context, command: commands.TakebackWithdraw) -> dict:
+    seat = command.seat
+    live = await ctx.live.get(command.code)
+    _playing(live)
+    result = await stored(ctx, TakebackWithdraw(live.snap.id, seat, utcnow()))
+    return await _done(ctx, live, command, result, None)

@@ -16,6 +16,7 @@ from typing import Any
 from app.games import GAMES
 from app.store import utcnow
 from app.store.lobby_records import CreateTable, PlayerSpec, StartTable, TakeSeat
+from app.tables.live import commands
 from app.tables.live.actor import after_commit, stored
 from app.tables.errors import Conflict, Invalid, N_
 from app.tables.language import known
@@ -59,25 +60,35 @@ async def create(ctx: Tables, *, game: object, players: int, options: dict | Non
         seed, doc = deal.seed, g.setup(players=players, options=opts, seed=deal.seed)
     spec, fresh = _player(ctx, cookie, name, lang)
     token = new_token()
-    for _ in range(CODE_TRIES):
-        now = utcnow()
-        command = CreateTable(new_code(), g.name, players, opts, seed, doc, now, spec, hash_token(token),
-                              None if deal is None else deal.row())
-        result = await _write(ctx, command)
-        if result[0] == "ok":
-            break
-    else:
-        raise RuntimeError("could not find an unused table code")
+    for _ in range(CODE_TRIES):  # the new table's own actor, from its first command
+        code = new_code()
+        seated = await ctx.actors.ask(code, commands.Create(code, g, players, opts, name, spec, seed, doc, token,
+                                                            fresh, deal))
+        if seated is not None:
+            return seated
+    raise RuntimeError("could not find an unused table code")
+
+
+async def on_create(ctx: Tables, command: commands.Create) -> Seated | None:
+    """The new table's actor makes it: stored in the next batch, live here from then on. None: the code was
+    in use (the caller picks another)."""
+    g, spec, players, name = command.game, command.spec, command.players, command.name
+    now = utcnow()
+    record = CreateTable(command.code, g.name, players, command.options, command.seed, command.doc, now, spec,
+                         hash_token(command.token), None if command.deal is None else command.deal.row())
+    result = await _write(ctx, record)
+    if result[0] != "ok":
+        return None
     _, table_id, player_id, new = result
     ctx.live.remember(spec.new_cookie_hash if new else spec.cookie_hash, player_id)
-    seats = [SeatRow(0, name, None, player_id, command.token_hash)] + [SeatRow(i) for i in range(1, players)]
+    seats = [SeatRow(0, name, None, player_id, record.token_hash)] + [SeatRow(i) for i in range(1, players)]
     stamp = iso(now)
-    snap = Snapshot(id=table_id, code=command.code, game=g.name, players=players, options=opts, status="lobby",
-                    doc=doc, seq=0, to_act=[], result=None, created_at=stamp, updated_at=stamp,
-                    seats=[_seat_dict(x) for x in seats])
+    snap = Snapshot(id=table_id, code=record.code, game=g.name, players=players, options=command.options,
+                    status="lobby", doc=command.doc, seq=0, to_act=[], result=None, created_at=stamp,
+                    updated_at=stamp, seats=[_seat_dict(x) for x in seats])
     ctx.live.add(LiveTable(snap, seats, chat=[]))
-    url = share_url(ctx.settings.public_url, command.code)
-    return Seated({"code": command.code, "seat": 0, "token": token, "url": url}, fresh if new else None)
+    url = share_url(ctx.settings.public_url, record.code)
+    return Seated({"code": record.code, "seat": 0, "token": command.token, "url": url}, command.fresh if new else None)
 
 
 def _seat_dict(x: SeatRow) -> dict:
@@ -131,30 +142,34 @@ def _sat(ctx: Tables, live: LiveTable, row: SeatRow, now: Any) -> Snapshot:
 async def join(ctx: Tables, code: str, *, name: object, cookie: str | None, lang: str | None = None) -> Seated:
     name = clean_name(name)
     spec, fresh = _player(ctx, cookie, name, lang)
+    return await ctx.actors.ask(code, commands.Join(code, name, spec, fresh))
+
+
+async def on_join(ctx: Tables, command: commands.Join) -> Seated:
+    name, spec, fresh = command.name, command.spec, command.fresh
     refusal = N_("The game at table {code} has already started ({status}); you can still watch it.")
-    live = await ctx.live.get(code)
-    async with live.lock:
-        for _ in range(3):
-            seats = await _lobby_seats(ctx, live, refusal)
-            if spec.known_id is not None:
-                mine = next((x.seat for x in seats if x.player_id == spec.known_id), None)
-                if mine is not None:
-                    raise Conflict(N_("This browser already sits at seat {seat}."), "already_seated", seat=mine)
-            open_seat = next((x.seat for x in seats if x.name is None), None)
-            if open_seat is None:
-                raise Conflict(N_("Table {code} is full: all {n} seats are taken."), "table_full",
-                               code=live.snap.code, n=live.snap.players)
-            token, now = new_token(), utcnow()
-            result = await _take(ctx, live, TakeSeat(live.snap.id, open_seat, name, now, spec, hash_token(token)),
-                                 refusal)
-            if result[0] == "ok":
-                break
-        else:
-            raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
-        _, player_id, new = result
-        ctx.live.remember(spec.new_cookie_hash if new else spec.cookie_hash, player_id)
-        snap = _sat(ctx, live, SeatRow(open_seat, name, None, player_id, hash_token(token)), now)
-        await after_commit(ctx, snap)
+    live = await ctx.live.get(command.code)
+    for _ in range(3):
+        seats = await _lobby_seats(ctx, live, refusal)
+        if spec.known_id is not None:
+            mine = next((x.seat for x in seats if x.player_id == spec.known_id), None)
+            if mine is not None:
+                raise Conflict(N_("This browser already sits at seat {seat}."), "already_seated", seat=mine)
+        open_seat = next((x.seat for x in seats if x.name is None), None)
+        if open_seat is None:
+            raise Conflict(N_("Table {code} is full: all {n} seats are taken."), "table_full",
+                           code=live.snap.code, n=live.snap.players)
+        token, now = new_token(), utcnow()
+        result = await _take(ctx, live, TakeSeat(live.snap.id, open_seat, name, now, spec, hash_token(token)),
+                             refusal)
+        if result[0] == "ok":
+            break
+    else:
+        raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
+    _, player_id, new = result
+    ctx.live.remember(spec.new_cookie_hash if new else spec.cookie_hash, player_id)
+    snap = _sat(ctx, live, SeatRow(open_seat, name, None, player_id, hash_token(token)), now)
+    await after_commit(ctx, snap)
     url = share_url(ctx.settings.public_url, snap.code)
     body = {"code": snap.code, "seat": open_seat, "token": token, "url": url}
     return Seated(body, fresh if new else None)
@@ -162,73 +177,81 @@ async def join(ctx: Tables, code: str, *, name: object, cookie: str | None, lang
 
 async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None = None) -> dict:
     host = caller.host(N_("add bots"))
+    return await ctx.actors.ask(caller.code, commands.AddBot(caller.code, host, seat, bot))
+
+
+async def on_add_bot(ctx: Tables, command: commands.AddBot) -> dict:
+    host, seat, bot = command.host, command.seat, command.bot
     refusal = N_("Bots can only sit down before the game starts; table {code} is {status}.")
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        for _ in range(3):
-            seats = await _lobby_seats(ctx, live, refusal)
-            snap = live.snap
-            bot_name = _bot_name(snap.game, bot)
-            if seat is None:
-                target = next((x.seat for x in seats if x.name is None), None)
-                if target is None:
-                    raise Conflict(N_("Table {code} is full: there is no open seat for a bot."), "table_full",
-                                   code=snap.code)
-            else:
-                if not 0 <= seat < snap.players:
-                    raise Invalid(N_("Table {code} has seats 0 to {last}; there is no seat {seat}."), code=snap.code,
-                                  last=snap.players - 1, seat=seat)
-                if seats[seat].name is not None:
-                    raise Conflict(N_("Seat {seat} is already taken by {name}."), "seat_taken", seat=seat,
-                                   name=seats[seat].name)
-                target = seat
-            now = utcnow()
-            result = await _take(ctx, live, TakeSeat(snap.id, target, f"Bot {target + 1}", now, bot=bot_name),
-                                 refusal)
-            if result[0] == "ok":
-                break
+    live = await ctx.live.get(command.code)
+    for _ in range(3):
+        seats = await _lobby_seats(ctx, live, refusal)
+        snap = live.snap
+        bot_name = _bot_name(snap.game, bot)
+        if seat is None:
+            target = next((x.seat for x in seats if x.name is None), None)
+            if target is None:
+                raise Conflict(N_("Table {code} is full: there is no open seat for a bot."), "table_full",
+                               code=snap.code)
         else:
-            raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
-        snap = _sat(ctx, live, SeatRow(target, f"Bot {target + 1}", bot_name), now)
-        await after_commit(ctx, snap)
+            if not 0 <= seat < snap.players:
+                raise Invalid(N_("Table {code} has seats 0 to {last}; there is no seat {seat}."), code=snap.code,
+                              last=snap.players - 1, seat=seat)
+            if seats[seat].name is not None:
+                raise Conflict(N_("Seat {seat} is already taken by {name}."), "seat_taken", seat=seat,
+                               name=seats[seat].name)
+            target = seat
+        now = utcnow()
+        result = await _take(ctx, live, TakeSeat(snap.id, target, f"Bot {target + 1}", now, bot=bot_name),
+                             refusal)
+        if result[0] == "ok":
+            break
+    else:
+        raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
+    snap = _sat(ctx, live, SeatRow(target, f"Bot {target + 1}", bot_name), now)
+    await after_commit(ctx, snap)
     return ctx.state_of(snap, host)
 
 
 async def start(ctx: Tables, caller: Caller) -> dict:
     host = caller.host(N_("start the game"))
+    return await ctx.actors.ask(caller.code, commands.Start(caller.code, host))
+
+
+async def on_start(ctx: Tables, command: commands.Start) -> dict:
+    host = command.host
     refusal = N_("Table {code} has already started ({status}).")
-    live = await ctx.live.get(caller.code)
-    async with live.lock:
-        for attempt in range(3):
-            seats = await _lobby_seats(ctx, live, refusal)
-            open_seats = [x.seat for x in seats if x.name is None]
-            if open_seats and attempt == 0:  # another instance may have filled them: as the database says
-                await ctx.live.reload(live)
-                continue
-            if open_seats:
-                n = len(open_seats)
-                listed = ", ".join(str(x) for x in open_seats)
-                raise Conflict(N_("1 seat is still open: {seats}. Wait for friends to join or fill it with a bot.")
-                               if n == 1 else N_("{n} seats are still open: {seats}. Wait for friends to join or fill "
-                                                 "them with bots."), "seats_open", n=n, seats=listed)
-            snap = live.snap
-            g = GAMES[snap.game]
-            now = utcnow()
-            outcome = g.result(snap.doc)
-            status, to_act = ("finished", []) if outcome else ("playing", list(g.to_act(snap.doc)))
-            result = await _write(ctx, StartTable(snap.id, status, to_act, outcome, now))
-            if result[0] == "ok":
-                break
-            if result[0] == "status" and result[1] is None:
-                ctx.live.drop(snap.code)
-                raise not_found(snap.code)
-            await ctx.live.reload(live)  # another instance seated someone or started it: as the database says
-        else:
-            raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
-        new = snap.moved(status=status, to_act=to_act, result=outcome if outcome else snap.result,
-                         updated_at=iso(now))
-        live.snap = new
-        await after_commit(ctx, new, newly=new.to_act)
-        if new.status != "playing":  # over at once: it leaves memory like any ended table
-            ctx.live.update(new)
+    live = await ctx.live.get(command.code)
+    for attempt in range(3):
+        seats = await _lobby_seats(ctx, live, refusal)
+        open_seats = [x.seat for x in seats if x.name is None]
+        if open_seats and attempt == 0:  # another instance may have filled them: as the database says
+            await ctx.live.reload(live)
+            continue
+        if open_seats:
+            n = len(open_seats)
+            listed = ", ".join(str(x) for x in open_seats)
+            raise Conflict(N_("1 seat is still open: {seats}. Wait for friends to join or fill it with a bot.")
+                           if n == 1 else N_("{n} seats are still open: {seats}. Wait for friends to join or fill "
+                                             "them with bots."), "seats_open", n=n, seats=listed)
+        snap = live.snap
+        g = GAMES[snap.game]
+        now = utcnow()
+        outcome = g.result(snap.doc)
+        status, to_act = ("finished", []) if outcome else ("playing", list(g.to_act(snap.doc)))
+        result = await _write(ctx, StartTable(snap.id, status, to_act, outcome, now))
+        if result[0] == "ok":
+            break
+        if result[0] == "status" and result[1] is None:
+            ctx.live.drop(snap.code)
+            raise not_found(snap.code)
+        await ctx.live.reload(live)  # another instance seated someone or started it: as the database says
+    else:
+        raise Conflict(N_("Table {code} is busy: try again."), "table_busy", code=live.snap.code)
+    new = snap.moved(status=status, to_act=to_act, result=outcome if outcome else snap.result,
+                     updated_at=iso(now))
+    live.snap = new
+    await after_commit(ctx, new, newly=new.to_act)
+    if new.status != "playing":  # over at once: it leaves memory like any ended table
+        ctx.live.update(new)
     return ctx.state_of(new, host)
