@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import traceback
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -89,8 +88,12 @@ class Database:
         @event.listens_for(self.engine.sync_engine, "commit")
         def _on_commit(_conn):  # noqa: ANN001 - a SQLAlchemy Connection
             if self.strict:
-                if not WRITING.get():
-                    self.stray_commits.append("".join(traceback.format_stack(limit=12)))
+                if not WRITING.get():  # where from: the task's coroutines (the sync stack ends at a greenlet)
+                    task = asyncio.current_task()
+                    frames = task.get_stack(limit=40) if task is not None else []
+                    self.stray_commits.append(" <- ".join(
+                        f"{f.f_code.co_filename.rsplit('/app/', 1)[-1]}:{f.f_lineno} {f.f_code.co_name}"
+                        for f in reversed(frames) if "site-packages" not in f.f_code.co_filename))
 
     def session(self) -> AsyncSession:
         return self.sessions()

@@ -53,7 +53,8 @@ class Tables:
         self.held = HeldTurns()  # turn notifications held while their seat is at the table
         # The bots play through the one move pipeline, like every other entry point.
         # (pace.bot_play: moves.play, and the log's line when the bot stands in for a person out of time)
-        self.bots = BotRunner(settings, db, functools.partial(pace.bot_play, self), owner=self.instance)
+        self.bots = BotRunner(settings, db, functools.partial(pace.bot_play, self), owner=self.instance,
+                              writer=self.writer)
         self.analyses = Analyses(self)  # move scores and deals' yardsticks, in the bots' workers
         self.webhooks = Webhooks(allow_private=settings.webhook_allow_private)  # webhooks, ntfy, Web Push
         self.push: WebPush | None = None  # the server's VAPID key pair, loaded at start

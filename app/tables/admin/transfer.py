@@ -28,7 +28,7 @@ import json
 import logging
 import re
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -289,7 +289,7 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
     marks = [stand_in_of(m, f"Move seq {i}") for i, m in enumerate(moves, start=1)]
     created, started, finished, moved = _span(body, times, chat)
     now = utcnow()
-    async with ctx.db.writing() as s:
+    async def store(s: Any) -> Table:  # through the writer, like every write
         table = Table(code=await unused_code(s), game=g.name, players=players, options=options, seed=seed,
                       status="finished" if result is not None else "abandoned", imported=True,
                       initial_doc=initial_doc, doc=doc, seq=len(moves), to_act=[], result=result,
@@ -304,7 +304,9 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
                        stand_in=mark) for i, (m, ev, at, mark) in enumerate(zip(moves, events, times, marks), start=1))
         s.add_all(ChatMessage(table_id=table.id, seat=c["seat"], name=c["name"], text=c["text"], at=c["at"] or moved)
                   for c in chat)
-        await s.commit()
+        return table
+
+    table = await ctx.writer.transaction(store)
     log.warning("admin imported table %s", table.code,
                 extra={"who": who, "action": "import_table", "game": g.name, "moves": len(moves),
                        "from_code": str(body.get("code"))[:16], "at": iso(now)})

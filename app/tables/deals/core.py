@@ -56,9 +56,7 @@ class Deal:
 async def load_secret(ctx: Any) -> bytes:
     """The server's deal secret (made and stored on the first call anywhere), kept by the context."""
     if ctx.deal_secret is None:
-        async with ctx.db.writing() as s:
-            text = await server_key(s, KEY_NAME, secrets.token_hex(32), utcnow())
-            await s.commit()
+        text = await ctx.writer.transaction(lambda s: server_key(s, KEY_NAME, secrets.token_hex(32), utcnow()))
         ctx.deal_secret = bytes.fromhex(text)
     return ctx.deal_secret
 

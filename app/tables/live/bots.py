@@ -48,9 +48,10 @@ Play = Callable[..., Awaitable[Any]]
 
 
 class BotRunner:
-    def __init__(self, settings: Settings, db: Database, play: Play, owner: str = "this"):
+    def __init__(self, settings: Settings, db: Database, play: Play, owner: str = "this", writer: Any = None):
         self.settings = settings
         self.db = db
+        self.writer = writer  # the group-commit writer: the claims commit there, like every write
         self.play = play
         self.owner = owner  # this app instance, in the claims
         # An instance that claimed a turn and did not play it within this long has died or hung: another
@@ -175,13 +176,13 @@ class BotRunner:
     async def claim(self, snap: Snapshot, seat: int) -> bool:
         """Claim this bot turn in the database: True when this instance is to play it."""
         now = utcnow()
-        async with self.db.writing() as s:
+        async def claim(s: Any) -> bool:
             if not await claims.table_at(s, snap.id, snap.seq):
                 return False
-            mine = await claims.claim(s, table_id=snap.id, seq=snap.seq, seat=seat, kind="bot", owner=self.owner,
+            return await claims.claim(s, table_id=snap.id, seq=snap.seq, seat=seat, kind="bot", owner=self.owner,
                                       now=now, steal_before=now - self.lease)
-            await s.commit()
-        return mine
+
+        return await self.writer.transaction(claim)
 
     async def resume(self) -> None:
         """After a restart: play the bots whose turn it is."""
@@ -206,9 +207,7 @@ class BotRunner:
         return waiting
 
     async def _release(self) -> None:
-        async with self.db.writing() as s:
-            await claims.release(s, self.owner, "bot")
-            await s.commit()
+        await self.writer.transaction(lambda s: claims.release(s, self.owner, "bot"))
 
     def __len__(self) -> int:
         return len(self._tasks)

@@ -59,7 +59,7 @@ async def keep(ctx: Any, code: str, raw: dict, author: str, viewer: Viewer) -> d
         table, g, doc, _ = await start_of(s, code, raw.get("ply"), viewer)
     play_line(g, doc, line)  # 422 naming the first move the rules refuse
     secret = await load_secret(ctx)
-    async with ctx.db.writing() as s:
+    async def keep(s: Any) -> ReviewBranch:  # through the writer, like every write
         locked = await find_table(s, table.code, for_update=True)  # the count below holds under concurrency
         if await review_queries.count_branches(s, locked.id) >= MAX_BRANCHES:
             raise Conflict(N_("Table {code} keeps {n} what-ifs already: drop one first."), "too_many_branches",
@@ -67,7 +67,9 @@ async def keep(ctx: Any, code: str, raw: dict, author: str, viewer: Viewer) -> d
         row = ReviewBranch(id=new_id(), table_id=locked.id, name=name, ply=raw.get("ply") if raw.get("ply") is not None
                            else table.seq, moves=line, author=author[:40], created_at=utcnow())
         await review_queries.add_branch(s, row)
-        await s.commit()
+        return row
+
+    row = await ctx.writer.transaction(keep)
     return {**body(row, table.code), "drop_key": drop_key(secret, table.code, row.id)}
 
 
@@ -93,9 +95,10 @@ async def drop(ctx: Any, code: str, branch_id: str, *, seated: bool, key: str | 
         if not key or not hmac.compare_digest(key.encode(), drop_key(secret, code.lower(), branch_id).encode()):
             raise Forbidden(N_("Only the table's players, or whoever kept this what-if (from the same browser), may drop it."),
                             "not_yours")
-    async with ctx.db.writing() as s:
+    async def forget(s: Any) -> bool:
         table = await find_table(s, code)
-        gone = well_formed(branch_id) and await review_queries.drop_branch(s, table.id, branch_id)
-        await s.commit()
+        return well_formed(branch_id) and await review_queries.drop_branch(s, table.id, branch_id)
+
+    gone = await ctx.writer.transaction(forget)
     if not gone:
         raise NotFound(N_("Table {code} keeps no what-if {id}: it may have been dropped already."), code=table.code, id=repr(branch_id[:20]))
