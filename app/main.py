@@ -18,6 +18,7 @@ from app.realtime import Hub, make_broker
 from app.store import Database
 from app.tables import housekeeping
 from app.tables.process import process
+from app.web.lanes import Lanes
 from app.tables.service import Tables
 from app.tables.tasks import cancel_all
 from app.web import admin, api, deals, docs, errors, i18n, me, notify, openapi, pages, review, scores, takeback, ws
@@ -97,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     proxies = Proxies(settings.listed("trusted_proxies"))
     limits = limits_from(settings)
     app.state.admin_guard = AdminGuard(limits, proxies)  # the admin routes' limit on wrong tokens (app/web/admin.py)
+    app.add_middleware(Lanes)  # innermost: a table's life (create, join, start, move) past FastAPI's router
     app.add_middleware(RateLimit, limits=limits, proxies=proxies)
     app.add_middleware(OriginCheck, proxies=proxies, public_url=settings.public_url,
                        allowed_origins=settings.listed("allowed_origins"))

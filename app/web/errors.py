@@ -65,48 +65,69 @@ def wants_page(request: Request) -> bool:
             and not path.startswith(("/api/", "/ws/", "/static/")))
 
 
+async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+    if exc.status_code == 404 and wants_page(request):
+        return not_found(request, tr(request, "There is no page at {path}.", path=request.url.path[:80]))
+    if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):  # FastAPI could not read the body
+        return JSONResponse({"detail": tr(request, "The request body is not valid JSON: it must be UTF-8 text."),
+                             "code": "invalid"}, status_code=422)
+    headers, detail = exc.headers, exc.detail
+    if exc.status_code == 405:  # name every method of the path, not only those of the first route
+        allow = allowed_methods(request.app, request.url.path) or (headers or {}).get("Allow")
+        headers = {**(headers or {}), "Allow": allow} if allow else headers
+        detail = f"{request.method[:20]} is not one of the methods of this address ({allow})." if allow else detail
+    code = HTTP_CODES.get(exc.status_code, "error")
+    return JSONResponse({"detail": detail, "code": code}, status_code=exc.status_code, headers=headers)
+
+
+async def table_error(request: Request, exc: TableError) -> JSONResponse:
+    headers = None
+    if isinstance(exc, (Unavailable, Busy)):
+        headers = {"Retry-After": "1" if isinstance(exc, Busy) else RETRY_AFTER}
+    if isinstance(exc, RateLimited):
+        headers = {"Retry-After": str(exc.retry_after)}
+    return JSONResponse(error_body(exc, request), status_code=exc.status, headers=headers)
+
+
+async def store_error(request: Request, exc: Exception) -> Response:
+    """The database is down, restarting or failing over: 503 with a sentence (the app recovers by itself
+    when it is back); any other database error is a bug: a logged 500."""
+    domain = unavailable_for(exc)
+    if domain is None:
+        return await server_error(request, exc)
+    log.warning("database unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
+    if wants_page(request):
+        return unavailable_page(request, tr(request, domain.message), RETRY_AFTER)
+    return await table_error(request, domain)
+
+
+async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    return JSONResponse({"detail": sentence(exc, request), "code": "invalid"}, status_code=422)
+
+
+async def server_error(request: Request, exc: Exception) -> JSONResponse:
+    """A bug (an engine's unexpected exception, say): logged with its traceback, answered 500."""
+    log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    sorry = tr(request, "The server failed to handle that request; the error has been logged.")
+    return JSONResponse({"detail": sorry, "code": "internal"}, status_code=500)
+
+
+async def answer(request: Request, exc: Exception) -> Response:
+    """The response to `exc` as the app's handlers give it (for the fast lanes, app/web/lanes.py)."""
+    if isinstance(exc, TableError):
+        return await table_error(request, exc)
+    if isinstance(exc, RequestValidationError):
+        return await bad_request(request, exc)
+    if isinstance(exc, StoreError):
+        return await store_error(request, exc)
+    if isinstance(exc, StarletteHTTPException):
+        return await http_error(request, exc)
+    return await server_error(request, exc)
+
+
 def install(app: FastAPI) -> None:
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        if exc.status_code == 404 and wants_page(request):
-            return not_found(request, tr(request, "There is no page at {path}.", path=request.url.path[:80]))
-        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):  # FastAPI could not read the body
-            return JSONResponse({"detail": tr(request, "The request body is not valid JSON: it must be UTF-8 text."),
-                                 "code": "invalid"}, status_code=422)
-        headers, detail = exc.headers, exc.detail
-        if exc.status_code == 405:  # name every method of the path, not only those of the first route
-            allow = allowed_methods(request.app, request.url.path) or (headers or {}).get("Allow")
-            headers = {**(headers or {}), "Allow": allow} if allow else headers
-            detail = f"{request.method[:20]} is not one of the methods of this address ({allow})." if allow else detail
-        code = HTTP_CODES.get(exc.status_code, "error")
-        return JSONResponse({"detail": detail, "code": code}, status_code=exc.status_code, headers=headers)
-
-    @app.exception_handler(TableError)
-    async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        headers = {"Retry-After": "1" if isinstance(exc, Busy) else RETRY_AFTER} if isinstance(exc, (Unavailable, Busy)) else None
-        if isinstance(exc, RateLimited):
-            headers = {"Retry-After": str(exc.retry_after)}
-        return JSONResponse(error_body(exc, request), status_code=exc.status, headers=headers)
-
-    @app.exception_handler(StoreError)
-    async def store_error(request: Request, exc: Exception) -> Response:
-        """The database is down, restarting or failing over: 503 with a sentence (the app recovers by
-        itself when it is back); any other database error is a bug: a logged 500."""
-        domain = unavailable_for(exc)
-        if domain is None:
-            return await server_error(request, exc)
-        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
-        if wants_page(request):
-            return unavailable_page(request, tr(request, domain.message), RETRY_AFTER)
-        return await table_error(request, domain)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": sentence(exc, request), "code": "invalid"}, status_code=422)
-
-    @app.exception_handler(Exception)
-    async def server_error(request: Request, exc: Exception) -> JSONResponse:
-        """A bug (an engine's unexpected exception, say): logged with its traceback, answered 500."""
-        log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-        sorry = tr(request, "The server failed to handle that request; the error has been logged.")
-        return JSONResponse({"detail": sorry, "code": "internal"}, status_code=500)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(TableError, table_error)
+    app.add_exception_handler(StoreError, store_error)
+    app.add_exception_handler(RequestValidationError, bad_request)
+    app.add_exception_handler(Exception, server_error)

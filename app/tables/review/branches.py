@@ -95,10 +95,11 @@ async def drop(ctx: Any, code: str, branch_id: str, *, seated: bool, key: str | 
         if not key or not hmac.compare_digest(key.encode(), drop_key(secret, code.lower(), branch_id).encode()):
             raise Forbidden(N_("Only the table's players, or whoever kept this what-if (from the same browser), may drop it."),
                             "not_yours")
-    async def forget(s: Any) -> bool:
-        table = await find_table(s, code)
-        return well_formed(branch_id) and await review_queries.drop_branch(s, table.id, branch_id)
 
-    gone = await ctx.writer.transaction(forget)
+    async def forget(s: Any) -> tuple[str, bool]:
+        table = await find_table(s, code)
+        return table.code, bool(well_formed(branch_id) and await review_queries.drop_branch(s, table.id, branch_id))
+
+    shown, gone = await ctx.writer.transaction(forget)
     if not gone:
-        raise NotFound(N_("Table {code} keeps no what-if {id}: it may have been dropped already."), code=table.code, id=repr(branch_id[:20]))
+        raise NotFound(N_("Table {code} keeps no what-if {id}: it may have been dropped already."), code=shown, id=repr(branch_id[:20]))
