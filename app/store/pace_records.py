@@ -18,16 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from app.store.end_records import _json
 from app.store.seat_records import _aware
 from app.store.lobby_records import Exec, column_json
 
 PACE_SEAT = -4  # the chat rows of the pace's lines (app/tables/lobby/chat.py KINDS: "pace")
-
-
-def _turns(n: int) -> str:
-    return "1 turn" if n == 1 else f"{n} turns"
 
 
 def _line(ex: Exec, table_id: int, name: str, text: str, at: datetime) -> None:
@@ -69,6 +66,7 @@ class TimeOut:
     seq: int
     owner: str
     at: datetime
+    rules: Any  # the domain's PaceRules (app/tables/live/pace_rules.py): who misses, what it costs, the lines
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
@@ -93,26 +91,13 @@ class TimeOut:
         acting = set(_json(to_act) or [])
         seats = ex.all("SELECT seat, name, stand_in, missed FROM seats WHERE table_id = :t AND bot IS NULL "
                        "ORDER BY seat", {"t": self.table_id})
-        changed, lines, finished = {}, [], None
-        for seat, name, stand_in, missed in seats:
-            if seat not in acting or (stand_in is not None and timeout != "forfeit"):
-                continue
-            who, missed = name or f"Seat {seat}", (missed or 0) + 1
-            if timeout == "forfeit" and forfeit_after and missed >= forfeit_after and finished is None:
-                finished = {"outcome": "forfeit", "scores": None,
-                            "reason": f"{who} forfeited: {_turns(missed)} ran out of time",
-                            "winners": [x for x in range(players) if x != seat], "forfeited": seat}
-                ex.run("UPDATE seats SET missed = :m WHERE table_id = :t AND seat = :s",
-                       {"m": missed, "t": self.table_id, "s": seat})
-                changed[seat] = (stand_in, missed)
-                lines.append(f"{who}'s time ran out ({_turns(missed)}): {who} forfeits.")
-                continue
+        changes, finished, lines = self.rules.time_out([tuple(x) for x in seats], acting, timeout, forfeit_after,
+                                                       players, self.seq)
+        changed = {}
+        for x in changes:
             ex.run("UPDATE seats SET stand_in = :q, missed = :m WHERE table_id = :t AND seat = :s",
-                   {"q": self.seq, "m": missed, "t": self.table_id, "s": seat})
-            changed[seat] = (self.seq, missed)
-            lines.append(f"{who}'s time ran out: the bot plays for {who} until {who} comes back to the table."
-                         if timeout != "forfeit" else
-                         f"{who}'s time ran out ({missed} of {forfeit_after}): the bot plays this turn for {who}.")
+                   {"q": x.stand_in, "m": x.missed, "t": self.table_id, "s": x.seat})
+            changed[x.seat] = (x.stand_in, x.missed)
         if finished is not None:
             ex.run("UPDATE tables SET status = 'finished', to_act = CAST(:none AS json), result = CAST(:r AS json), "
                    "updated_at = :at, finished_at = :at WHERE id = :t",
@@ -130,6 +115,7 @@ class HandBack:
     table_id: int
     seat: int
     at: datetime
+    rules: Any
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
@@ -139,8 +125,7 @@ class HandBack:
             self.result = ("ok", None)
             return
         ex.run("UPDATE seats SET stand_in = NULL WHERE table_id = :t AND seat = :s", {"t": self.table_id, "s": self.seat})
-        who = row[0] or f"Seat {self.seat}"
-        text = f"{who} is back: the bot no longer plays for {who}."
+        text = self.rules.back(row[0], self.seat)
         _line(ex, self.table_id, "Pace", text, self.at)
         self.result = ("ok", text)
 
@@ -173,11 +158,6 @@ def _pause_row(ex: Exec, table_id: int) -> tuple | None:
     return None if row is None else (row[0], _json(row[1]), _aware(row[2]) if row[2] is not None else None)
 
 
-def _agreed(votes: list, people: dict, everyone: bool) -> bool:
-    yes = [x for x in votes if x in people]
-    return len(yes) == len(people) if everyone else 2 * len(yes) > len(people)
-
-
 @dataclass(slots=True)
 class PauseVote:
     """A pause, by vote of the seated people (all of them when `everyone`, a cooperative game; else a
@@ -190,6 +170,7 @@ class PauseVote:
     seat: int
     everyone: bool
     at: datetime
+    rules: Any
     propose: dict | None = None
     yes: bool = True
     result: tuple = field(default=())
@@ -212,21 +193,22 @@ class PauseVote:
                 self.result = ("busy",)
                 return
             pause = {**self.propose, "by": self.seat, "votes": [self.seat], "since": None}
-            lines.append(f"{who} proposes a pause until {self.propose['until'][:10]}: {self.propose['reason']}")
+            lines.append(self.rules.proposed(who, self.propose["until"], self.propose["reason"]))
         else:
             if pause is None or pause.get("since") is not None:
                 self.result = ("none",)
                 return
             if not self.yes:
                 ex.run("UPDATE tables SET pause = NULL WHERE id = :t", {"t": self.table_id})
-                self.result = ("ok", None, until, [f"{who} refused the pause."])
-                _line(ex, self.table_id, "Pace", f"{who} refused the pause.", self.at)
+                text = self.rules.refused(who)
+                self.result = ("ok", None, until, [text])
+                _line(ex, self.table_id, "Pace", text, self.at)
                 return
             pause = {**pause, "votes": sorted(set(pause["votes"]) | {self.seat})}
-        if _agreed(pause["votes"], people, self.everyone):
+        if self.rules.agreed(pause["votes"], people, self.everyone):
             pause["since"] = self.at.isoformat().replace("+00:00", "Z")
             until = datetime.fromisoformat(pause["until"].replace("Z", "+00:00"))
-            lines.append(f"The table is paused until {pause['until'][:10]}: the clocks and reminders stop.")
+            lines.append(self.rules.paused(pause["until"]))
         ex.run("UPDATE tables SET pause = CAST(:p AS json), paused_until = :u WHERE id = :t",
                {"p": column_json(pause), "u": ex.time(until), "t": self.table_id})
         for text in lines:
@@ -242,6 +224,7 @@ class EndPause:
     table_id: int
     seat: int
     at: datetime
+    rules: Any
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
@@ -256,9 +239,9 @@ class EndPause:
             return
         who = _people(ex, self.table_id).get(self.seat, f"Seat {self.seat}")
         if pause.get("since") is not None and until is not None and until > self.at:
-            until, text = self.at, f"{who} ended the pause: the clocks run again."
+            until, text = self.at, self.rules.ended(who, early=True)
         else:
-            text = f"{who} withdrew the pause."
+            text = self.rules.ended(who, early=False)
         ex.run("UPDATE tables SET pause = NULL, paused_until = :u WHERE id = :t",
                {"u": ex.time(until), "t": self.table_id})
         _line(ex, self.table_id, "Pace", text, self.at)

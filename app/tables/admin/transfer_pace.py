@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.tables.live.pace_rules import TIMEOUTS
 from app.tables.errors import Invalid
 from app.tables.lobby import text
 from app.tables.lobby.identity import NAME_MAX
 
 PACE_MAX = 30 * 24 * 3600  # seconds per turn a file may give (the longest choice is 3 days)
 REASON_MAX = 200
-TIMEOUTS = ("bot", "forfeit")
 
 
 def pace_export(table: Any) -> dict | None:

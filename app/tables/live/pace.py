@@ -31,6 +31,7 @@ from app.store.notices import due_timeouts
 from app.store.pace_records import PaceNote, SetPace, TimeOut, HandBack
 from app.tables.errors import N_, Conflict, Invalid, NotYourTurn, Unavailable
 from app.tables.live import commands, moves
+from app.tables.live.pace_rules import RULES, TIMEOUTS
 from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.state import Snapshot, iso
 from app.tables.lobby.chat import KINDS, PACE_SEAT
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("icehouse.pace")
 
 PACES = {"1h": 3600, "12h": 12 * 3600, "24h": 24 * 3600, "3d": 72 * 3600}  # the host's choices, besides off
-TIMEOUTS = ("bot", "forfeit")
 FORFEIT_AFTER = range(1, 11)  # missed turns before a seat forfeits: 1 to 10 (3 unless the host says)
 BATCH = 200  # turns timed out per sweep; the next sweep takes the rest
 
@@ -141,7 +141,7 @@ async def on_time_out(ctx: Context, command: commands.TimeOut) -> int:
     code, seq = command.code, command.seq
     live = await ctx.live.get(code)
     now = utcnow()
-    result = await stored(ctx, TimeOut(live.snap.id, seq, ctx.instance, now))
+    result = await stored(ctx, TimeOut(live.snap.id, seq, ctx.instance, now, RULES))
     if result[0] != "ok":  # moved, claimed elsewhere, or gone
         return 0
     _, changed, finished, lines = result
@@ -222,7 +222,7 @@ async def on_hand_back(ctx: Context, command: commands.HandBack) -> None:
         return  # handed back meanwhile
     now = utcnow()
     try:
-        result = await stored(ctx, HandBack(live.snap.id, seat_no, now))
+        result = await stored(ctx, HandBack(live.snap.id, seat_no, now, RULES))
     except Unavailable:  # the database is down: the next visit hands the seat back
         return
     if result[0] != "ok" or result[1] is None:

@@ -16,6 +16,7 @@ from app.store.pace_records import EndPause, PauseVote
 from app.tables.errors import N_, Conflict, Invalid, NotPlaying
 from app.tables.live.actor import after_chat, stored
 from app.tables.live import commands
+from app.tables.live.pace_rules import RULES
 from app.tables.live.pace import pace_line
 from app.tables.live.state import iso, pause_state
 from app.tables.lobby import text as text_policy
@@ -79,16 +80,16 @@ async def propose(ctx: Context, caller: Caller, reason: object, until: object) -
     words = text_policy.clean(reason, what=N_("A pause's reason"), max_len=REASON_MAX, shown=True)
     end = _until(until, utcnow())
     return await _run(ctx, caller, lambda snap, now: PauseVote(
-        snap.id, seat, GAMES[snap.game].cooperative, now,
+        snap.id, seat, GAMES[snap.game].cooperative, now, RULES,
         propose={"reason": words, "until": iso(end)}))
 
 
 async def vote(ctx: Context, caller: Caller, yes: bool) -> dict:
     seat = caller.seated()
     return await _run(ctx, caller, lambda snap, now: PauseVote(snap.id, seat, GAMES[snap.game].cooperative,
-                                                               now, yes=yes))
+                                                               now, RULES, yes=yes))
 
 
 async def end(ctx: Context, caller: Caller) -> dict:
     seat = caller.seated()
-    return await _run(ctx, caller, lambda snap, now: EndPause(snap.id, seat, now))
+    return await _run(ctx, caller, lambda snap, now: EndPause(snap.id, seat, now, RULES))
