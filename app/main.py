@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import gc
 import logging
 import time
@@ -60,6 +61,7 @@ class AccessLog:
 # 200 busy tables a middle collection walked 20 young collections' survivors and stopped the loop 400-440
 # ms (p99 118-127 ms in bench.ws 200x3); every 5th, at most 70 ms (p99 89-93 ms).
 GC_THRESHOLDS = (20_000, 5, 20)
+NO_TELEMETRY = {"tracing": False, "metrics": False, "logs": False, "operation_spans": False}
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -89,8 +91,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await tables.stop()
             await db.dispose()
 
+    # FastAPI's native OpenTelemetry (0.165+) looked for a provider in the environment at every request (1%
+    # of the server's CPU under load); this site exports no traces or metrics, so it is off.
+    quiet = {"telemetry": NO_TELEMETRY} if "telemetry" in inspect.signature(FastAPI).parameters else {}
     app = FastAPI(title="Icehouse Table", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Play Looney Pyramid games with friends: share a link, take a seat, play.")
+                  description="Play Looney Pyramid games with friends: share a link, take a seat, play.", **quiet)
     errors.install(app)
     docs.install(app)  # Swagger UI from this site, before the pages' catch-alls
 
