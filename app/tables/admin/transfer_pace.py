@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tables.live.pace_rules import TIMEOUTS
+from app.tables.live.pace_rules import TIMEOUTS, forfeit_result
 from app.tables.errors import Invalid
 from app.tables.lobby import text
 from app.tables.lobby.identity import NAME_MAX
@@ -69,9 +69,9 @@ def forfeit_of(g: Any, players: int, doc: dict, given: object) -> dict | None:
     if seat not in g.to_act(doc):
         raise Invalid(f"The file says seat {seat} forfeited when its time ran out, but seat {seat} was not to act "
                       "after the last move.", "bad_result")
-    winners = [x for x in range(players) if x != seat]
+    winners = forfeit_result(seat, players, "")["winners"]
     if given.get("winners") != winners or given.get("scores") is not None:
         raise Invalid(f"In a forfeit every other seat wins ({winners}) and nobody scores: the file was changed.",
                       "bad_result")
     reason = text.clean(given.get("reason"), what="The forfeit's reason", max_len=REASON_MAX)
-    return {"outcome": "forfeit", "scores": None, "reason": reason, "winners": winners, "forfeited": seat}
+    return forfeit_result(seat, players, reason)

@@ -17,6 +17,12 @@ def _turns(n: int) -> str:
     return "1 turn" if n == 1 else f"{n} turns"
 
 
+def forfeit_result(seat: int, players: int, reason: str) -> dict:
+    """A table's result when `seat` forfeits: every other seat wins, nobody scores (the pace; an import)."""
+    return {"outcome": "forfeit", "scores": None, "reason": reason,
+            "winners": [x for x in range(players) if x != seat], "forfeited": seat}
+
+
 def seat_name(name: str | None, seat: int) -> str:
     return name or f"Seat {seat}"
 
@@ -48,9 +54,7 @@ class PaceRules:
                 continue
             who, missed = seat_name(name, seat), (missed or 0) + 1
             if timeout == "forfeit" and forfeit_after and missed >= forfeit_after and finished is None:
-                finished = {"outcome": "forfeit", "scores": None,
-                            "reason": f"{who} forfeited: {_turns(missed)} ran out of time",
-                            "winners": [x for x in range(players) if x != seat], "forfeited": seat}
+                finished = forfeit_result(seat, players, f"{who} forfeited: {_turns(missed)} ran out of time")
                 changes.append(Missed(seat, stand_in, missed))
                 lines.append(f"{who}'s time ran out ({_turns(missed)}): {who} forfeits.")
                 continue
