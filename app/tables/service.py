@@ -25,7 +25,9 @@ from app.tables.live.catchup import CatchUp
 from app.store.writer import MoveWriter
 from app.tables.live.tables import LiveTables
 from app.tables.lobby.away import HeldTurns
+from app.tables.lobby.identity import normalise_code
 from app.tables.lobby.presence import Presence, hidden_here
+from app.tables.lobby.seats import not_found
 from app.tables.review.rooms import ReviewRooms
 from app.tables.live.state import Snapshot, build_state, load_snapshot
 from app.tables.tasks import cancel_all
@@ -34,6 +36,14 @@ from app.tables.notify.webhooks import Webhooks
 from app.tables.notify.webpush import WebPush
 
 log = logging.getLogger("icehouse.tables")
+
+
+def table_key(code: str) -> str:
+    """A table's code as a URL gives it, as stored (its actor's key); 404 for what cannot be a code."""
+    norm = normalise_code(code)
+    if norm is None:
+        raise not_found(code)
+    return norm
 SWEEP_SLICE = 200  # tables re-announced between two turns of the event loop
 
 
@@ -47,7 +57,7 @@ class Tables:
         self.live = LiveTables(db)  # the tables this instance plays, in memory
         # one actor per live table: every command of a table runs there, in order, through `process`
         # (app/tables/process.py, which sits above this module: app/main.py hands it in)
-        self.actors = Actors(functools.partial(process, self))
+        self.actors = Actors(functools.partial(process, self), table_key)
         self.writer = MoveWriter(db)  # group commit of every table's moves
         self.presence = Presence(ttl=3 * settings.sweep_seconds)
         self.held = HeldTurns()  # turn notifications held while their seat is at the table

@@ -27,8 +27,6 @@ from contextvars import ContextVar
 from typing import Any
 
 from app.tables.errors import N_, Busy
-from app.tables.lobby.identity import normalise_code
-from app.tables.lobby.seats import not_found
 
 log = logging.getLogger("icehouse.actors")
 
@@ -37,6 +35,7 @@ QUEUE = 256  # commands waiting per table, at most (a socket's moves, its seats'
 _CURRENT: ContextVar[str | None] = ContextVar("icehouse_actor", default=None)  # the table whose command runs
 
 Process = Callable[[Any], Awaitable[Any]]
+Key = Callable[[str], str]  # a table's code as a URL gives it -> its stored code (a 404 when it is none)
 
 
 def _heard(future: asyncio.Future) -> None:
@@ -55,8 +54,9 @@ class TableActor:
 
 
 class Actors:
-    def __init__(self, process: Process, queue: int = QUEUE):
+    def __init__(self, process: Process, key: Key, queue: int = QUEUE):
         self._process = process
+        self._key = key
         self.queue = queue
         self._actors: dict[str, TableActor] = {}
         self.busy_refusals = 0  # commands refused with "busy" (tests, benchmarks)
@@ -70,9 +70,7 @@ class Actors:
     async def ask(self, code: str, command: Any) -> Any:
         """Run `command` on the table `code` (as a URL gives it) after those queued before it; its
         handler's answer, or its error."""
-        norm = normalise_code(code)
-        if norm is None:
-            raise not_found(code)
+        norm = self._key(code)
         if _CURRENT.get() == norm:  # asked from a handler of this table: now, in its turn
             return await self._process(command)
         actor = self._actors.get(norm)
