@@ -12,7 +12,7 @@ import orjson
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import HTMLResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, StrictStr
+from pydantic import BaseModel, StrictBool, StrictStr
 
 from app.tables import replay
 
@@ -183,7 +183,7 @@ async def import_table(who: AdminAuth, ctx: Ctx, request: Request) -> dict:
 
 
 class HideDeal(BaseModel):
-    hidden: bool = True
+    hidden: StrictBool  # a JSON boolean: "no", 0 or {} are refused (422), never taken for one
 
 
 @api.get("/deals")

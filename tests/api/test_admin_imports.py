@@ -145,3 +145,17 @@ async def test_a_game_played_here_round_trips_and_counts_apart(any_server):
         assert public.status_code == 200 and public.json()["status"] == "finished"
         assert (await c.get(f"/api/tables/{new}/replay", params={"seq": 1})).status_code == 200
         assert (await c.get(f"/t/{new}", headers={"accept": "text/html"})).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u115f\u1160", "Ann\u202e", "A\x00n", " \u0301 "])
+def test_an_import_holds_its_seat_and_chat_names_to_the_policy_of_a_join(server, name):
+    """Issue 51, item 9: the admin's import refused before what the join path refuses (an invisible or
+    reordering name), so no imported table shows a seat that looks like nobody."""
+    with httpx.Client(base_url=server.url, headers=ADMIN, timeout=20) as c:
+        f = file_of("three-high", 2, stop_after=2)
+        for bad in (f | {"seats": [name, "P1"]},
+                    f | {"chat": [{"seat": 0, "name": name, "text": "hi", "at": f["moves"][0]["at"]}]}):
+            r = c.post("/api/admin/import", json=bad)
+            assert r.status_code == 422, (name, r.status_code, r.text)
+            assert r.json()["code"] == "bad_text", r.json()
+        assert c.post("/api/admin/import", json=f).status_code == 201

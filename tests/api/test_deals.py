@@ -220,3 +220,19 @@ async def test_the_admin_lists_deals_with_their_plays_and_hides_a_deals_results(
     assert (await ann.get(f"/api/deals/{did}")).json()["revealed"]
     assert (await cal.post("/api/admin/deals/aaaaaaaaaa/hide", headers=ADMIN)).status_code == 404
     assert (await cal.get("/api/admin/deals?limit=0", headers=ADMIN)).status_code == 422
+
+
+async def test_hiding_a_deal_takes_only_a_json_boolean(app, new_client):
+    """Issue 51, item 8: "no", 0 and {} were taken for a choice ({} even hid the deal): 422, and nothing
+    changes."""
+    ann, cal = new_client(), new_client()
+    made = await today_solo(ann)
+    await play_to_end(ann, made["code"], made["token"])
+    did = (await row(app, made["code"])).deal_id
+    for bad in ({"hidden": "no"}, {"hidden": 0}, {"hidden": 1}, {"hidden": "true"}, {}, {"hidden": None}):
+        r = await cal.post(f"/api/admin/deals/{did}/hide", headers=ADMIN, json=bad)
+        assert r.status_code == 422, (bad, r.status_code, r.text)
+        assert r.json()["code"] == "invalid" and r.json()["detail"].endswith("."), r.json()
+    assert (await ann.get(f"/api/deals/{did}")).json()["revealed"]  # still shown
+    r = await cal.post(f"/api/admin/deals/{did}/hide", headers=ADMIN, json={"hidden": True})
+    assert r.status_code == 200 and r.json()["hidden"] is True

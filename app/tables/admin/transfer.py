@@ -114,7 +114,7 @@ def _seats(body: dict, players: int) -> tuple[list[str], list[str | None]]:
     names = _need(body, "seats", list, f"a list of {players} seat names")
     if len(names) != players:
         raise Invalid(f"The file's 'seats' names {len(names)} seats; the game has {players}.")
-    cleaned = [f"Seat {i + 1}" if name is None else text.clean(name, what=f"The name of seat {i}", max_len=NAME_MAX)
+    cleaned = [f"Seat {i + 1}" if name is None else text.clean(name, what=f"The name of seat {i}", max_len=NAME_MAX, shown=True)
                for i, name in enumerate(names)]
     bots = body.get("bots")
     if not isinstance(bots, list) or len(bots) != players:
@@ -155,8 +155,8 @@ def _chat(body: dict, players: int) -> list[dict]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < players or seat in KINDS):
             raise Invalid(f"{where}: 'seat' must be a seat of the table (0 to {players - 1}), or "
                           f"{' or '.join(str(k) for k in sorted(KINDS))} for a line of the table's own.")
-        out.append({"seat": seat, "name": text.clean(line.get("name"), what=f"{where}: the name", max_len=NAME_MAX),
-                    "text": text.clean(line.get("text"), what=f"{where}: the text", max_len=CHAT_MAX),
+        out.append({"seat": seat, "name": text.clean(line.get("name"), what=f"{where}: the name", max_len=NAME_MAX, shown=True),
+                    "text": text.clean(line.get("text"), what=f"{where}: the text", max_len=CHAT_MAX, shown=True),
                     "at": _when(line.get("at"), f"{where}: 'at'")})
     return out
 
