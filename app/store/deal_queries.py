@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.store.models import ChatMessage, Deal, Seat, Table
+from app.store.models import ChatMessage, Deal, Player, Seat, Table
 
 HINT_SEATS = (-1, -3)  # the chat rows a hint writes (app/tables/lobby/chat.py: shown and quiet)
 
@@ -95,3 +95,18 @@ async def my_tables_on(s: AsyncSession, player_id: int, deal_id: str) -> list[Ta
          .where(Seat.player_id == player_id, Table.deal_id == deal_id)
          .order_by(Table.created_at.desc(), Table.id.desc()).limit(20))
     return list((await s.execute(q)).scalars())
+
+
+async def seats_on_deal(s: AsyncSession, deal_id: str, *, player_id: int | None = None,
+                        cookie_hash: str | None = None, besides: int | None = None) -> list[tuple[str, str]]:
+    """(code, status) of every table dealt `deal_id` where the player sits as a person: the player of
+    `player_id`, else of the cookie whose hash is `cookie_hash`; the table `besides` left out. The oldest
+    first."""
+    q = select(Table.code, Table.status).join(Seat, Seat.table_id == Table.id).where(Table.deal_id == deal_id)
+    if player_id is not None:
+        q = q.where(Seat.player_id == player_id)
+    else:
+        q = q.join(Player, Player.id == Seat.player_id).where(Player.cookie_hash == cookie_hash)
+    if besides is not None:
+        q = q.where(Table.id != besides)
+    return [(code, status) for code, status in (await s.execute(q.order_by(Table.id))).all()]

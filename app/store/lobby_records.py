@@ -10,6 +10,8 @@ has one writer at a time anyway. A command never raises for a refusal: it sets `
     ("status", status)                the table is not in the lobby any more
     ("taken",)                        that seat is not open any more (TakeSeat)
     ("seated", seat)                  the player sits at this table already (TakeSeat)
+    ("played", deal id, [(code, status)])  the player sits at these other tables dealt the same deal
+                                      (CreateTable and TakeSeat: app/tables/deals/once.py refuses it)
     ("open", [seats])                 seats are still open (StartTable)
     ("code",)                         the code is in use: pick another (CreateTable)
 
@@ -117,6 +119,16 @@ def _status(ex: Exec, table_id: int) -> str | None:
     return None if row is None else row[0]
 
 
+def seats_on_deal(ex: Exec, deal_id: str, player_id: int, besides: int = 0) -> list[tuple]:
+    """(code, status) of the tables dealt `deal_id` where the player sits as a person, but table `besides`,
+    the oldest first. On PostgreSQL the player's row is locked first, so that two instances seating the same
+    player at two tables of one deal (two tabs) take turns and the second sees the first's seat."""
+    if ex.postgres:
+        ex.first("SELECT id FROM players WHERE id = :p FOR UPDATE", {"p": player_id})
+    return ex.all("SELECT t.code, t.status FROM tables t JOIN seats s ON s.table_id = t.id WHERE t.deal_id = :d "
+                  "AND s.player_id = :p AND t.id <> :t ORDER BY t.id", {"d": deal_id, "p": player_id, "t": besides})
+
+
 @dataclass(slots=True)
 class CreateTable:
     """A new table in the lobby, its seats, and seat 0 taken by its creator; dealt `deal` (its row written
@@ -136,7 +148,13 @@ class CreateTable:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
+        known = None
         if self.deal is not None:
+            known = find_player(ex, self.host)
+            mine = seats_on_deal(ex, self.deal.id, known) if known is not None else []
+            if mine:
+                self.result = ("played", self.deal.id, mine)
+                return
             self.deal.write(ex, self.now)
         row = ex.first(
             "INSERT INTO tables (code, game, players, options, seed, status, initial_doc, doc, seq, to_act, "
@@ -150,7 +168,9 @@ class CreateTable:
             self.result = ("code",)
             return
         table_id = row[0]
-        pid, new = resolve_player(ex, self.host, self.now, find_player(ex, self.host))
+        if self.deal is None:
+            known = find_player(ex, self.host)
+        pid, new = resolve_player(ex, self.host, self.now, known)
         at = ex.time(self.now)
         for i in range(self.players):
             first = i == 0
@@ -176,7 +196,8 @@ class TakeSeat:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        status = _status(ex, self.table_id)  # locked first: the reads below see what was committed before
+        row = ex.first("SELECT status, deal_id FROM tables WHERE id = :t" + ex.lock, {"t": self.table_id})
+        status, deal = (None, None) if row is None else row  # locked first: the reads below see what was committed
         if status != "lobby":
             self.result = ("status", status)
             return
@@ -192,6 +213,10 @@ class TakeSeat:
                                   {"t": self.table_id, "p": known})
                 if seated is not None:
                     self.result = ("seated", seated[0])
+                    return
+                mine = seats_on_deal(ex, deal, known, self.table_id) if deal is not None else []
+                if mine:
+                    self.result = ("played", deal, mine)
                     return
             pid, new = resolve_player(ex, self.player, self.now, known)
         at = ex.time(self.now)

@@ -75,7 +75,7 @@ async def play_deal(deal_id: str, body: PlayDeal, ctx: Ctx, cookie: Cookie, resp
 
 @router.get("/tables/{code}/deal", responses={409: {"description": "The game has not ended yet (not_over)."}})
 async def table_deal(code: str, ctx: Ctx, cookie: Cookie) -> dict:
-    """Once the game has ended: its deal, to play again or send to another group."""
+    """Once the game has ended: its deal, to send to another group (its own players have played it)."""
     return await play.deal_of_table(ctx, code, cookie)
 
 

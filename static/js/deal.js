@@ -80,6 +80,7 @@ async function load() {
     ? tn("The deal of the day for {day} (UTC); {n} table finished it.", "The deal of the day for {day} (UTC); {n} tables finished it.", deal.plays, { day: deal.day })
     : tn("A deal shared from a finished game; {n} table finished it.", "A deal shared from a finished game; {n} tables finished it.", deal.plays);
   $("deal-play").hidden = false;
+  $("deal-play-btn").hidden = deal.played;   // a browser plays a deal once (the server refuses a second table)
   $("deal-play-note").textContent = mineText(deal.mine);
   if (rules === null) renderRules(deal.house_rule_options || []);
   renderResults(deal);

@@ -1,7 +1,7 @@
 // A table's deal, on the table's page. Before anything else: a table dealt the very cards this browser is
 // playing at another table is hidden (the server answers 403 "spoilers"): a card says so and offers to show
 // it anyway. Once the game is finished (not abandoned): the "This deal" card, with "Play this deal" (same
-// game, seats, house rules and cards; it says when this browser has played the deal, with its result) and
+// game, seats, house rules and cards; not to a browser that has played the deal: it says its result) and
 // a short link to send to another group, with the results by deal. The deal is asked of the server only
 // once the game is finished (it answers 409 before); a game whose deals are not shared (422) offers
 // nothing. table.js is not touched.
@@ -87,7 +87,7 @@ async function offer() {
       : `${t("Play the very same cards, or send them to another group:")} `,
       h("a", { href: page, id: "deal-results" }, t("results by deal"))),
     h("div", { class: "share" }, field, copy),
-    h("p", { class: "row" }, play), form);
+    deal.played ? null : h("p", { class: "row" }, play), form);   // a browser plays a deal once
   const side = document.querySelector(".side");
   if (side) side.prepend(card);
   const resultRow = document.querySelector("#result .row");

@@ -149,12 +149,17 @@ async def test_a_named_deal_is_replayed_exactly(app, new_client):
     results = (await dan.get(f"/api/deals/{deal['id']}")).json()
     assert results["revealed"] and {x["code"] for x in results["variants"][0]["results"]} == {made["code"], copy["code"]}
 
-    # other house rules: the same cards, ranked apart
+    # Dan has played it: not dealt it again (issue 51, tests/api/test_deals_played.py)
     r = await dan.post(f"/api/deals/{deal['id']}/tables", json={"name": "Dan"})
+    assert r.status_code == 409 and r.json()["code"] == "already_played" and copy["code"] in r.json()["detail"]
+
+    # another browser with other house rules: the same cards, ranked apart
+    eve = new_client()
+    r = await eve.post(f"/api/deals/{deal['id']}/tables", json={"name": "Eve"})
     other = r.json()
-    await dan.post(f"/api/tables/{other['code']}/start", headers=bearer(other["token"]))
+    await eve.post(f"/api/tables/{other['code']}/start", headers=bearer(other["token"]))
     assert (await row(app, other["code"])).initial_doc["hands"] == original.initial_doc["hands"]
-    await play_to_end(dan, other["code"], other["token"])
+    await play_to_end(eve, other["code"], other["token"])
     variants = (await dan.get(f"/api/deals/{deal['id']}")).json()["variants"]
     assert [len(v["results"]) for v in variants] == [2, 1]
     assert variants[1]["house_rules"] == {"allow_zero_moves": False, "hidden_hands": False}

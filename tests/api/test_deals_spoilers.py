@@ -110,14 +110,15 @@ async def test_play_this_deal_tells_a_browser_it_has_played_it_with_its_result(a
     assert (await bea.get(f"/api/tables/{first['code']}/deal")).json()["mine"] == []
     assert (await ann.get(f"/api/deals/{offered['id']}")).json()["mine"] == [mine]
 
-    # today's deal is not dealt to Ann again, but "Play this deal" still deals it, outside the daily rule
+    # the deal is not dealt to Ann again, by today's route nor by "Play this deal" (issue 51: the
+    # already-played rule, tests/api/test_deals_played.py); Bea may play it
     assert (await ann.post("/api/deals/today/tables", json={"players": 1, "name": "Ann"})).status_code == 409
     again = await ann.post(f"/api/deals/{offered['id']}/tables", json={"name": "Ann"})
-    assert again.status_code == 201, again.text
+    assert again.status_code == 409 and again.json()["code"] == "already_played", again.text
     later = (await ann.get(f"/api/deals/{offered['id']}")).json()
-    assert [x["code"] for x in later["mine"]] == [again.json()["code"], first["code"]]
-    assert later["mine"][0]["status"] == "lobby" and later["finished"] and later["playing"]
-    assert later["revealed"]  # she has finished the deal once: playing it again hides nothing from her
+    assert [x["code"] for x in later["mine"]] == [first["code"]]
+    assert later["finished"] and not later["playing"] and later["revealed"]
+    assert (await bea.post(f"/api/deals/{offered['id']}/tables", json={"name": "Bea"})).status_code == 201
 
 
 async def test_an_abandoned_game_offers_no_deal_and_counts_as_no_finish(app, new_client):

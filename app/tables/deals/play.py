@@ -68,21 +68,18 @@ async def today_view(ctx: Tables, cookie: str | None) -> dict:
 async def play_today(ctx: Tables, *, game: object, players: object, name: object, options: object,
                      cookie: str | None) -> Seated:
     """A table dealt today's deal for `game` at `players` seats; 409 already_played when this browser has
-    sat at a table on it (it is never dealt a deal of the day twice). `game` None: the first of DAILY's."""
+    sat at a table on it (deals/once.py: it is never dealt a deal twice). `game` None: the first of DAILY's."""
     g = game_or_422(DAILY[0][0] if game is None else game)
     deal = next((d for d in await todays(ctx) if d.game == g.name and d.players == players), None)
     if deal is None:
         offered = ", ".join(f"{GAMES[x].title} for {n}" for x, n in DAILY)
         raise Invalid(N_("There is no deal of the day for {game} at {n} seats; today's are: {offered}."), game=g.title, n=str(players)[:4], offered=offered)
-    if deal.id in await my_statuses(ctx, cookie, [deal.id]):
-        raise Conflict(N_("You have played today's {game} deal for {n} already: see how everyone did at {link}. A "
-                          "new one comes at midnight UTC."), "already_played", game=g.title, n=deal.players,
-                       link=link(deal.id))
-    return await _create(ctx, deal, name, options, cookie)
+    return await _create(ctx, deal, name, options, cookie)  # create refuses a browser that played it (deals/once.py)
 
 
 async def play_named(ctx: Tables, did: str, *, name: object, options: object, cookie: str | None) -> Seated:
-    """A table dealt the deal `did` (any kind), with the house rules asked for."""
+    """A table dealt the deal `did` (any kind), with the house rules asked for; 409 already_played when this
+    browser has sat at a table on it (deals/once.py), its own finished table's "Play this deal" too."""
     async with ctx.db.reading() as s:
         row = await find_deal(s, did)
     deal = Deal(row.id, row.game, row.players, dict(row.options), row.seed, row.kind, row.day)

@@ -53,6 +53,9 @@ class Snapshot:
     # A takeback asked (app/tables/live/takeback.py): {"by", "seq", "from", "votes", "open", "asked", "counts"};
     # only while "seq" is the table's seq is it asked now (any move lets it lapse)
     takeback: dict | None = None
+    # The deal's id when the table was dealt a shared one (app/tables/deals): for the already-played rule
+    # (deals/once.py) only, never in any client's state (a table's deal is told only once its game is over)
+    deal: str | None = None
 
     def to_dict(self) -> dict:
         """The fields as a dict, sharing their values (dataclasses.asdict would deep-copy the doc for every
@@ -116,6 +119,7 @@ def make_snapshot(table: Any, seats: list, last: dict | None, *, rematch: str | 
         "to_act": list(table.to_act or []), "result": table.result, "created_at": iso(table.created_at),
         "updated_at": iso(table.updated_at), "pace": pace_of(table), "pause": getattr(table, "pause", None),
         "paused_until": iso(getattr(table, "paused_until", None)), "takeback": getattr(table, "takeback", None),
+        "deal": getattr(table, "deal_id", None),
     }
     if "updated_at" in changed:
         changed["updated_at"] = iso(changed["updated_at"])

@@ -18,6 +18,7 @@ from app.store import utcnow
 from app.store.lobby_records import CreateTable, PlayerSpec, StartTable, TakeSeat
 from app.tables.live import commands
 from app.tables.live.actor import after_commit, stored
+from app.tables.deals.once import check_may_sit, refuse
 from app.tables.errors import Conflict, Invalid, N_
 from app.tables.language import known
 from app.tables.lobby.identity import clean_name, hash_token, new_code, new_token, share_url
@@ -59,6 +60,7 @@ async def create(ctx: Tables, *, game: object, players: int, options: dict | Non
     else:
         seed, doc = deal.seed, g.setup(players=players, options=opts, seed=deal.seed)
     spec, fresh = _player(ctx, cookie, name, lang)
+    await check_may_sit(ctx, None if deal is None else deal.id, spec, deal=deal)  # the already-played rule
     token = new_token()
     for _ in range(CODE_TRIES):  # the new table's own actor, from its first command
         code = new_code()
@@ -77,6 +79,8 @@ async def on_create(ctx: Tables, command: commands.Create) -> Seated | None:
     record = CreateTable(command.code, g.name, players, command.options, command.seed, command.doc, now, spec,
                          hash_token(command.token), None if command.deal is None else command.deal.row())
     result = await _write(ctx, record)
+    if result[0] == "played":  # the already-played rule, as the writer found it (another tab was quicker)
+        refuse(result[1], result[2], command.deal)
     if result[0] != "ok":
         return None
     _, table_id, player_id, new = result
@@ -85,7 +89,8 @@ async def on_create(ctx: Tables, command: commands.Create) -> Seated | None:
     stamp = iso(now)
     snap = Snapshot(id=table_id, code=record.code, game=g.name, players=players, options=command.options,
                     status="lobby", doc=command.doc, seq=0, to_act=[], result=None, created_at=stamp,
-                    updated_at=stamp, seats=[_seat_dict(x) for x in seats])
+                    updated_at=stamp, seats=[_seat_dict(x) for x in seats],
+                    deal=None if command.deal is None else command.deal.id)
     ctx.live.add(LiveTable(snap, seats, chat=[]))
     url = share_url(ctx.settings.public_url, record.code)
     return Seated({"code": record.code, "seat": 0, "token": command.token, "url": url}, command.fresh if new else None)
@@ -121,6 +126,8 @@ async def _take(ctx: Tables, live: LiveTable, command: TakeSeat, refusal: str) -
     if result[0] == "status" and result[1] is None:  # deleted (an expired lobby)
         ctx.live.drop(live.snap.code)
         raise not_found(live.snap.code)
+    if result[0] == "played":  # the already-played rule, as the writer found it (another tab was quicker)
+        refuse(result[1], result[2])
     await ctx.live.reload(live)
     if result[0] == "seated":
         raise Conflict(N_("This browser already sits at seat {seat}."), "already_seated", seat=result[1])
@@ -149,12 +156,14 @@ async def on_join(ctx: Tables, command: commands.Join) -> Seated:
     name, spec, fresh = command.name, command.spec, command.fresh
     refusal = N_("The game at table {code} has already started ({status}); you can still watch it.")
     live = await ctx.live.get(command.code)
-    for _ in range(3):
+    for attempt in range(3):
         seats = await _lobby_seats(ctx, live, refusal)
         if spec.known_id is not None:
             mine = next((x.seat for x in seats if x.player_id == spec.known_id), None)
             if mine is not None:
                 raise Conflict(N_("This browser already sits at seat {seat}."), "already_seated", seat=mine)
+        if attempt == 0:  # the already-played rule (a table dealt a deal)
+            await check_may_sit(ctx, live.snap.deal, spec, besides=live.snap.id)
         open_seat = next((x.seat for x in seats if x.name is None), None)
         if open_seat is None:
             raise Conflict(N_("Table {code} is full: all {n} seats are taken."), "table_full",
