@@ -52,7 +52,7 @@ export function mineText(mine) {
     parts.push(t("You have played this deal, but left the game unfinished (table {code}).", { code: mine[0].code }));
   }
   if (playing) parts.push(t("You are playing it at table {code}.", { code: playing.code }));
-  return `${parts.join(" ")} ${t("You may play it again: a new table, outside the deal of the day.")}`;
+  return `${parts.join(" ")} ${t("A browser plays each deal once: send the link to friends who have not.")}`;
 }
 
 // House rules ride in a deal's link (/deals/<id>?hidden_hands=true): the deal page plays them by default.

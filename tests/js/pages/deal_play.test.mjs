@@ -13,7 +13,7 @@ test("a browser that never played the deal is told nothing", () => {
 });
 
 test("the last finished game's result, how many times, its house rules, and that it may play again", () => {
-  assert.match(mineText([won]), /^You have played this deal: you won with 5 trees \(table abcd2345\)\. You may play it again/);
+  assert.match(mineText([won]), /^You have played this deal: you won with 5 trees \(table abcd2345\)\. A browser plays each deal once/);
   const lost = { ...won, code: "zzzz2222", outcome: "lost", trees: 1, house_rules: { hidden_hands: true } };
   assert.match(mineText([lost, won]), /played this deal 2 times: you lost with 1 tree \(table zzzz2222, hidden hands\)/);
   assert.match(mineText([{ code: "tp", status: "finished", score: 31, house_rules: {} }]), /you scored 31/);
