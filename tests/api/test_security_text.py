@@ -30,7 +30,10 @@ def database_url(request) -> str:
 @pytest.fixture
 def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
-                    admin_token="admin-secret-for-tests")
+                    admin_token="admin-secret-for-tests",
+                    # every path below is sent each refused name in turn: no limit may answer for the policy
+                    rate_limit_create="0", rate_limit_join="0", rate_limit_chat="0", rate_limit_chat_address="0",
+                    rate_limit_review="0", rate_limit_takeback="0", rate_limit_takeback_address="0")
 
 
 def raw_json(template: str, bad: str, headers: dict | None = None) -> dict:
@@ -257,3 +260,197 @@ async def test_a_name_or_chat_line_with_nothing_visible_is_refused_with_a_senten
 async def test_names_with_something_visible_are_kept(client, name):
     r = await client.post("/api/tables", json={"game": "three-high", "players": 2, "name": name})
     assert r.status_code == 201, r.text
+
+
+# -- issue 51, item 9: one function for names and one for chat lines, on every path ------------------------
+# Written as JSON escapes (a lone surrogate can only be sent that way); "@" stands for the text sent.
+REFUSED = {
+    "NUL": "A\\u0000nn",
+    "bell": "A\\u0007nn",
+    "delete": "Ann\\u007f",
+    "C1 control (CSI)": "A\\u009bnn",
+    "escape sequence": "\\u001b[31mAnn",
+    "right-to-left override": "Ann\\u202e",
+    "left-to-right override": "\\u202dAnn",
+    "right-to-left embedding": "A\\u202bnn",
+    "pop directional formatting": "Ann\\u202c",
+    "left-to-right isolate": "\\u2066Ann",
+    "right-to-left isolate": "Ann\\u2067",
+    "first strong isolate": "A\\u2068nn",
+    "pop directional isolate": "Ann\\u2069",
+    "Arabic letter mark": "A\\u061cnn",
+    "right-to-left mark": "Ann\\u200f",
+    "Hangul filler": "\\u3164",
+    "Hangul choseong filler": "\\u115f",
+    "Hangul jungseong filler": "\\u1160",
+    "halfwidth Hangul filler": "\\uffa0",
+    "braille blank": "\\u2800",
+    "fillers and spaces": "\\u3164 \\u115f\\u1160 \\uffa0\\u2800",
+    "zero-width space inside": "A\\u200bnn",
+    "zero-width space alone": "\\u200b",
+    "word joiner": "A\\u2060nn",
+    "byte order mark": "\\ufeffAnn",
+    "soft hyphen": "An\\u00adn",
+    "Mongolian vowel separator": "A\\u180enn",
+    "zero-width joiner alone": "\\u200d",
+    "zero-width non-joiner alone": "\\u200c",
+    "combining marks only": "\\u0301\\u0308",
+    "lone high surrogate": "A\\ud800nn",
+    "lone low surrogate": "Ann\\udfff",
+    "empty": "",
+    "spaces": "   ",
+    "no-break and ideographic spaces": "\\u00a0\\u3000",
+    "newlines and tabs": "\\n\\t\\r",
+}
+EMPTY = {"empty", "spaces", "no-break and ideographic spaces", "newlines and tabs"}
+KEPT = "Zo\\u00eb \\ud83d\\udc69\\u200d\\ud83d\\udc67"  # an accent and a ZWJ emoji sequence: a name like any other
+ADMIN = bearer("admin-secret-for-tests")
+
+
+def _send(client: httpx.AsyncClient, path: str, template: str, text: str, headers: dict | None = None):
+    """POST `template` (JSON text) with "@" replaced by `text`, itself JSON-escaped text."""
+    return client.post(path, content=template.replace("@", text).encode(),
+                       headers={"content-type": "application/json", **(headers or {})})
+
+
+def _import_template(**change) -> str:
+    """The recorded game of tests/api/review_deal.py as an export file, `change`d; "@" is left in it."""
+    from tests.api.review_deal import import_body
+
+    body = import_body()
+    for key, value in change.items():
+        if key == "stand_in":
+            body["moves"][0]["stand_in"] = value
+        else:
+            body[key] = value
+    return json.dumps(body)
+
+
+class Paths:
+    """Every path a name or a chat line comes in by, each sending one text; `made` holds what they need."""
+
+    def __init__(self, new_client):
+        self.new_client, self.made = new_client, {}
+
+    async def _once(self, key, make):
+        if key not in self.made:
+            self.made[key] = await make()
+        return self.made[key]
+
+    async def create(self, t):
+        return await _send(self.new_client(), "/api/tables", '{"game": "three-high", "players": 2, "name": "@"}', t)
+
+    async def join(self, t):
+        lobby = await self._once("lobby", lambda: create(self.new_client(), 2))
+        return await _send(self.new_client(), f"/api/tables/{lobby['code']}/join", '{"name": "@"}', t)
+
+    async def deal_of_the_day(self, t):
+        return await _send(self.new_client(), "/api/deals/today/tables", '{"players": 1, "name": "@"}', t)
+
+    async def import_seat(self, t):
+        return await _send(self.new_client(), "/api/admin/import", _import_template(seats=["@"]), t, ADMIN)
+
+    async def import_bot(self, t):
+        return await _send(self.new_client(), "/api/admin/import", _import_template(bots=["@"]), t, ADMIN)
+
+    async def import_stand_in(self, t):
+        return await _send(self.new_client(), "/api/admin/import",
+                           _import_template(stand_in={"for": "@", "why": "timeout"}), t, ADMIN)
+
+    async def import_chat_name(self, t):
+        return await _send(self.new_client(), "/api/admin/import",
+                           _import_template(chat=[{"seat": 0, "name": "@", "text": "hi", "at": None}]), t, ADMIN)
+
+    async def what_if_name(self, t):
+        async def finished():
+            from tests.api.review_deal import import_body
+
+            r = await self.new_client().post("/api/admin/import", json=import_body(), headers=ADMIN)
+            assert r.status_code == 201, r.text
+            return r.json()["code"]
+        from tests.api.review_deal import PLY, WINNING, as_moves
+
+        code = await self._once("finished", finished)
+        body = json.dumps({"name": "@", "ply": PLY, "moves": as_moves(WINNING)})
+        return await _send(self.new_client(), f"/api/tables/{code}/review/branches", body, t)
+
+    async def chat(self, t):
+        async def host_client():
+            return self.new_client()
+
+        host = await self._once("host", host_client)
+        table = await self._once("table", lambda: full_table(host, players=2, bots=1))
+        return await _send(host, f"/api/tables/{table['code']}/chat", '{"text": "@"}', t, bearer(table["tokens"][0]))
+
+    async def import_chat_text(self, t):
+        return await _send(self.new_client(), "/api/admin/import",
+                           _import_template(chat=[{"seat": 0, "name": "Ann", "text": "@", "at": None}]), t, ADMIN)
+
+
+NAME_PATHS = ["create", "join", "deal_of_the_day", "import_seat", "import_bot", "import_stand_in", "import_chat_name",
+              "what_if_name"]
+LINE_PATHS = ["chat", "import_chat_text"]
+
+
+@pytest.mark.parametrize("path", NAME_PATHS + LINE_PATHS)
+async def test_every_path_of_a_name_or_a_chat_line_refuses_what_the_policy_refuses(new_client, path):
+    """Issue 51, item 9: the admin's import took a seat named U+3164 (a Hangul filler) that a join refuses.
+    Each path, sent each kind of text the policy refuses: 422 bad_text with a sentence, nothing stored."""
+    send = getattr(Paths(new_client), path)
+    wrong = []
+    for kind, bad in REFUSED.items():
+        if path == "import_bot" and kind in EMPTY:
+            continue  # an export's empty bot is a seat without one
+        r = await send(bad)
+        if r.status_code != 422 or r.json().get("code") != "bad_text" or not r.json()["detail"].endswith("."):
+            wrong.append(f"{kind}: {r.status_code} {r.text[:160]}")
+    assert not wrong, f"{path} let through or answered otherwise:\n" + "\n".join(wrong)
+    r = await send(KEPT)
+    assert r.status_code in (200, 201), r.text
+
+
+async def test_an_export_with_an_empty_bot_names_no_bot(client):
+    for empty in ("", "   "):
+        r = await _send(client, "/api/admin/import", _import_template(bots=["@"]), empty, ADMIN)
+        assert r.status_code == 201, r.text
+        detail = (await client.get(f"/api/admin/tables/{r.json()['code']}", headers=ADMIN)).json()
+        assert [(s["bot"], s["bot_name"]) for s in detail["seats"]] == [(False, None)], detail
+
+
+async def test_socket_chat_refuses_what_the_policy_refuses(live_server, database_url):
+    from tests.api.wsclient import WS
+
+    server = live_server(database_url, rate_limit_chat="0", rate_limit_chat_address="0")
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as host:
+        t = await full_table(host, players=2, bots=1)
+        ws = await WS.open(f"{server.ws_url}/ws/tables/{t['code']}?token={t['tokens'][0]}")
+        await ws.until("chat_history")
+        wrong = []
+        for kind, bad in REFUSED.items():
+            await ws.send('{"type": "chat", "text": "@"}'.replace("@", bad))
+            error = await ws.until("error")
+            if error.get("code") != "bad_text" or error.get("status") != 422:
+                wrong.append(f"{kind}: {error}")
+        assert not wrong, "\n".join(wrong)
+        await ws.send({"type": "chat", "text": "plain hello"})
+        said = await ws.until("chat")
+        assert (said.get("message") or said)["text"] == "plain hello"
+        await ws.close()
+        assert (await host.get(f"/api/tables/{t['code']}/chat")).json()[-1]["text"] == "plain hello"
+
+
+def test_one_function_for_names_and_one_for_chat_lines():
+    """Every path calls text.name or text.chat_line (the old names stay: identity.clean_name, chat.clean_text)."""
+    from app.tables.lobby import chat, identity, text
+
+    assert text.name("  Ann  ") == identity.clean_name("  Ann  ") == "Ann"
+    assert text.chat_line(" hi  there ") == chat.clean_text(" hi  there ") == "hi there"
+    assert identity.NAME_MAX == text.NAME_MAX and chat.CHAT_MAX == text.CHAT_MAX
+    for bad in ("\u3164", "\u115f", "\u1160", "\uffa0", "\u2800", "\u200b", "A\u202eB", "A\u2066B", "A\x00B",
+                "A\ud800B", "", " \n "):
+        for clean_it in (text.name, text.chat_line):
+            with pytest.raises(BadText):
+                clean_it(bad)
+    with pytest.raises(BadText):
+        text.name("x" * (text.NAME_MAX + 1))
+    assert text.name("", required=False) is None

@@ -38,9 +38,9 @@ from app.store import ChatMessage, Move, Seat, Table, admin_queries, queries, ut
 from app.tables.lobby import text
 from app.tables.admin.tables import parse_when
 from app.tables.admin.transfer_pace import forfeit_of, pace_export, pace_of_file, stand_in_of
-from app.tables.lobby.chat import CHAT_MAX, KINDS
+from app.tables.lobby.chat import KINDS
 from app.tables.errors import Invalid
-from app.tables.lobby.identity import NAME_MAX, unused_code
+from app.tables.lobby.identity import unused_code
 from app.tables.lobby.seats import find_table
 from app.tables.live.state import iso
 from app.tables.takeback_steps import doc_after, takeback_events, takeback_from
@@ -114,13 +114,13 @@ def _seats(body: dict, players: int) -> tuple[list[str], list[str | None]]:
     names = _need(body, "seats", list, f"a list of {players} seat names")
     if len(names) != players:
         raise Invalid(f"The file's 'seats' names {len(names)} seats; the game has {players}.")
-    cleaned = [f"Seat {i + 1}" if name is None else text.clean(name, what=f"The name of seat {i}", max_len=NAME_MAX, shown=True)
+    cleaned = [f"Seat {i + 1}" if name is None else text.name(name, what=f"The name of seat {i}")
                for i, name in enumerate(names)]
     bots = body.get("bots")
     if not isinstance(bots, list) or len(bots) != players:
         bots = [None] * players
-    bots = [text.clean(b, what=f"The bot of seat {i}", max_len=40, required=False) if isinstance(b, str) else None
-            for i, b in enumerate(bots)]
+    bots = [text.name(b, what=f"The bot of seat {i}", required=False) if isinstance(b, str) else None
+            for i, b in enumerate(bots)]  # shown as the seat's bot_name: a name like any other (empty: no bot)
     return cleaned, bots
 
 
@@ -155,8 +155,8 @@ def _chat(body: dict, players: int) -> list[dict]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < players or seat in KINDS):
             raise Invalid(f"{where}: 'seat' must be a seat of the table (0 to {players - 1}), or "
                           f"{' or '.join(str(k) for k in sorted(KINDS))} for a line of the table's own.")
-        out.append({"seat": seat, "name": text.clean(line.get("name"), what=f"{where}: the name", max_len=NAME_MAX, shown=True),
-                    "text": text.clean(line.get("text"), what=f"{where}: the text", max_len=CHAT_MAX, shown=True),
+        out.append({"seat": seat, "name": text.name(line.get("name"), what=f"{where}: the name"),
+                    "text": text.chat_line(line.get("text"), what=f"{where}: the text"),
                     "at": _when(line.get("at"), f"{where}: 'at'")})
     return out
 
@@ -198,7 +198,7 @@ def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[d
     for want, m in enumerate(moves, start=1):
         seq = m.get("seq") if isinstance(m, dict) else None
         where = f"Move seq {want}"
-        if not isinstance(m, dict) or seq != want or isinstance(seq, bool):
+        if not isinstance(m, dict) or type(seq) is not int or seq != want:  # 1.0 or true is not seq 1
             raise Invalid(f"{where} is missing: the moves must be numbered 1, 2, 3... (found {str(seq)[:20]}).",
                           "bad_move")
         seat, move = m.get("seat"), m.get("move")
@@ -309,5 +309,5 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
     table = await ctx.writer.transaction(store)
     log.warning("admin imported table %s", table.code,
                 extra={"who": who, "action": "import_table", "game": g.name, "moves": len(moves),
-                       "from_code": str(body.get("code"))[:16], "at": iso(now)})
+                       "from_code": text.safe(str(body.get("code"))[:16]), "at": iso(now)})
     return {"code": table.code, "game": g.name, "status": table.status, "seq": table.seq}

@@ -17,7 +17,6 @@ from typing import Any
 from app.tables.live.pace_rules import TIMEOUTS, forfeit_result
 from app.tables.errors import Invalid
 from app.tables.lobby import text
-from app.tables.lobby.identity import NAME_MAX
 
 PACE_MAX = 30 * 24 * 3600  # seconds per turn a file may give (the longest choice is 3 days)
 REASON_MAX = 200
@@ -52,7 +51,7 @@ def stand_in_of(move: dict, where: str) -> dict | None:
     if not isinstance(mark, dict) or mark.get("why") != "timeout":
         raise Invalid(f"{where}: 'stand_in' is null or {{\"for\": the seat's name, \"why\": \"timeout\"}}.",
                       "bad_move")
-    return {"for": text.clean(mark.get("for"), what=f"{where}: the stand-in's name", max_len=NAME_MAX),
+    return {"for": text.name(mark.get("for"), what=f"{where}: the stand-in's name"),
             "why": "timeout"}
 
 

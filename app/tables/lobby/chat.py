@@ -16,7 +16,6 @@ from app.store import ChatMessage, queries, utcnow
 from app.store.chat_records import ChatLine
 from app.tables.live.actor import after_chat, stored
 from app.tables.live.commands import Say
-from app.tables.errors import N_
 from app.tables.lobby import text as text_policy
 from app.tables.lobby.seats import Caller, not_found
 from app.tables.live.state import iso
@@ -24,7 +23,7 @@ from app.tables.live.state import iso
 if TYPE_CHECKING:
     from app.tables.context import Context
 
-CHAT_MAX = 500
+CHAT_MAX = text_policy.CHAT_MAX
 HISTORY = 200
 # The chat seats of the rows the table itself writes: a hint noted (hints.py), a nudge (notify/settings.py),
 # and a hint counted without a line (never sent, and left out of the history by the store's query).
@@ -42,8 +41,8 @@ def as_message(m: ChatMessage) -> dict:
 
 
 def clean_text(raw: object) -> str:
-    """A chat line: the text policy (app/tables/lobby/text.py), 1..500 characters, at least one of them visible."""
-    return text_policy.clean(raw, what=N_("A chat message"), max_len=CHAT_MAX, shown=True)
+    """A chat line: text.chat_line, the one function for chat lines (kept under this name for its callers)."""
+    return text_policy.chat_line(raw)
 
 
 async def history(s: AsyncSession, table_id: int) -> list[dict]:

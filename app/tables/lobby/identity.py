@@ -8,13 +8,12 @@ import secrets
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import queries
-from app.tables.errors import N_
 from app.tables.lobby import text
 
 CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # 32 symbols: no l, o, 0, 1
 CODE_LENGTH = 8
 COOKIE_NAME = "icehouse_id"
-NAME_MAX = 40
+NAME_MAX = text.NAME_MAX
 
 
 def share_url(public_url: str | None, code: str) -> str:
@@ -58,6 +57,5 @@ def token_matches(token: str, token_hash: str | None) -> bool:
 
 
 def clean_name(raw: object) -> str:
-    """A player's name: the text policy (app/tables/lobby/text.py), 1..40 characters, at least one of them visible."""
-    return text.clean(raw, what=N_("A name"), max_len=NAME_MAX, shown=True,
-                      empty=N_("A name must not be empty: type the name your friends know you by."))
+    """A player's name: text.name, the one function for names (kept under this name for its callers)."""
+    return text.name(raw)

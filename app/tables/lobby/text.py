@@ -7,6 +7,9 @@ characters): those let a message or a name show something other than what it say
 and non-joiners stay allowed (emoji sequences and several scripts need them), as do private-use
 characters. Accepted text is NFC-normalised; single-line text has its runs of white space (newlines
 included) collapsed to one space and its ends trimmed.
+
+Every name goes through `name` and every chat line through `chat_line` (both also need a visible
+character: a name of Hangul fillers, U+3164, looks like nobody); nothing else cleans either.
 """
 from __future__ import annotations
 
@@ -21,6 +24,10 @@ JOINERS = frozenset([0x200C, 0x200D])  # ZWNJ, ZWJ: part of emoji sequences and 
 # vowels, the combining grapheme joiner, the Mongolian vowel separator).
 BLANK_CATEGORIES = frozenset(["Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Mn", "Me"])
 BLANK = frozenset([0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x17B4, 0x17B5, 0x034F, 0x180E])
+NAME_MAX = 40  # characters of a name (seats, players; the column's size)
+CHAT_MAX = 500  # characters of a chat line
+NAME_WHAT = N_("A name")
+NAME_EMPTY = N_("A name must not be empty: type the name your friends know you by.")
 
 
 class BadText(Invalid):
@@ -99,6 +106,25 @@ def clean(raw: object, *, what: str, max_len: int, required: bool = True, empty:
         raise BadText(N_("{what} must have at least one visible character: this one would look blank (it is only "
                          "spaces, fillers or marks such as U+{cp})."), what=W_(what), cp=f"{ord(text[0]):04X}")
     return text
+
+
+def name(raw: object, *, what: str = NAME_WHAT, max_len: int = NAME_MAX, required: bool = True,
+         empty: str | None = None) -> str | None:
+    """The one function for a name someone is shown by: a seat's (create, join, a deal's table, an import's
+    seats and the bots it names), a chat line's speaker and a stand-in's in an import, a review room's
+    what-if. The policy above, NFC, white space collapsed, 1..max_len characters, at least one visible.
+
+    `what` starts the sentences; `empty` replaces the one for an empty name (a player's own name, the
+    default `what`, gets NAME_EMPTY). With required=False an empty name gives None."""
+    if empty is None and what == NAME_WHAT:
+        empty = NAME_EMPTY
+    return clean(raw, what=what, max_len=max_len, required=required, empty=empty, shown=True)
+
+
+def chat_line(raw: object, *, what: str = N_("A chat message"), max_len: int = CHAT_MAX) -> str:
+    """The one function for a chat line, said at a table (REST or socket) or read from an import: the policy
+    above, NFC, white space collapsed, 1..max_len characters, at least one visible."""
+    return clean(raw, what=what, max_len=max_len, shown=True)
 
 
 def _has_surrogate(text: str) -> bool:
