@@ -181,6 +181,9 @@ class TakebackVote:
         if self.seat not in takeback["voters"]:
             self.result = ("not_voter",)
             return
+        if self.yes and self.seat in takeback["votes"]:  # accepted already: nothing changes, no second line
+            self.result = ("voted",)
+            return
         people = _people(ex, self.table_id)
         who = _name(people, self.seat)
         asker = _name(people, takeback["by"])

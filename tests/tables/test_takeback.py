@@ -5,6 +5,9 @@ after one that completed a tree; nothing random or hidden ever taken back (Marti
 hidden arrangement, Dash's draw); the export and import and the move scores walk past a takeback."""
 from __future__ import annotations
 
+import asyncio
+
+import pytest
 from sqlalchemy import select, update
 
 from app.games import GAMES
@@ -366,3 +369,39 @@ async def test_takeback_requests_are_rate_limited_per_seat(settings):
         finally:
             for client in made:
                 await client.aclose()
+
+
+async def three_people_asked(new_client) -> tuple[str, dict, int, list[int]]:
+    """A 3-person Turning Points table where the first to play has played and asked to take it back:
+    (code, people, the mover's seat, the two voters)."""
+    clients = [new_client() for _ in range(3)]
+    r = await clients[0].post("/api/tables", json={"game": "turning-points", "players": 3, "name": "Ann",
+                                                   "options": {"shape": "square", "size": 3}})
+    assert r.status_code == 201, r.text
+    code, people = r.json()["code"], {0: (clients[0], r.json()["token"])}
+    for i, name in ((1, "Bea"), (2, "Cy")):
+        r = await clients[i].post(f"/api/tables/{code}/join", json={"name": name})
+        people[r.json()["seat"]] = (clients[i], r.json()["token"])
+    assert (await clients[0].post(f"/api/tables/{code}/start", headers=bearer(people[0][1]))).status_code == 200
+    mover = (await state(clients[0], code, people[0][1]))["to_act"][0]
+    await play(people, code, mover)
+    assert (await ask(people, code, mover)).status_code == 200
+    return code, people, mover, [x for x in people if x != mover]
+
+
+@pytest.mark.parametrize("together", [False, True], ids=["one_after_the_other", "at_once"])
+async def test_a_takeback_accepted_twice_is_one_vote_and_one_line(app, new_client, together):
+    """Issue 51, item 10: the second accept of the same seat was stored again with a second chat line."""
+    code, people, mover, (first, second) = await three_people_asked(new_client)
+    if together:
+        answers = await asyncio.gather(vote(people, code, first, True), vote(people, code, first, True))
+    else:
+        answers = [await vote(people, code, first, True), await vote(people, code, first, True)]
+    assert sorted(r.status_code for r in answers) == [200, 409], [r.text for r in answers]
+    refused = next(r for r in answers if r.status_code == 409)
+    assert refused.json()["code"] == "takeback_voted" and "already" in refused.json()["detail"]
+    lines = [x for x in await pace_lines(app.state.tables.db, code) if "accepted" in x]
+    assert len(lines) == 1, lines
+    r = await vote(people, code, second, True)  # the last yes still takes it back
+    assert r.status_code == 200 and r.json()["applied"], r.text
+    assert len([x for x in await pace_lines(app.state.tables.db, code) if "accepted" in x]) == 2

@@ -142,6 +142,8 @@ async def _done(ctx: Context, live: LiveTable, command: Any, result: tuple, rebu
                   "takeback_limit"),
         "none": (Conflict, N_("No takeback is waiting for an answer at this table."), "no_takeback"),
         "not_voter": (Forbidden, N_("This takeback is not yours to answer."), "not_voter"),
+        "voted": (Conflict, N_("You have accepted this takeback already: it waits for the others."),
+                  "takeback_voted"),
     }
     if kind in refusals:
         error, sentence, why = refusals[kind]
