@@ -247,4 +247,7 @@ class ReviewBranch(Base):
     ply: Mapped[int] = mapped_column(Integer)
     moves: Mapped[list] = mapped_column(JSON)
     author: Mapped[str] = mapped_column(String(40))
+    # who kept it: their key in the room (revision 0015; NULL before), and whether they had a seat at the table
+    keeper: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    seated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

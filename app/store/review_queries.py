@@ -2,7 +2,7 @@
 AsyncSession; none commits."""
 from __future__ import annotations
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import case, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store.models import ReviewBranch
@@ -19,9 +19,16 @@ async def branch(s: AsyncSession, table_id: int, branch_id: str) -> ReviewBranch
     return (await s.execute(q)).scalar_one_or_none()
 
 
-async def count_branches(s: AsyncSession, table_id: int) -> int:
-    q = select(func.count()).select_from(ReviewBranch).where(ReviewBranch.table_id == table_id)
-    return (await s.execute(q)).scalar_one()
+async def branch_counts(s: AsyncSession, table_id: int, keeper: str) -> tuple[int, int, int, int]:
+    """The table's kept what-ifs: all of them, `keeper`'s, those kept without a seat, those kept by guests."""
+    def counted(cond):
+        return func.coalesce(func.sum(case((cond, 1), else_=0)), 0)
+
+    q = (select(func.count(), counted(ReviewBranch.keeper == keeper), counted(ReviewBranch.seated.is_(False)),
+                counted(ReviewBranch.keeper.like("g%")))
+         .select_from(ReviewBranch).where(ReviewBranch.table_id == table_id))
+    every, own, visitors, guests = (await s.execute(q)).one()
+    return int(every), int(own), int(visitors), int(guests)
 
 
 async def add_branch(s: AsyncSession, row: ReviewBranch) -> None:

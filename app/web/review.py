@@ -9,6 +9,7 @@ error message and the socket stays open.
 from __future__ import annotations
 
 import math
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request, Response, WebSocket, WebSocketDisconnect
@@ -39,8 +40,8 @@ sockets = APIRouter()
 MAX_MESSAGE = 16 * 1024  # characters of one socket message (a what-if of MAX_LINE moves fits)
 COMMANDS = Rate(30, 10.0)  # lead, goto and alone, per socket: 30 at once, 30 more every 10 s
 POINTERS = Rate(12, 4.0)  # pointers per socket
-MAX_COORD = 100_000.0  # a pointer's coordinates, in the board's SVG units
 TOO_MANY = 4029
+REF = re.compile(r"[A-Za-z0-9_-]{1,16}")  # a keep's reference, echoed in its answer
 
 
 SHOWN = {403: {"description": "It would spoil the deal this browser is playing at another table (spoilers)."},
@@ -71,11 +72,15 @@ async def list_branches(code: str, ctx: Ctx, cookie: Cookie, chosen: Spoilers) -
     return await branches.listed(ctx, code, Viewer(cookie, chosen))
 
 
-@router.post("/tables/{code}/review/branches", status_code=201, responses={**SHOWN, 409: {
-    "description": "The game has not ended (not_over), or the table keeps 50 what-ifs (too_many_branches)."}})
+@router.post("/tables/{code}/review/branches", status_code=201, responses={**SHOWN, 403: {
+    "description": "Not a player of the table (not_member: others keep what-ifs from the review room's socket), "
+                   "or spoilers."}, 409: {
+    "description": "The game has not ended (not_over), the table keeps its most what-ifs (too_many_branches: 50 in "
+                   "all, 30 by visitors, 10 by guests), or you keep 10 (too_many_yours)."}})
 async def keep_branch(body: KeepBranch, caller: Caller, ctx: Ctx, db: Db, cookie: Cookie, chosen: Spoilers) -> dict:
-    author = await members.author(db, caller.code, caller.seat, caller.player_id)
-    return await branches.keep(ctx, caller.code, body.model_dump(), author, Viewer(cookie, chosen))
+    """Keep a what-if as one of the table's players (seat token or cookie)."""
+    keeper = await members.seated_keeper(db, caller.code, caller.seat, await load_secret(ctx))
+    return await branches.keep(ctx, caller.code, body.model_dump(), keeper, Viewer(cookie, chosen))
 
 
 @router.get("/tables/{code}/review/branches/{branch_id}", responses={**SHOWN, 404: {
@@ -128,7 +133,7 @@ async def review_socket(websocket: WebSocket) -> None:
         await _close(websocket, error_body(domain, websocket), 1013)
         return
     code, of = table.code, table.seq
-    member = {"key": person["key"], "name": person["name"], "alone": False}
+    member = {"key": person["key"], "name": person["name"], "alone": False, "seat": person["seat"]}
     conn = Connection(f"review:{code}", None, _sender(websocket), _closer(websocket),
                       queue_size=ctx.settings.ws_queue_size)
     room = await ctx.review.enter(code, of, host, conn, member)
@@ -150,6 +155,8 @@ async def review_socket(websocket: WebSocket) -> None:
                 reply = await _handle(ctx, code, of, member, conn, raw, limits, viewer)
             except TableError as exc:
                 reply = {"type": "error", **error_body(exc, websocket), "status": exc.status}
+                if getattr(exc, "ref", None) is not None:
+                    reply["ref"] = exc.ref
             if reply is not None:
                 conn.send(said(reply, websocket))
     except (WebSocketDisconnect, RuntimeError):
@@ -172,8 +179,9 @@ async def _handle(ctx: Any, code: str, of: int, member: dict, conn: Connection, 
     kind = msg.get("type")
     if kind == "ping":
         return {"type": "pong"}
-    if kind not in ("lead", "goto", "alone", "point"):
-        return _error(N_("Unknown message type {kind}; expected lead, goto, alone, point or ping."), kind=repr(str(kind)[:40]))
+    if kind not in ("lead", "goto", "alone", "point", "keep"):
+        return _error(N_("Unknown message type {kind}; expected lead, goto, alone, point, keep or ping."),
+                      kind=repr(str(kind)[:40]))
     wait = limits[1 if kind == "point" else 0].take("socket")
     if wait:
         return {"type": "error", "code": "rate_limited", "status": 429, "retry_after": math.ceil(wait),
@@ -187,17 +195,37 @@ async def _handle(ctx: Any, code: str, of: int, member: dict, conn: Connection, 
         await ctx.review.set_alone(code, conn, msg["alone"])
     elif kind == "goto":
         return await _goto(ctx, code, of, member, msg, viewer)
+    elif kind == "keep":
+        return await _keep(ctx, code, member, msg, viewer)
     else:
-        point = _point(msg)
+        point = room_rules.parse_point(msg)
         if point is None:
             return _error(N_("A pointer is {\"type\": \"point\", \"svg\": 0-15, \"x\", \"y\" (numbers), \"at\": the "
-                             "step's key (at most 120 characters)}."))
+                             "step's key, such as \"12\" or \"12+3:k2f9\"}."))
         await ctx.review.point(code, member, point)
     return None
 
 
+async def _keep(ctx: Any, code: str, member: dict, msg: dict, viewer: Viewer) -> dict:
+    """Keep the what-if {"name", "ply", "moves"} as this member of the room (the only way a person who is not
+    a player of the table keeps one): "kept" with its drop key to the sender; the room hears of it."""
+    ref = msg.get("ref") if isinstance(msg.get("ref"), str) and REF.fullmatch(msg["ref"]) else None  # echoed
+    try:
+        kept = await branches.keep(ctx, code, {k: msg.get(k) for k in ("name", "ply", "moves")},
+                                   branches.Keeper(member["key"], member["name"], member.get("seat") is not None),
+                                   viewer)
+    except TableError as exc:
+        exc.ref = ref
+        raise
+    await ctx.review.kept(code, member, kept["id"])
+    return {"type": "kept", "ref": ref, "branch": kept}
+
+
 async def _goto(ctx: Any, code: str, of: int, member: dict, msg: dict, viewer: Viewer) -> dict | None:
-    pos = room_rules.parse_pos(msg.get("pos"), of)
+    raw = msg.get("pos")
+    if isinstance(raw, dict) and raw.get("name") is not None:  # the text policy, with its sentence (bad_text)
+        raw = {**raw, "name": room_rules.clean_name(raw["name"])}
+    pos = room_rules.parse_pos(raw, of)
     if pos is None:
         return _error(N_("'pos' must be {{\"ply\": 0-{of}, \"line\": [at most {max} {{\"seat\", \"move\"}}], \"at\", "
                          "\"branch\", \"name\"}}."), of=of, max=room_rules.MAX_LINE)
@@ -211,16 +239,6 @@ async def _goto(ctx: Any, code: str, of: int, member: dict, msg: dict, viewer: V
         lines.play_line(g, doc, pos["line"])
     await ctx.review.command(code, member, {"op": "goto", "pos": pos})
     return None
-
-
-def _point(msg: dict) -> dict | None:
-    svg, x, y, at = msg.get("svg"), msg.get("x"), msg.get("y"), msg.get("at")
-    if type(svg) is not int or not 0 <= svg <= 15 or not isinstance(at, str) or not 0 < len(at) <= 120:
-        return None
-    for v in (x, y):
-        if type(v) not in (int, float) or not math.isfinite(v) or abs(v) > MAX_COORD:
-            return None
-    return {"svg": svg, "x": round(float(x), 2), "y": round(float(y), 2), "at": at}
 
 
 async def _close(websocket: WebSocket, body: dict, code: int) -> None:

@@ -61,62 +61,71 @@ async def test_a_what_if_refuses_what_the_rules_refuse_and_waits_for_the_end(cli
     assert r.status_code == 409 and r.json()["code"] == "not_over"
 
 
+async def finished_own(client) -> tuple[str, str, dict]:
+    """Ann's solo 3-High table played to the end (first legal move each time): its code, her token and a
+    what-if move from its first step."""
+    made = await create(client, players=1)
+    code, token = made["code"], made["token"]
+    await client.post(f"/api/tables/{code}/start", headers=bearer(token))
+    for _ in range(200):
+        st = (await client.get(f"/api/tables/{code}", headers=bearer(token))).json()
+        if st["status"] != "playing":
+            break
+        await client.post(f"/api/tables/{code}/moves", headers=bearer(token),
+                          json={"seq": st["seq"], "move": st["legal_moves"][0]})
+    assert st["status"] == "finished"
+    start = (await client.post(f"/api/tables/{code}/review/line", json={"ply": 0})).json()
+    return code, token, {"seat": 0, "move": start["choices"][0]["move"]}
+
+
 async def test_kept_what_ifs_are_named_listed_shared_by_id_and_dropped(new_client):
-    keeper, stranger, admin = new_client(), new_client(), new_client()
-    code = await lost_game(admin)
-    body = {"name": "Keep the green 1 north", "ply": PLY, "moves": as_moves(WINNING)}
+    keeper, stranger = new_client(), new_client()
+    code, token, move = await finished_own(keeper)
+    body = {"name": "Keep the first card", "ply": 0, "moves": [move]}
     r = await keeper.post(f"/api/tables/{code}/review/branches", json=body)
     assert r.status_code == 201, r.text
     kept = r.json()
-    assert kept["name"] == body["name"] and kept["author"] == "A guest" and kept["url"] == f"/t/{code}/review?branch={kept['id']}"
-    assert kept["moves"] == body["moves"] and kept["ply"] == PLY and len(kept["drop_key"]) == 32
+    assert kept["name"] == body["name"] and kept["author"] == "Ann" and kept["url"] == f"/t/{code}/review?branch={kept['id']}"
+    assert kept["moves"] == body["moves"] and kept["ply"] == 0 and len(kept["drop_key"]) == 32
     shared = (await stranger.get(f"/api/tables/{code}/review/branches/{kept['id']}")).json()
     assert shared == {k: v for k, v in kept.items() if k != "drop_key"}
     listed = (await stranger.get(f"/api/tables/{code}/review/branches")).json()
     assert [b["id"] for b in listed] == [kept["id"]] and "drop_key" not in listed[0]
+    # over REST only the table's players keep one (the others, from the review room's socket)
+    r = await stranger.post(f"/api/tables/{code}/review/branches", json=body)
+    assert r.status_code == 403 and r.json()["code"] == "not_member" and "review room" in r.json()["detail"]
     # bounded and checked: a name, legal moves, at least one of them
-    for wrong in ({**body, "name": " "}, {**body, "name": "x" * 61}, {**body, "moves": []},
-                  {**body, "moves": as_moves([("AH", "N", "red3")])}):  # the A♥ was played at move 14
-        r = await keeper.post(f"/api/tables/{code}/review/branches", json=wrong)
+    for wrong in ({**body, "name": " "}, {**body, "name": "x" * 61}, {**body, "moves": []}, {**body, "name": "\u3164"},
+                  {**body, "name": "a\u202eb"}, {**body, "moves": [move, move]}):  # the same card twice
+        r = await keeper.post(f"/api/tables/{code}/review/branches", json=wrong, headers=bearer(token))
         assert r.status_code == 422, (wrong, r.text)
-    # dropped by whoever kept it (the drop key), not by a stranger
+    # dropped by a player of the table or the drop key, not by a stranger
     r = await stranger.delete(f"/api/tables/{code}/review/branches/{kept['id']}")
     assert r.status_code == 403 and r.json()["code"] == "not_yours"
     r = await stranger.delete(f"/api/tables/{code}/review/branches/{kept['id']}", headers={"X-Drop-Key": "0" * 32})
     assert r.status_code == 403
-    r = await keeper.delete(f"/api/tables/{code}/review/branches/{kept['id']}", headers={"X-Drop-Key": kept["drop_key"]})
+    r = await stranger.delete(f"/api/tables/{code}/review/branches/{kept['id']}", headers={"X-Drop-Key": kept["drop_key"]})
     assert r.status_code == 204
     assert (await stranger.get(f"/api/tables/{code}/review/branches/{kept['id']}")).status_code == 404
     assert (await stranger.get(f"/api/tables/{code}/review/branches")).json() == []
 
 
-async def test_the_players_of_the_table_drop_any_what_if_and_a_table_keeps_at_most_fifty(new_client):
+async def test_the_players_of_the_table_drop_any_what_if_and_each_keeps_at_most_ten(new_client):
     host = new_client()
-    made = await create(host, players=1)
-    code, token = made["code"], made["token"]
-    await host.post(f"/api/tables/{code}/start", headers=bearer(token))
-    for _ in range(200):
-        st = (await host.get(f"/api/tables/{code}", headers=bearer(token))).json()
-        if st["status"] != "playing":
-            break
-        await host.post(f"/api/tables/{code}/moves", headers=bearer(token),
-                        json={"seq": st["seq"], "move": st["legal_moves"][0]})
-    assert st["status"] == "finished"
-    start = (await host.post(f"/api/tables/{code}/review/line", json={"ply": 0})).json()
-    move = {"seat": 0, "move": start["choices"][0]["move"]}
-    other = new_client()
-    r = await other.post(f"/api/tables/{code}/review/branches", json={"name": "a", "ply": 0, "moves": [move]})
-    assert r.status_code == 201
-    first = r.json()
-    r = await host.delete(f"/api/tables/{code}/review/branches/{first['id']}")   # the cookie of seat 0
-    assert r.status_code == 204
-    for i in range(50):
-        r = await host.post(f"/api/tables/{code}/review/branches", json={"name": f"n{i}", "ply": 0, "moves": [move]})
-        assert r.status_code == 201
-        assert r.json()["author"] == "Ann"
+    code, token, move = await finished_own(host)
+    kept = []
+    for i in range(10):
+        r = await host.post(f"/api/tables/{code}/review/branches", headers=bearer(token),
+                            json={"name": f"n{i}", "ply": 0, "moves": [move]})
+        assert r.status_code == 201, r.text
+        kept.append(r.json()["id"])
     r = await host.post(f"/api/tables/{code}/review/branches", json={"name": "one more", "ply": 0, "moves": [move]})
-    assert r.status_code == 409 and r.json()["code"] == "too_many_branches"
-    assert len((await host.get(f"/api/tables/{code}/review/branches")).json()) == 50
+    assert r.status_code == 409 and r.json()["code"] == "too_many_yours"
+    r = await host.delete(f"/api/tables/{code}/review/branches/{kept[0]}")   # the cookie of seat 0, no drop key
+    assert r.status_code == 204
+    r = await host.post(f"/api/tables/{code}/review/branches", json={"name": "one more", "ply": 0, "moves": [move]})
+    assert r.status_code == 201
+    assert len((await host.get(f"/api/tables/{code}/review/branches")).json()) == 10
 
 
 async def test_another_sites_page_cannot_keep_or_drop_what_ifs(client):

@@ -16,9 +16,12 @@ from tests.api.review_deal import ADMIN, PLY, WINNING, as_moves, import_lost_gam
 from tests.api.wsclient import WS
 
 
-def finished_solo(base: str) -> tuple[str, str]:
-    """Ann's solo 3-High table played to the end (first legal move each time): its code and Ann's cookie."""
+def finished_solo(base: str, cookie: str | None = None) -> tuple[str, str]:
+    """Ann's solo 3-High table played to the end (first legal move each time), from a new browser or the one
+    with `cookie`: its code and Ann's cookie."""
     with httpx.Client(base_url=base, timeout=10) as c:
+        if cookie:
+            c.cookies.update(dict(x.split("=", 1) for x in cookie.split("; ")))
         made = c.post("/api/tables", json={"game": "three-high", "players": 1, "name": "Ann"}).json()
         code, auth = made["code"], bearer(made["token"])
         c.post(f"/api/tables/{code}/start", headers=auth)
@@ -103,9 +106,11 @@ async def test_a_what_if_step_is_checked_before_anyone_follows_it(live_server):
         err = await lead.until("error")
         assert err["code"] == "illegal_move" and err["detail"].startswith("Move 1 of the what-if")
         for wrong in ({"ply": -1}, {"ply": 10_000}, {"ply": 1, "at": 2}, {"ply": 1, "line": [{"seat": 0}] * 61},
-                      {"ply": 1, "branch": "../x"}, {"ply": 1, "name": "x" * 61}, "nope"):
+                      {"ply": 1, "branch": "../x"}, "nope"):
             await lead.send({"type": "goto", "pos": wrong})
             assert (await lead.until("error"))["code"] == "bad_message", wrong
+        await lead.send({"type": "goto", "pos": {"ply": 1, "name": "x" * 61}})   # the text policy of every name
+        assert (await lead.until("error"))["code"] == "bad_text"
     finally:
         await lead.close()
         await other.close()
@@ -184,7 +189,7 @@ async def test_one_room_across_two_instances(live_server, postgres_url, redis_ur
             await one.until(lambda m: room(m) and m["leader"]["name"] != first["leader"]["name"])
             await two.send({"type": "goto", "pos": {"ply": PLY, "line": as_moves(WINNING), "at": 2}})
             await at(one, PLY, 2)
-            await two.send({"type": "point", "svg": 1, "x": 5, "y": 6, "at": "x"})
+            await two.send({"type": "point", "svg": 1, "x": 5, "y": 6, "at": f"{PLY}+2:k2f9"})
             assert (await one.until("point"))["point"]["svg"] == 1
         finally:
             await two.close()

@@ -362,17 +362,16 @@ class Paths:
                            _import_template(chat=[{"seat": 0, "name": "@", "text": "hi", "at": None}]), t, ADMIN)
 
     async def what_if_name(self, t):
-        async def finished():
-            from tests.api.review_deal import import_body
+        async def finished():  # the table's own player keeps over REST (the room's socket: test_review_room_rules)
+            from tests.api.test_review import finished_own
 
-            r = await self.new_client().post("/api/admin/import", json=import_body(), headers=ADMIN)
-            assert r.status_code == 201, r.text
-            return r.json()["code"]
-        from tests.api.review_deal import PLY, WINNING, as_moves
+            player = self.new_client()
+            code, _, move = await finished_own(player)
+            return player, code, move
 
-        code = await self._once("finished", finished)
-        body = json.dumps({"name": "@", "ply": PLY, "moves": as_moves(WINNING)})
-        return await _send(self.new_client(), f"/api/tables/{code}/review/branches", body, t)
+        player, code, move = await self._once("finished", finished)
+        body = json.dumps({"name": "@", "ply": 0, "moves": [move]})
+        return await _send(player, f"/api/tables/{code}/review/branches", body, t)
 
     async def chat(self, t):
         async def host_client():

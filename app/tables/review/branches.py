@@ -1,7 +1,12 @@
 """Kept what-ifs: named, kept in table review_branches, shared by link (/t/<code>/review?branch=<id>), dropped.
 
-Anyone in a review room may keep a what-if (its moves are checked by playing them, app/tables/review/lines.py).
-Its author is the name the room shows for that person. Dropping it takes either one of the table's seated
+Who keeps one: a member of the table's review room, from the room's socket (its "keep" message), or one of
+the table's players over REST; its moves are checked by playing them (app/tables/review/lines.py). Its
+author is the name the room shows for that person, its keeper that person's key in the room (a player's is
+the same on every socket and instance, app/tables/review/members.py). So that nobody can fill a table's
+what-ifs for everyone, each keeper keeps at most PER_KEEPER, the room's visitors (people without a seat at
+the table) at most VISITORS between them, of which guests (no identity cookie: a new key per socket) at
+most GUESTS: the rest is always there for the table's own players. Dropping it takes either one of the table's seated
 players (known by their seat token or their browser's cookie), or the drop key handed to whoever kept it: an
 HMAC of the branch id with the server's secret (the deals' key), so no column of its own is needed and
 a person without a seat, even one with no identity cookie, can take back what they kept. A table keeps at
@@ -13,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from app.store import review_queries, utcnow
@@ -25,9 +31,26 @@ from app.tables.lobby.seats import find_table
 from app.tables.review.lines import Viewer, parse_line, play_line, shown, start_of
 
 MAX_BRANCHES = 50  # kept what-ifs per table
+PER_KEEPER = 10  # ... per person
+VISITORS = 30  # ... by people without a seat at the table, together
+GUESTS = 10  # ... by guests (no identity cookie), together
 NAME_MAX = 60  # characters of a branch's name (the column's size)
 ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
 ID_LENGTH = 12
+
+
+@dataclass(frozen=True)
+class Keeper:
+    """Who keeps a what-if: their key in the room ("p…" a player, "g…" a guest), the name it is signed with,
+    and whether they have a seat at the table."""
+
+    key: str
+    name: str
+    seated: bool
+
+    @property
+    def guest(self) -> bool:
+        return self.key.startswith("g")
 
 
 def new_id() -> str:
@@ -48,10 +71,28 @@ def body(row: ReviewBranch, code: str) -> dict:
             "url": f"/t/{code}/review?branch={row.id}"}
 
 
-async def keep(ctx: Any, code: str, raw: dict, author: str, viewer: Viewer) -> dict:
-    """A new kept what-if (201): its body and, for its author alone, the key that drops it."""
-    name = text.clean(raw.get("name"), what=N_("A what-if's name"), max_len=NAME_MAX, shown=True,
-                      empty=N_("Give the what-if a name, such as “keep the 5♥”."))
+def check_room(counts: tuple[int, int, int, int], keeper: Keeper, code: str) -> None:
+    """409 when the table, the keeper, its visitors or its guests keep their most already. `counts`: the
+    table's what-ifs (all, this keeper's, its visitors', its guests')."""
+    every, own, visitors, guests = counts
+    if every >= MAX_BRANCHES:
+        raise Conflict(N_("Table {code} keeps {n} what-ifs already: drop one first."), "too_many_branches",
+                       code=code, n=MAX_BRANCHES)
+    if own >= PER_KEEPER:
+        raise Conflict(N_("You keep {n} what-ifs of table {code} already: drop one of yours first."), "too_many_yours",
+                       code=code, n=PER_KEEPER)
+    if not keeper.seated and visitors >= VISITORS:
+        raise Conflict(N_("Visitors keep {n} what-ifs of table {code} already; the rest are kept for its players."),
+                       "too_many_branches", code=code, n=VISITORS)
+    if keeper.guest and guests >= GUESTS:
+        raise Conflict(N_("Guests keep {n} what-ifs of table {code} already: play a game here to keep yours."),
+                       "too_many_branches", code=code, n=GUESTS)
+
+
+async def keep(ctx: Any, code: str, raw: dict, keeper: Keeper, viewer: Viewer) -> dict:
+    """A new kept what-if (201): its body and, for its keeper alone, the key that drops it."""
+    name = text.name(raw.get("name"), what=N_("A what-if's name"), max_len=NAME_MAX,
+                     empty=N_("Give the what-if a name, such as “keep the 5♥”."))
     line = parse_line(raw.get("moves"))
     if not line:
         raise Invalid(N_("A kept what-if needs at least one move of its own."))
@@ -61,11 +102,10 @@ async def keep(ctx: Any, code: str, raw: dict, author: str, viewer: Viewer) -> d
     secret = await load_secret(ctx)
     async def keep(s: Any) -> ReviewBranch:  # through the writer, like every write
         locked = await find_table(s, table.code, for_update=True)  # the count below holds under concurrency
-        if await review_queries.count_branches(s, locked.id) >= MAX_BRANCHES:
-            raise Conflict(N_("Table {code} keeps {n} what-ifs already: drop one first."), "too_many_branches",
-                           code=table.code, n=MAX_BRANCHES)
+        check_room(await review_queries.branch_counts(s, locked.id, keeper.key), keeper, table.code)
         row = ReviewBranch(id=new_id(), table_id=locked.id, name=name, ply=raw.get("ply") if raw.get("ply") is not None
-                           else table.seq, moves=line, author=author[:40], created_at=utcnow())
+                           else table.seq, moves=line, author=keeper.name[:40], keeper=keeper.key,
+                           seated=keeper.seated, created_at=utcnow())
         await review_queries.add_branch(s, row)
         return row
 

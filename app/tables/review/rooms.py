@@ -25,10 +25,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import logging
+
 import orjson
 
 from app.realtime import Connection, MemoryBroker
+from app.tables.lobby import text
 from app.tables.review import room as rules
+
+log = logging.getLogger(__name__)
 
 ASK_WAIT = 0.5  # seconds an instance waits for another's snap of a room before starting it afresh
 ASK_KEEP = 10.0  # seconds a late snap is still taken (with the commands heard since the ask)
@@ -117,6 +122,11 @@ class ReviewRooms:
         await self.broker.publish({"kind": "review", "op": "point", "table": code,
                                    "by": {"key": member["key"], "name": member["name"]}, "point": point})
 
+    async def kept(self, code: str, member: dict, branch_id: str) -> None:
+        """Tell the room a what-if was kept (its pages list them again)."""
+        await self.broker.publish({"kind": "review", "op": "kept", "table": code, "id": branch_id,
+                                   "by": {"key": member["key"], "name": member["name"]}})
+
     def view(self, room: Room) -> dict:
         """The room as its pages show it: the state and who is here (each person once)."""
         people: dict[str, dict] = {}
@@ -156,7 +166,13 @@ class ReviewRooms:
                     del room.members[msg["instance"]]
                 self._broadcast(room)
         elif op == "point":
-            self._to_all(room, {"type": "point", "by": msg.get("by"), "point": msg.get("point")}, latest=False)
+            point, by = rules.parse_point(msg.get("point")), msg.get("by")
+            if point is not None and _member(by, alone=False):
+                self._to_all(room, {"type": "point", "by": by, "point": point}, latest=False)
+        elif op == "kept":
+            by, branch = msg.get("by"), msg.get("id")
+            if _member(by, alone=False) and isinstance(branch, str) and rules.BRANCH_ID.fullmatch(branch):
+                self._to_all(room, {"type": "kept", "by": by, "id": branch}, latest=False)
 
     async def _on_ask(self, room: Room, msg: dict) -> None:
         if msg.get("ask") == room.ask:
@@ -211,7 +227,11 @@ class ReviewRooms:
         self._to_all(room, self.view(room), latest=True)
 
     def _to_all(self, room: Room, message: dict, *, latest: bool) -> None:
-        text = orjson.dumps(message).decode()
+        try:
+            text = orjson.dumps(message).decode()
+        except TypeError:  # nothing unencodable gets in (room.parse_pos, parse_point); if it did, the room goes on
+            log.error("review room %s: a message could not be encoded and was not sent", room.code)
+            return
         for conn, _ in list(room.conns.values()):
             if latest:
                 conn.send_latest(text)  # only the newest room state counts: never drops a socket
@@ -221,7 +241,8 @@ class ReviewRooms:
 
 def _member(m: Any, alone: bool = True) -> bool:
     return (isinstance(m, dict) and isinstance(m.get("key"), str) and isinstance(m.get("name"), str)
-            and len(m["key"]) <= 64 and len(m["name"]) <= 60 and (not alone or isinstance(m.get("alone"), bool)))
+            and len(m["key"]) <= 64 and len(m["name"]) <= 60 and text.problem(m["key"] + m["name"]) is None
+            and (not alone or isinstance(m.get("alone"), bool)))
 
 
 def _valid(state: Any, of: int) -> bool:

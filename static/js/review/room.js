@@ -83,6 +83,8 @@ function connect() {
   ws.onopen = () => { attempts = 0; S.conn = "connected"; redraw(); };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
+    for (const waiting of keeping.values()) waiting.reject(new Error(t("The review room is not connected: try again in a moment.")));
+    keeping.clear();
     S.conn = "reconnecting";
     redraw();
     if (ev.code >= 4400 && ev.code < 4500) { S.conn = "closed"; redraw(); return; }
@@ -93,6 +95,20 @@ function connect() {
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+// Keeping a what-if goes through the room's socket (the room's members keep them): the answer carries our ref.
+const keeping = new Map();
+let keepRef = 0;
+function keepWhatIf(body) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    return Promise.reject(new Error(t("The review room is not connected: try again in a moment.")));
+  }
+  const ref = `k${++keepRef}`;
+  return new Promise((resolve, reject) => {
+    keeping.set(ref, { resolve, reject });
+    send({ type: "keep", ref, ...body });
+  });
 }
 
 function onMessage(msg) {
@@ -117,8 +133,14 @@ function onMessage(msg) {
     if (msg.point && msg.point.at === posKey(S.pos)) {
       showPointer($("review-board"), msg.point, msg.by ? msg.by.name : "", !!(S.you && msg.by && msg.by.key === S.you.key));
     }
+  } else if (msg.type === "kept") {
+    const waiting = msg.ref ? keeping.get(msg.ref) : null;
+    if (waiting) { keeping.delete(msg.ref); waiting.resolve(msg.branch); }
+    else if (whatifs) whatifs.reload();   // someone in the room kept one
   } else if (msg.type === "error") {
-    toast(msg.detail || t("The room refused that."), "error");
+    const waiting = msg.ref ? keeping.get(msg.ref) : null;
+    if (waiting) { keeping.delete(msg.ref); waiting.reject(new Error(msg.detail || t("The room refused that."))); }
+    else toast(msg.detail || t("The room refused that."), "error");
   }
 }
 
@@ -215,6 +237,7 @@ async function start() {
   whatifs = createWhatIfs({ whatif: $("review-whatif"), branches: $("review-branches") }, {
     ...ctx, code, redraw,
     open: (pos) => go(pos),
+    keep: keepWhatIf,
     canPlay: () => S.mode === "alone" || leads(),
     why: () => t("Only the leader plays what-ifs for the room: take the lead, or browse alone to try your own."),
     seated: () => !!(S.you && S.you.seat != null),

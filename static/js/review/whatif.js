@@ -3,7 +3,7 @@
 // the real rules; and the kept what-ifs: named, kept, shared by link (/t/<code>/review?branch=<id>), dropped.
 // A what-if is played from a list rather than on the board: each game's board.js is built around a live
 // table (its seat, its move in flight, its animations), while this list works for every game as it is.
-import { copyText, get, post, toast } from "../core/api.js";
+import { copyText, get, toast } from "../core/api.js";
 import { h } from "../core/store.js";
 import { stepWords } from "../core/replay.js";
 import { t, tn } from "../core/i18n.js";
@@ -16,7 +16,8 @@ const dropKeys = {
   forget(id) { try { localStorage.removeItem(`review-drop:${id}`); } catch { /* private mode */ } },
 };
 
-// els: {whatif, branches}; ctx: {code, mod(), names(seat), current(), go(pos), canPlay(), why(), seated(), of}
+// els: {whatif, branches}; ctx: {code, mod(), names(seat), current(), go(pos), canPlay(), why(), seated(), of,
+// keep({name, ply, moves}): the room's socket keeps it (a promise of the kept what-if)}
 export function createWhatIfs(els, ctx) {
   let filter = "", branches = [];
   const filterBox = h("input", { type: "search", class: "whatif-filter", placeholder: t("Filter the moves…"),
@@ -46,7 +47,7 @@ export function createWhatIfs(els, ctx) {
     const name = nameBox.value.trim();
     if (!name) { toast(t("Give the what-if a name first."), "info"); nameBox.focus(); return; }
     try {
-      const kept = await post(`/api/tables/${ctx.code}/review/branches`, { name, ply: pos.ply, moves: pos.line });
+      const kept = await ctx.keep({ name, ply: pos.ply, moves: pos.line });
       dropKeys.set(kept.id, kept.drop_key);
       nameBox.value = "";
       toast(t("Kept “{name}”.", { name: kept.name }), "info");
