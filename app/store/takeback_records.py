@@ -1,27 +1,23 @@
-"""Takebacks (issue 36, app/tables/live/takeback.py), stored by the group-commit writer beside the moves: a
-takeback asked, a vote on it, the asker withdrawing it, and, once every other seated person has accepted,
-the takeback itself, in the same transaction as the last vote.
+"""Takebacks (app/tables/live/takeback.py), stored by the group-commit writer beside the moves: a takeback
+asked, a vote on it, the asker withdrawing it, and, once every other seated person has accepted, the
+takeback itself, in the same transaction as the last vote.
 
-Each command locks the table's row (PostgreSQL; SQLite has one writer) and checks that the table is still
-playing at the seq the request was made at: a move made meanwhile (on any instance) lets the request lapse,
-and a vote then finds nothing to vote on. `tables.takeback` keeps the request with its votes, the seats that
-asked at this seq (one request per seat per position: a refusal is not asked again until someone moves) and
-how many each seat asked this game. The takeback is a step (app/tables/takeback_steps.py) inserted at the next
-seq with the doc the domain rebuilt, exactly as a move is stored. None raises for a refusal; `result` is
+Each command locks the table's row (PostgreSQL; SQLite has one writer), reads the table's status, seq and
+request and its seated people, and asks the domain's rules (app/tables/live/takeback_rules.py) what follows:
+a refusal, or the request as it stands, whether the takeback is agreed, and the log's lines; it writes the
+answer. `tables.takeback` keeps the request with its votes; the takeback is a step
+(app/tables/takeback_steps.py) inserted at the next seq with the doc the domain rebuilt, exactly as a move
+is stored. `result` is
 
     ("ok", takeback, applied, [text])   stored; applied: the takeback step is stored and the table moved on
     ("gone",)                           no such table
-    ("moved",)                          not playing at that seq any more, or another request is on now
-    ("busy",)                           TakebackAsk: a request waits for votes already
-    ("asked",)                          TakebackAsk: this seat asked at this seq already
-    ("limit",)                          TakebackAsk: this seat asked its most this game
-    ("none",)                           TakebackVote/Withdraw: no request waits at this seq
-    ("not_voter",)                      TakebackVote: the seat has no vote on it (the asker, a bot, a stranger)
+    (refusal,)                          the rules' refusal ("moved", "busy", "asked", "limit", "none", ...)
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from app.store.end_records import _json
 from app.store.lobby_records import Exec, column_json
@@ -57,24 +53,10 @@ def _row(command: TakebackCommand, ex: Exec) -> tuple | None:
     return row[0], row[1], _json(row[2])
 
 
-def _people(ex: Exec, table_id: int) -> dict[int, str]:
+def _people(ex: Exec, table_id: int) -> dict[int, str | None]:
     """The seated people (bots have no vote): seat -> name."""
-    return {seat: name or f"Seat {seat}" for seat, name in ex.all(
-        "SELECT seat, name FROM seats WHERE table_id = :t AND bot IS NULL AND name IS NOT NULL ORDER BY seat",
-        {"t": table_id})}
-
-
-def _name(people: dict[int, str], seat: int) -> str:
-    return people.get(seat, f"Seat {seat}")
-
-
-def _waiting(takeback: dict | None, seq: int) -> bool:
-    """A request is open at the table's seq (any move since has made it lapse)."""
-    return bool(takeback) and takeback.get("seq") == seq and bool(takeback.get("open"))
-
-
-def _moves_text(first: int, seq: int) -> str:
-    return f"move {first}" if first == seq else f"moves {first} to {seq}"
+    return dict(ex.all("SELECT seat, name FROM seats WHERE table_id = :t AND bot IS NULL AND name IS NOT NULL "
+                       "ORDER BY seat", {"t": table_id}))
 
 
 def _store(ex: Exec, table_id: int, seq: int, takeback: dict, at: datetime, rebuilt: Rebuilt | None) -> None:
@@ -93,18 +75,16 @@ def _store(ex: Exec, table_id: int, seq: int, takeback: dict, at: datetime, rebu
             "k": column_json(takeback), "t": table_id})
 
 
-def _finish(ex: Exec, table_id: int, seq: int, takeback: dict, at: datetime, rebuilt: Rebuilt | None,
-            people: dict, lines: list[str]) -> tuple:
-    """Store the request; once every voter has said yes, the takeback too. The result tuple."""
-    applied = rebuilt is not None and set(takeback["voters"]) <= set(takeback["votes"])
-    if applied:
-        takeback = {**takeback, "open": False, "done": True}
-        who = _name(people, takeback["by"])
-        lines.append(f"Taken back: {_moves_text(takeback['from'], seq)} (asked by {who}).")
-    _store(ex, table_id, seq, takeback, at, rebuilt if applied else None)
-    for text in lines:
-        _line(ex, table_id, text, at)
-    return ("ok", takeback, applied, lines)
+def _finish(command: TakebackCommand, ex: Exec, seq: int, decision: Any) -> None:
+    """Write the rules' decision: the request (and with it agreed, the takeback step) and the log's lines."""
+    if decision.refusal is not None:
+        command.result = (decision.refusal,)
+        return
+    _store(ex, command.table_id, seq, decision.takeback, command.at,
+           getattr(command, "rebuilt", None) if decision.applied else None)
+    for text in decision.lines:
+        _line(ex, command.table_id, text, command.at)
+    command.result = ("ok", decision.takeback, decision.applied, decision.lines)
 
 
 @dataclass(slots=True)
@@ -119,6 +99,7 @@ class TakebackAsk:
     first: int
     cap: int
     at: datetime
+    rules: Any  # the domain's TakebackRules (app/tables/live/takeback_rules.py)
     rebuilt: Rebuilt | None = None
     result: tuple = field(default=())
 
@@ -127,36 +108,15 @@ class TakebackAsk:
         if row is None:
             return
         status, seq, old = row
-        if status != "playing" or seq != self.seq:
-            self.result = ("moved",)
-            return
-        old = old or {}
-        here = old.get("seq") == seq
-        if _waiting(old, seq):
-            self.result = ("busy",)
-            return
-        if here and self.seat in (old.get("asked") or []):
-            self.result = ("asked",)
-            return
-        counts = dict(old.get("counts") or {})
-        if counts.get(str(self.seat), 0) >= self.cap:
-            self.result = ("limit",)
-            return
-        counts[str(self.seat)] = counts.get(str(self.seat), 0) + 1
-        people = _people(ex, self.table_id)
-        who = _name(people, self.seat)
-        takeback = {"by": self.seat, "seq": seq, "from": self.first, "votes": [],
-                    "voters": [x for x in people if x != self.seat], "open": True,
-                    "asked": sorted(set(old.get("asked") or []) | {self.seat}) if here else [self.seat],
-                    "counts": counts}
-        lines = [f"{who} asks to take back {_moves_text(self.first, seq)}."]
-        self.result = _finish(ex, self.table_id, seq, takeback, self.at, self.rebuilt, people, lines)
+        people = _people(ex, self.table_id) if status == "playing" and seq == self.seq else {}
+        _finish(self, ex, seq, self.rules.ask(status, seq, old, self.seat, self.seq, self.first, self.cap, people,
+                                              self.rebuilt is not None))
 
 
 @dataclass(slots=True)
 class TakebackVote:
-    """`seat` accepts (`yes`) or refuses the request for the steps from `first` on at `seq`. One no refuses
-    it (it is not asked again at this seq by that seat); the last yes stores `rebuilt`."""
+    """`seat` accepts (`yes`) or refuses the request for the steps from `first` on at `seq`; the last yes
+    stores `rebuilt`."""
 
     table_id: int
     seat: int
@@ -164,6 +124,7 @@ class TakebackVote:
     first: int
     yes: bool
     at: datetime
+    rules: Any
     rebuilt: Rebuilt | None = None
     result: tuple = field(default=())
 
@@ -172,41 +133,19 @@ class TakebackVote:
         if row is None:
             return
         status, seq, takeback = row
-        if status != "playing" or not _waiting(takeback, seq):
-            self.result = ("none",)
-            return
-        if seq != self.seq or takeback["from"] != self.first:
-            self.result = ("moved",)
-            return
-        if self.seat not in takeback["voters"]:
-            self.result = ("not_voter",)
-            return
-        if self.yes and self.seat in takeback["votes"]:  # accepted already: nothing changes, no second line
-            self.result = ("voted",)
-            return
-        people = _people(ex, self.table_id)
-        who = _name(people, self.seat)
-        asker = _name(people, takeback["by"])
-        if not self.yes:
-            takeback = {**takeback, "open": False, "refused_by": self.seat}
-            self.result = _finish(ex, self.table_id, seq, takeback, self.at, None, people,
-                                  [f"{who} refused {asker}'s takeback."])
-            return
-        takeback = {**takeback, "votes": sorted(set(takeback["votes"]) | {self.seat})}
-        if self.rebuilt is None and set(takeback["voters"]) <= set(takeback["votes"]):
-            self.result = ("moved",)  # agreed, but nothing rebuilt to store: the caller looks again
-            return
-        self.result = _finish(ex, self.table_id, seq, takeback, self.at, self.rebuilt, people,
-                              [f"{who} accepted {asker}'s takeback."])
+        people = _people(ex, self.table_id) if status == "playing" and takeback else {}
+        _finish(self, ex, seq, self.rules.vote(status, seq, takeback, self.seat, self.seq, self.first, self.yes,
+                                               people, self.rebuilt is not None))
 
 
 @dataclass(slots=True)
 class TakebackWithdraw:
-    """The asker withdraws the request waiting at the table's seq (it counts as asked at this seq)."""
+    """The asker withdraws the request waiting at the table's seq."""
 
     table_id: int
     seat: int
     at: datetime
+    rules: Any
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
@@ -214,14 +153,8 @@ class TakebackWithdraw:
         if row is None:
             return
         status, seq, takeback = row
-        if status != "playing" or not _waiting(takeback, seq) or takeback.get("by") != self.seat:
-            self.result = ("none",)
-            return
-        people = _people(ex, self.table_id)
-        who = _name(people, self.seat)
-        takeback = {**takeback, "open": False}
-        self.result = _finish(ex, self.table_id, seq, takeback, self.at, None, people,
-                              [f"{who} withdrew the takeback request."])
+        people = _people(ex, self.table_id) if status == "playing" and takeback else {}
+        _finish(self, ex, seq, self.rules.withdraw(status, seq, takeback, self.seat, people))
 
 
 TakebackCommand = TakebackAsk | TakebackVote | TakebackWithdraw

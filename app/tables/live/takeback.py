@@ -35,6 +35,7 @@ from sqlalchemy import select
 from app.games import GAMES
 from app.store import Table, admin_queries, utcnow
 from app.store.takeback_records import NAME, Rebuilt, TakebackAsk, TakebackVote, TakebackWithdraw
+from app.tables.live.takeback_rules import RULES
 from app.tables.errors import Conflict, Forbidden, N_, NotPlaying
 from app.tables.live import commands
 from app.tables.live.actor import after_chat, after_commit, stored
@@ -182,7 +183,7 @@ async def on_ask(ctx: Context, command: commands.TakebackAsk) -> dict:
     initial, _, steps = await _history(ctx, live)
     first, rebuilt = await _plan(live, initial, steps, seat)
     result = await stored(ctx, TakebackAsk(live.snap.id, seat, live.snap.seq, first, REQUESTS_MAX, utcnow(),
-                                           rebuilt))
+                                           RULES, rebuilt))
     done = await _done(ctx, live, command, result, rebuilt)
     if not done["applied"]:  # the people asked to answer hear of it on their channels (not at the table)
         takeback_asked(ctx, live.snap)
@@ -208,7 +209,7 @@ async def on_vote(ctx: Context, command: commands.TakebackVote) -> dict:
             raise Conflict(N_("The table has moved on meanwhile, so the takeback lapsed: look again."),
                            "takeback_lapsed")
     result = await stored(ctx, TakebackVote(live.snap.id, seat, live.snap.seq, current["from"], yes, utcnow(),
-                                            rebuilt))
+                                            RULES, rebuilt))
     return await _done(ctx, live, command, result, rebuilt)
 
 
@@ -221,5 +222,5 @@ async def on_withdraw(ctx: Context, command: commands.TakebackWithdraw) -> dict:
     seat = command.seat
     live = await ctx.live.get(command.code)
     _playing(live)
-    result = await stored(ctx, TakebackWithdraw(live.snap.id, seat, utcnow()))
+    result = await stored(ctx, TakebackWithdraw(live.snap.id, seat, utcnow(), RULES))
     return await _done(ctx, live, command, result, None)
