@@ -144,11 +144,11 @@ class PaceNote:
         self.result = ("ok",)
 
 
-def _people(ex: Exec, table_id: int) -> dict[int, str]:
+def _people(ex: Exec, table_id: int) -> dict[int, str | None]:
     """The seated people (who vote on a pause): seat -> name."""
-    return {seat: name or f"Seat {seat}" for seat, name in ex.all(
+    return dict(ex.all(
         "SELECT seat, name FROM seats WHERE table_id = :t AND bot IS NULL AND name IS NOT NULL ORDER BY seat",
-        {"t": table_id})}
+        {"t": table_id}))
 
 
 def _pause_row(ex: Exec, table_id: int) -> tuple | None:
@@ -181,39 +181,20 @@ class PauseVote:
             self.result = ("gone",)
             return
         status, pause, until = row
-        if status != "playing":
-            self.result = ("not_playing",)
+        people = _people(ex, self.table_id) if status == "playing" else {}
+        decision = self.rules.pause_vote(status, pause, until, self.at, self.seat, people, self.everyone,
+                                         self.propose, self.yes)
+        if decision.refusal is not None:
+            self.result = (decision.refusal,)
             return
-        people = _people(ex, self.table_id)
-        who = people.get(self.seat, f"Seat {self.seat}")
-        on = until is not None and until > self.at and pause is not None
-        lines = []
-        if self.propose is not None:
-            if (pause is not None and pause.get("since") is None) or on:
-                self.result = ("busy",)
-                return
-            pause = {**self.propose, "by": self.seat, "votes": [self.seat], "since": None}
-            lines.append(self.rules.proposed(who, self.propose["until"], self.propose["reason"]))
+        if decision.pause is None:
+            ex.run("UPDATE tables SET pause = NULL WHERE id = :t", {"t": self.table_id})
         else:
-            if pause is None or pause.get("since") is not None:
-                self.result = ("none",)
-                return
-            if not self.yes:
-                ex.run("UPDATE tables SET pause = NULL WHERE id = :t", {"t": self.table_id})
-                text = self.rules.refused(who)
-                self.result = ("ok", None, until, [text])
-                _line(ex, self.table_id, "Pace", text, self.at)
-                return
-            pause = {**pause, "votes": sorted(set(pause["votes"]) | {self.seat})}
-        if self.rules.agreed(pause["votes"], people, self.everyone):
-            pause["since"] = self.at.isoformat().replace("+00:00", "Z")
-            until = datetime.fromisoformat(pause["until"].replace("Z", "+00:00"))
-            lines.append(self.rules.paused(pause["until"]))
-        ex.run("UPDATE tables SET pause = CAST(:p AS json), paused_until = :u WHERE id = :t",
-               {"p": column_json(pause), "u": ex.time(until), "t": self.table_id})
-        for text in lines:
+            ex.run("UPDATE tables SET pause = CAST(:p AS json), paused_until = :u WHERE id = :t",
+                   {"p": column_json(decision.pause), "u": ex.time(decision.until), "t": self.table_id})
+        for text in decision.lines:
             _line(ex, self.table_id, "Pace", text, self.at)
-        self.result = ("ok", pause, until, lines)
+        self.result = ("ok", decision.pause, decision.until, decision.lines)
 
 
 @dataclass(slots=True)
@@ -233,19 +214,16 @@ class EndPause:
             self.result = ("gone",)
             return
         _, pause, until = row
-        over = pause is not None and pause.get("since") is not None and (until is None or until <= self.at)
-        if pause is None or over:
-            self.result = ("none",)
+        people = _people(ex, self.table_id) if pause is not None else {}
+        decision = self.rules.end_pause(pause, until, self.at, self.seat, people)
+        if decision.refusal is not None:
+            self.result = (decision.refusal,)
             return
-        who = _people(ex, self.table_id).get(self.seat, f"Seat {self.seat}")
-        if pause.get("since") is not None and until is not None and until > self.at:
-            until, text = self.at, self.rules.ended(who, early=True)
-        else:
-            text = self.rules.ended(who, early=False)
         ex.run("UPDATE tables SET pause = NULL, paused_until = :u WHERE id = :t",
-               {"u": ex.time(until), "t": self.table_id})
+               {"u": ex.time(decision.until), "t": self.table_id})
+        text = decision.lines[0]
         _line(ex, self.table_id, "Pace", text, self.at)
-        self.result = ("ok", until, [text])
+        self.result = ("ok", decision.until, [text])
 
 
 PaceCommand = SetPace | TimeOut | HandBack | PaceNote | PauseVote | EndPause

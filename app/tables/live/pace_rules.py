@@ -8,7 +8,8 @@ says. The store asks and writes the answer; it holds no rule and no sentence.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 
 TIMEOUTS = ("bot", "forfeit")  # what a turn out of time brings
 
@@ -34,6 +35,16 @@ class Missed:
     seat: int
     stand_in: int | None
     missed: int
+
+
+@dataclass(frozen=True, slots=True)
+class PauseDecision:
+    """What a pause's vote or end leaves: a refusal, or the pause (None: cleared), its end and the lines."""
+
+    refusal: str | None = None
+    pause: dict | None = None
+    until: datetime | None = None
+    lines: list[str] = field(default_factory=list)
 
 
 class PaceRules:
@@ -68,6 +79,49 @@ class PaceRules:
     def back(name: str | None, seat: int) -> str:
         who = seat_name(name, seat)
         return f"{who} is back: the bot no longer plays for {who}."
+
+    @staticmethod
+    def pause_vote(status: str, pause: dict | None, until: datetime | None, at: datetime, seat: int,
+                   people: dict[int, str | None], everyone: bool, propose: dict | None, yes: bool) -> PauseDecision:
+        """A pause by vote of the seated people (`people`: seat -> name; all of them when `everyone`, a
+        cooperative game; else a majority). `propose` ({"reason", "until"}): `seat` proposes and votes yes;
+        else `yes` is `seat`'s vote on the pause proposed (a no withdraws it). Once agreed the pause starts
+        (`since`) and `until` is its end. Refusals: "not_playing"; "busy" (a pause is proposed or on
+        already); "none" (no pause is proposed)."""
+        if status != "playing":
+            return PauseDecision("not_playing")
+        who = seat_name(people.get(seat), seat)
+        on = until is not None and until > at and pause is not None
+        lines = []
+        if propose is not None:
+            if (pause is not None and pause.get("since") is None) or on:
+                return PauseDecision("busy")
+            pause = {**propose, "by": seat, "votes": [seat], "since": None}
+            lines.append(PaceRules.proposed(who, propose["until"], propose["reason"]))
+        else:
+            if pause is None or pause.get("since") is not None:
+                return PauseDecision("none")
+            if not yes:
+                return PauseDecision(None, None, until, [PaceRules.refused(who)])
+            pause = {**pause, "votes": sorted(set(pause["votes"]) | {seat})}
+        if PaceRules.agreed(pause["votes"], people, everyone):
+            pause["since"] = at.isoformat().replace("+00:00", "Z")
+            until = datetime.fromisoformat(pause["until"].replace("Z", "+00:00"))
+            lines.append(PaceRules.paused(pause["until"]))
+        return PauseDecision(None, pause, until, lines)
+
+    @staticmethod
+    def end_pause(pause: dict | None, until: datetime | None, at: datetime, seat: int,
+                  people: dict[int, str | None]) -> PauseDecision:
+        """`seat` ends the pause on (the clocks run again from `at`) or withdraws the one proposed; "none"
+        when there is neither (or the pause is over already)."""
+        over = pause is not None and pause.get("since") is not None and (until is None or until <= at)
+        if pause is None or over:
+            return PauseDecision("none")
+        who = seat_name(people.get(seat), seat)
+        if pause.get("since") is not None and until is not None and until > at:
+            return PauseDecision(None, None, at, [PaceRules.ended(who, early=True)])
+        return PauseDecision(None, None, until, [PaceRules.ended(who, early=False)])
 
     @staticmethod
     def agreed(votes: list, people: dict, everyone: bool) -> bool:
