@@ -271,6 +271,12 @@ class Game(ABC):
         stand-in of the same shape with the hidden parts left out."""
         return move
 
+    def taken_back_view(self, doc: dict, seat: int, move: Any, events: list, viewer: int | None) -> tuple[Any, list]:
+        """A step taken back (app/tables/takeback_steps.py), as `viewer` (not its mover) may see it while the
+        game goes on: (move, events). A later position must not reveal what a step no longer in force hid.
+        Default: as `move_view` and `view_events` show it given `doc` (the newest doc)."""
+        return self.move_view(doc, seat, move, viewer), self.view_events(events, viewer, doc)
+
     # Why a step may not be taken back (issue 36): it showed something a player must not know when choosing
     # again. The server says each reason in words (app/tables/live/takeback.py).
     TAKEBACK_REASONS: ClassVar[tuple[str, ...]] = (

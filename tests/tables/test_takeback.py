@@ -405,3 +405,20 @@ async def test_a_takeback_accepted_twice_is_one_vote_and_one_line(app, new_clien
     r = await vote(people, code, second, True)  # the last yes still takes it back
     assert r.status_code == 200 and r.json()["applied"], r.text
     assert len([x for x in await pace_lines(app.state.tables.db, code) if "accepted" in x]) == 2
+
+
+async def test_an_arrangement_taken_back_stays_hidden_when_the_others_arrange_after_it(app, new_client):
+    """Issue 51, item 4: Ann's arrangement taken back was shown to Bea in the log once Bea had arranged
+    (move_view asked whether the other seats had arranged, not whether the arrangement was still in force)."""
+    code, people = await seated(new_client, "martian-treasure-hunt")
+    await play(people, code, 0, {"order": [5, 4, 3, 2, 1, 0]})
+    assert (await ask(people, code, 0)).status_code == 200
+    assert (await vote(people, code, 1, True)).json()["applied"]
+    await play(people, code, 1, {"order": [0, 1, 2, 3, 4, 5]})   # Bea arranges; Ann must arrange again
+    for viewer in (1, None):
+        headers = bearer(people[1][1]) if viewer == 1 else {}
+        log = (await people[1][0].get(f"/api/tables/{code}/log", headers=headers)).json()["steps"]
+        assert log[0]["move"] == {"order": None}, log[0]
+        assert "5, 4, 3" not in str(log[0]) and "[5, 4, 3" not in str(log)
+    own = (await people[0][0].get(f"/api/tables/{code}/log", headers=bearer(people[0][1]))).json()["steps"]
+    assert own[0]["move"] == {"order": [5, 4, 3, 2, 1, 0]}   # its mover still sees what it did

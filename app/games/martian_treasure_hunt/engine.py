@@ -119,6 +119,14 @@ class MartianTreasureHunt(Game):
                     else None)
         return views.move_view(move, seat, viewer, from_doc(doc) if arranged is None else arranged)
 
+    def taken_back_view(self, doc: dict, seat: int, move: dict, events: list, viewer: int | None) -> tuple[dict, list]:
+        """An arrangement taken back (before the reveal: one after it may not be) is never in force: until
+        the game ends, no other seat sees its order, whoever has arranged since."""
+        if viewer != seat and isinstance(move, dict) and "order" in move and self.result(doc) is None:
+            return dict(views.HIDDEN_ORDER), [{k: v for k, v in e.items() if k != "order"}
+                                              if e.get("type") == "arranged" else dict(e) for e in events]
+        return super().taken_back_view(doc, seat, move, events, viewer)
+
     def hidden_twin(self, doc: dict, viewer: int | None, seed) -> dict:
         """`doc` with another secret (so other rolls to come) and, until the reveal, every other seat's
         arrangement drawn again: its coins in another order along its home row (base.Game.hidden_twin)."""

@@ -26,6 +26,7 @@ from app.store import Table, queries
 from app.tables.lobby.chat import history as chat_history
 from app.tables.live import cursors
 from app.tables.live.fanout import encode
+from app.tables.takeback_steps import taken_back
 from app.tables.live.state import Snapshot, iso, make_step, snapshot_of_view, step_for
 from app.tables.tasks import cancel_all
 
@@ -132,7 +133,9 @@ class CatchUp:
                 key = (conn.seat, conn.seq)
                 if key not in steps:
                     first = conn.seq + 1
-                    steps[key] = ([step_for(g, make_step(m.seq, m.seat, m.move, m.events), conn.seat, snap.doc)
+                    gone = taken_back({"seq": m.seq, "move": m.move} for m in moves)
+                    steps[key] = ([step_for(g, make_step(m.seq, m.seat, m.move, m.events), conn.seat, snap.doc,
+                                            m.seq in gone)
                                    | {"at": iso(m.at)} for m in moves if conn.seq < m.seq <= snap.seq]
                                   if moves and moves[0].seq <= first else [])
                 conn.send({"type": "sync", "since": conn.seq, "steps": steps[key], "state": states[conn.seat]})

@@ -25,6 +25,7 @@ from app.tables.errors import (IllegalMoveError, InvalidMoveError, N_, NotPlayin
                                Unavailable)
 from app.tables.lobby.seats import Caller
 from app.tables.live.commands import Move
+from app.tables.takeback_steps import taken_back
 from app.tables.live.state import Snapshot, iso, make_step, step_for
 
 if TYPE_CHECKING:
@@ -129,5 +130,6 @@ async def steps_since(ctx: Context, s: AsyncSession, table_id: int, game: str, d
     for a seat whose time ran out."""
     g = GAMES[game]
     moves = await queries.moves_since(s, table_id, max(0, since), limit)
-    return [step_for(g, make_step(m.seq, m.seat, m.move, m.events), seat, doc) | {"at": iso(m.at)}
+    gone = taken_back({"seq": m.seq, "move": m.move} for m in moves)
+    return [step_for(g, make_step(m.seq, m.seat, m.move, m.events), seat, doc, m.seq in gone) | {"at": iso(m.at)}
             | ({"stand_in": m.stand_in} if m.stand_in else {}) for m in moves]

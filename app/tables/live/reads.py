@@ -13,6 +13,7 @@ from app.tables.live.moves import steps_since
 from app.tables.live.pace import me_deadline
 from app.tables.lobby.seats import Caller, find_table, player_of_cookie
 from app.tables.service import Tables
+from app.tables.takeback_steps import taken_back
 from app.tables.live.state import Snapshot, build_state, iso, snapshot_of_view, step_for
 
 
@@ -61,7 +62,9 @@ async def sync(ctx: Tables, caller: Caller, since: int) -> dict:
     live = ctx.live.peek(caller.code)
     if live is not None and live.steps is not None and 0 <= live.snap.seq - since <= len(live.steps):
         snap, g = live.snap, GAMES[live.snap.game]
-        steps = [step_for(g, x, caller.seat, snap.doc) | {"at": x["at"]} for x in live.steps if x["seq"] > since]
+        gone = taken_back(live.steps)
+        steps = [step_for(g, x, caller.seat, snap.doc, x["seq"] in gone) | {"at": x["at"]}
+                 for x in live.steps if x["seq"] > since]
         return {"type": "sync", "since": since, "steps": steps, "state": ctx.state_of(snap, caller.seat)}
     async with ctx.db.session() as s:
         table = await find_table(s, caller.code)

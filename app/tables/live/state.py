@@ -143,7 +143,7 @@ async def load_snapshot(s: AsyncSession, table: Table, seats: list[Seat] | None 
                          rematch_of=await queries.code_of(s, table.rematch_of_id))
 
 
-def step_for(game: Any, step: dict, seat: int | None, doc: dict) -> dict:
+def step_for(game: Any, step: dict, seat: int | None, doc: dict, gone: bool = False) -> dict:
     """A step as `seat` may see it (seat None: a spectator): its move through `Game.move_view` and its events
     through `Game.view_events`. `doc`: the doc after the step or a later one (the table's newest: the state's
     `last`, the log, a sync); both engine methods answer for any such doc (ENGINE.md). Every step a client
@@ -151,6 +151,9 @@ def step_for(game: Any, step: dict, seat: int | None, doc: dict) -> dict:
     A takeback step (app/tables/takeback_steps.py) is no move of the game: everyone sees it as it is."""
     if takeback_from(step["move"]) is not None:
         return make_step(step["seq"], step["seat"], step["move"], step["events"])
+    if gone and seat != step["seat"]:  # taken back: `Game.taken_back_view`, not what later positions reveal
+        move, events = game.taken_back_view(doc, step["seat"], step["move"], step["events"], seat)
+        return make_step(step["seq"], step["seat"], move, events)
     return make_step(step["seq"], step["seat"], game.move_view(doc, step["seat"], step["move"], seat),
                      game.view_events(step["events"], seat, doc))
 
