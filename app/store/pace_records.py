@@ -144,8 +144,8 @@ class PaceNote:
         self.result = ("ok",)
 
 
-def _people(ex: Exec, table_id: int) -> dict[int, str | None]:
-    """The seated people (who vote on a pause): seat -> name."""
+def seated_people(ex: Exec, table_id: int) -> dict[int, str | None]:
+    """The seated people (who vote on a pause or a takeback; bots have no vote): seat -> name."""
     return dict(ex.all(
         "SELECT seat, name FROM seats WHERE table_id = :t AND bot IS NULL AND name IS NOT NULL ORDER BY seat",
         {"t": table_id}))
@@ -181,7 +181,7 @@ class PauseVote:
             self.result = ("gone",)
             return
         status, pause, until = row
-        people = _people(ex, self.table_id) if status == "playing" else {}
+        people = seated_people(ex, self.table_id) if status == "playing" else {}
         decision = self.rules.pause_vote(status, pause, until, self.at, self.seat, people, self.everyone,
                                          self.propose, self.yes)
         if decision.refusal is not None:
@@ -214,7 +214,7 @@ class EndPause:
             self.result = ("gone",)
             return
         _, pause, until = row
-        people = _people(ex, self.table_id) if pause is not None else {}
+        people = seated_people(ex, self.table_id) if pause is not None else {}
         decision = self.rules.end_pause(pause, until, self.at, self.seat, people)
         if decision.refusal is not None:
             self.result = (decision.refusal,)

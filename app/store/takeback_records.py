@@ -21,7 +21,7 @@ from typing import Any
 
 from app.store.end_records import _json
 from app.store.lobby_records import Exec, column_json
-from app.store.pace_records import PACE_SEAT
+from app.store.pace_records import PACE_SEAT, seated_people
 
 NAME = "Takeback"  # the name of its lines in the log (kind "pace", seat PACE_SEAT)
 
@@ -51,12 +51,6 @@ def _row(command: TakebackCommand, ex: Exec) -> tuple | None:
         command.result = ("gone",)
         return None
     return row[0], row[1], _json(row[2])
-
-
-def _people(ex: Exec, table_id: int) -> dict[int, str | None]:
-    """The seated people (bots have no vote): seat -> name."""
-    return dict(ex.all("SELECT seat, name FROM seats WHERE table_id = :t AND bot IS NULL AND name IS NOT NULL "
-                       "ORDER BY seat", {"t": table_id}))
 
 
 def _store(ex: Exec, table_id: int, seq: int, takeback: dict, at: datetime, rebuilt: Rebuilt | None) -> None:
@@ -108,7 +102,7 @@ class TakebackAsk:
         if row is None:
             return
         status, seq, old = row
-        people = _people(ex, self.table_id) if status == "playing" and seq == self.seq else {}
+        people = seated_people(ex, self.table_id) if status == "playing" and seq == self.seq else {}
         _finish(self, ex, seq, self.rules.ask(status, seq, old, self.seat, self.seq, self.first, self.cap, people,
                                               self.rebuilt is not None))
 
@@ -133,7 +127,7 @@ class TakebackVote:
         if row is None:
             return
         status, seq, takeback = row
-        people = _people(ex, self.table_id) if status == "playing" and takeback else {}
+        people = seated_people(ex, self.table_id) if status == "playing" and takeback else {}
         _finish(self, ex, seq, self.rules.vote(status, seq, takeback, self.seat, self.seq, self.first, self.yes,
                                                people, self.rebuilt is not None))
 
@@ -153,7 +147,7 @@ class TakebackWithdraw:
         if row is None:
             return
         status, seq, takeback = row
-        people = _people(ex, self.table_id) if status == "playing" and takeback else {}
+        people = seated_people(ex, self.table_id) if status == "playing" and takeback else {}
         _finish(self, ex, seq, self.rules.withdraw(status, seq, takeback, self.seat, people))
 
 

@@ -123,8 +123,7 @@ class MartianTreasureHunt(Game):
         """An arrangement taken back (before the reveal: one after it may not be) is never in force: until
         the game ends, no other seat sees its order, whoever has arranged since."""
         if viewer != seat and isinstance(move, dict) and "order" in move and self.result(doc) is None:
-            return dict(views.HIDDEN_ORDER), [{k: v for k, v in e.items() if k != "order"}
-                                              if e.get("type") == "arranged" else dict(e) for e in events]
+            return dict(views.HIDDEN_ORDER), views.view_events(events, viewer, "arrange")
         return super().taken_back_view(doc, seat, move, events, viewer)
 
     def hidden_twin(self, doc: dict, viewer: int | None, seed) -> dict:

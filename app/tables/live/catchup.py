@@ -124,6 +124,7 @@ class CatchUp:
         g = GAMES[snap.game]
         states: dict = {}
         steps: dict = {}
+        gone = taken_back({"seq": m.seq, "move": m.move} for m in moves)
         for conn in self.ctx.hub.connections(code):
             if not cursors.behind(conn, snap.seq, snap.updated_at):
                 continue  # up to date (or past this read: a newer message got there first)
@@ -133,7 +134,6 @@ class CatchUp:
                 key = (conn.seat, conn.seq)
                 if key not in steps:
                     first = conn.seq + 1
-                    gone = taken_back({"seq": m.seq, "move": m.move} for m in moves)
                     steps[key] = ([step_for(g, make_step(m.seq, m.seat, m.move, m.events), conn.seat, snap.doc,
                                             m.seq in gone)
                                    | {"at": iso(m.at)} for m in moves if conn.seq < m.seq <= snap.seq]

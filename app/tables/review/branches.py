@@ -28,13 +28,13 @@ from app.tables.errors import N_, Conflict, Forbidden, Invalid, NotFound
 from app.tables.live.state import iso
 from app.tables.lobby import text
 from app.tables.lobby.seats import find_table
+from app.tables.review.room import NAME_MAX, NAME_WHAT
 from app.tables.review.lines import Viewer, parse_line, play_line, shown, start_of
 
 MAX_BRANCHES = 50  # kept what-ifs per table
 PER_KEEPER = 10  # ... per person
 VISITORS = 30  # ... by people without a seat at the table, together
 GUESTS = 10  # ... by guests (no identity cookie), together
-NAME_MAX = 60  # characters of a branch's name (the column's size)
 ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
 ID_LENGTH = 12
 
@@ -91,7 +91,7 @@ def check_room(counts: tuple[int, int, int, int], keeper: Keeper, code: str) -> 
 
 async def keep(ctx: Any, code: str, raw: dict, keeper: Keeper, viewer: Viewer) -> dict:
     """A new kept what-if (201): its body and, for its keeper alone, the key that drops it."""
-    name = text.name(raw.get("name"), what=N_("A what-if's name"), max_len=NAME_MAX,
+    name = text.name(raw.get("name"), what=NAME_WHAT, max_len=NAME_MAX,
                      empty=N_("Give the what-if a name, such as “keep the 5♥”."))
     line = parse_line(raw.get("moves"))
     if not line:

@@ -18,7 +18,7 @@ from app.tables.lobby import text
 
 MAX_LINE = 60  # what-if moves in a position (lines.MAX_LINE)
 MAX_MOVE_CHARS = 600  # a what-if move, as JSON text
-NAME_MAX = 60
+NAME_MAX = 60  # characters of a what-if's name (review_branches.name's size)
 NAME_WHAT = N_("A what-if's name")
 BRANCH_ID = re.compile(r"[a-z2-7]{1,16}")
 # A pointer's step: "<ply>" for a real step, "<ply>+<at>:<hash>" inside a what-if (static/js/review/view.js posKey)
