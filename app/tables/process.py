@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.tables import housekeeping
 from app.tables.live import commands as c
-from app.tables.live import moves, pace, pause, takeback
+from app.tables.live import catchup, fanout, moves, pace, pause, reads, takeback
 from app.tables.lobby import chat, hints, rematch
 from app.tables.lobby import commands as lobby
 from app.tables.notify import settings
@@ -26,6 +26,14 @@ async def process(ctx: Tables, command: Any) -> Any:
     match command:
         case c.Move():
             return await moves.on_move(ctx, command)
+        case c.Deliver():
+            return await fanout.dispatch(ctx, command.msg)
+        case c.Welcome():
+            return await reads.on_welcome(ctx, command)
+        case c.Sync():
+            return await reads.on_sync(ctx, command)
+        case c.CaughtUp():
+            return catchup.on_caught_up(ctx, command)
         case c.Create():
             return await lobby.on_create(ctx, command)
         case c.Join():

@@ -21,6 +21,7 @@ from app.tables.live import moves, pace
 from app.tables.live.bots import BotRunner
 from app.tables.analysis.runner import Analyses
 from app.tables.live.actors import Actors
+from app.tables.live.commands import Deliver
 from app.tables.live.catchup import CatchUp
 from app.store.writer import MoveWriter
 from app.tables.live.tables import LiveTables
@@ -178,7 +179,13 @@ class Tables:
             await self.review.dispatch(msg)
             return
         self.watchers.notice(msg)  # a live /me whose tables changed looks again
-        await fanout.dispatch(self, msg)
+        code = msg.get("table")
+        if not isinstance(code, str):
+            return
+        if kind in fanout.ANY_TURN or self.actors.inside(code):  # who is here; or published by this
+            await fanout.dispatch(self, msg)  # table's own handler (one broker in memory): now, in its turn
+        else:  # in the table's turn, after the commands before it: only its actor moves its sockets' cursors
+            self.actors.tell(code, Deliver(code, msg))
 
     async def _resync(self) -> None:
         await self.review.resync()  # (another instance is back: rooms held on both sides agree again)

@@ -67,16 +67,38 @@ class Actors:
     def running(self, code: str) -> bool:
         return code in self._actors
 
-    async def ask(self, code: str, command: Any) -> Any:
+    @staticmethod
+    def inside(code: str) -> bool:
+        """True while a handler of the table `code` (as stored) is running: the caller is in its turn."""
+        return _CURRENT.get() == code
+
+    async def ask(self, code: str, command: Any, *, bounded: bool = True) -> Any:
         """Run `command` on the table `code` (as a URL gives it) after those queued before it; its
-        handler's answer, or its error."""
+        handler's answer, or its error. `bounded=False` (the instance's own work: a catch-up) is never
+        refused as busy."""
         norm = self._key(code)
         if _CURRENT.get() == norm:  # asked from a handler of this table: now, in its turn
             return await self._process(command)
+        return await asyncio.shield(self._queue(norm, command, bounded))
+
+    def tell(self, code: str, command: Any) -> None:
+        """Queue `command` on the table `code` (as stored) and go on: its turn comes after those queued
+        before it, in order; nobody waits for its answer (a failure is logged). Never refused: what the
+        broker hands this instance about a table is bounded by the broker, not by callers."""
+        future = self._queue(code, command, False)
+        future.add_done_callback(self._told)
+
+    @staticmethod
+    def _told(future: asyncio.Future) -> None:
+        if not future.cancelled() and future.exception() is not None:
+            exc = future.exception()
+            log.error("table command failed", exc_info=(type(exc), exc, exc.__traceback__))
+
+    def _queue(self, norm: str, command: Any, bounded: bool) -> asyncio.Future:
         actor = self._actors.get(norm)
         if actor is None:
             actor = self._actors[norm] = TableActor(norm)
-        elif len(actor.mailbox) >= self.queue:
+        elif bounded and len(actor.mailbox) >= self.queue:
             self.busy_refusals += 1
             raise Busy(N_("Table {code} is busy just now: try again in a moment."), "table_busy", code=norm)
         future = asyncio.get_running_loop().create_future()
@@ -88,7 +110,7 @@ class Actors:
                 actor.task = asyncio.create_task(self._run(actor), name=f"table-{norm}")
             finally:
                 _CURRENT.reset(token)
-        return await asyncio.shield(future)
+        return future
 
     async def _run(self, actor: TableActor) -> None:
         try:

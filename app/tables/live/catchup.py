@@ -25,6 +25,7 @@ from app.games import GAMES
 from app.store import Table, queries
 from app.tables.lobby.chat import history as chat_history
 from app.tables.live import cursors
+from app.tables.live.commands import CaughtUp
 from app.tables.live.fanout import encode
 from app.tables.takeback_steps import taken_back
 from app.tables.live.state import Snapshot, iso, make_step, snapshot_of_view, step_for
@@ -117,10 +118,10 @@ class CatchUp:
             moves = []
             if 0 <= snap.seq - since <= SYNC_MAX and since < snap.seq:
                 moves = await queries.moves_since(s, snap.id, since, SYNC_MAX)
-        self.ctx.live.update(snap)
-        self.send(code, snap, moves)
+        await self.ctx.actors.ask(code, CaughtUp(code, snap, moves), bounded=False)
 
     def send(self, code: str, snap: Snapshot, moves: list) -> None:
+        """In the table's turn (on_caught_up): each socket behind `snap` is sent what it lacks."""
         g = GAMES[snap.game]
         states: dict = {}
         steps: dict = {}
@@ -148,3 +149,9 @@ class CatchUp:
         await cancel_all(list(self._running.values()))
         self._running.clear()
 
+
+
+def on_caught_up(ctx: Context, command: CaughtUp) -> None:
+    """In the table's turn: the live table and the sockets behind brought up to what the database said."""
+    ctx.live.update(command.snap)
+    ctx.catch_up.send(command.code, command.snap, command.moves)

@@ -158,3 +158,42 @@ class Delete:
 
     code: str
     lobby_before: Any = None
+
+
+# -- this instance's sockets of the table: their cursors (live/cursors.py) are read and moved here only --
+@dataclass(slots=True)
+class Deliver:
+    """A broker message about the table (a move, a state, a chat line...): the live table kept up to date
+    and the message fanned out to this instance's sockets of it (live/fanout.py)."""
+    code: str
+    msg: dict
+
+
+@dataclass(slots=True)
+class Welcome:
+    """A socket admitted: its first messages built, its cursor set and the socket opened (live/reads.py)."""
+    code: str
+    conn: Any  # app.realtime.Connection
+    caller: Any  # app.tables.identity.Caller
+    live: Any  # the LiveTable the caller was admitted to
+    since: str | None  # ?since=N: the steps missed are sent too
+
+
+@dataclass(slots=True)
+class Sync:
+    """A socket asks for what it missed since `since`: the reply is sent and its cursor moved in the
+    table's turn, so no update can slip between them (live/reads.py)."""
+    code: str
+    conn: Any
+    caller: Any
+    since: int
+    send: Any  # Callable[[dict], None]: the reply to the socket (in its language)
+
+
+@dataclass(slots=True)
+class CaughtUp:
+    """What the catch-up read from the database (live/catchup.py): the live table updated and the sockets
+    that are behind sent what they lack."""
+    code: str
+    snap: Any  # Snapshot
+    moves: list

@@ -2,9 +2,11 @@
 
 The cursor is what keeps a table's log whole on every client: a move a socket has already is never sent
 again, a move past a hole is not sent at all (the socket is brought up to date from the database instead:
-app/tables/live/catchup.py), and a state never takes a client back to an older seq. It is read and written
-here only, by the welcome and a socket's own move reply (app/web/ws.py), fan-out (fanout.py) and catch-up
-(catchup.py); `conn.seq` is None until the welcome is on its way.
+app/tables/live/catchup.py), and a state never takes a client back to an older seq. It is moved
+here only, and only in its table's actor (app/tables/live/actors.py): by the Welcome and Sync commands
+(reads.py), the fan-out of a broker message (a Deliver command, or a handler's own publish: fanout.py) and
+the catch-up's CaughtUp (catchup.py); the catch-up's check only reads it to decide whether to ask. `conn.seq`
+is None until the welcome is on its way.
 """
 from __future__ import annotations
 

@@ -22,7 +22,12 @@ if TYPE_CHECKING:
     from app.tables.context import Context
 
 
+ANY_TURN = frozenset({"presence", "presence_ask"})  # who is connected where: no cursor, no live table moved
+
+
 async def dispatch(ctx: Context, msg: dict) -> None:
+    """Fan `msg` out to this instance's sockets of its table; in the table's actor (a Deliver command, or
+    a handler's own publish), except for ANY_TURN's kinds."""
     kind, code = msg.get("kind"), msg.get("table")
     if not isinstance(code, str):
         return

@@ -8,6 +8,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES
 from app.store import queries, utcnow
 from app.tables.lobby import chat
+from app.tables.live import cursors
+from app.tables.live.commands import Sync, Welcome
 from app.tables.live.tables import LiveTable
 from app.tables.live.moves import steps_since
 from app.tables.live.pace import me_deadline
@@ -54,6 +56,21 @@ async def welcome(ctx: Tables, caller: Caller, live: LiveTable, since: str | Non
     if since is not None and since.isdigit() and len(since) <= 12:
         first.append(await sync(ctx, caller, int(since)))
     return first
+
+
+async def on_welcome(ctx: Tables, command: Welcome) -> None:
+    """In the table's turn: the socket's first messages, its cursor, and the socket opened (what arrived
+    for it meanwhile follows them)."""
+    first = await welcome(ctx, command.caller, command.live, command.since)
+    cursors.sent_state(command.conn, first[-1]["state"] if first[-1]["type"] == "sync" else first[0])
+    command.conn.open(first)
+
+
+async def on_sync(ctx: Tables, command: Sync) -> None:
+    """In the table's turn: the reply sent and the socket's cursor moved with nothing between them."""
+    reply = await sync(ctx, command.caller, command.since)
+    command.send(reply)
+    cursors.sent_state(command.conn, reply["state"])
 
 
 async def sync(ctx: Tables, caller: Caller, since: int) -> dict:
