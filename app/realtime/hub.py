@@ -19,6 +19,7 @@ log = logging.getLogger("icehouse.realtime")
 Message = dict | str  # a message, or its JSON text when the caller encoded it once for many sockets
 Sender = Callable[[Message], Awaitable[None]]
 Closer = Callable[[int], Awaitable[None]]
+SendNow = Callable[[str], bool]  # writes a text frame at once; False: it cannot now (use the queue)
 
 DROP_CODE = 4008  # close code sent to a socket that could not keep up
 RESTART_CODE = 1012  # "service restart": this instance is going away, reconnect (to another one)
@@ -31,13 +32,14 @@ class Connection:
     """One socket on one table, with its own writer task draining a bounded queue."""
 
     def __init__(self, table: str, seat: int | None, send: Sender, close: Closer, *, queue_size: int,
-                 player_id: int | None = None, address: str | None = None):
+                 player_id: int | None = None, address: str | None = None, send_now: SendNow | None = None):
         self.id = next(_ids)
         self.table = table
         self.seat = seat
         self.player_id = player_id
         self.address = address  # the client's address (spectator sockets are counted per address)
         self._send = send
+        self._send_now = send_now  # the transport's own write, when the server offers it (app/web/serving.py)
         self._close = close
         self.queue: asyncio.Queue[Message | None] = asyncio.Queue(maxsize=queue_size)
         self.closed = False
@@ -48,6 +50,7 @@ class Connection:
         self.presence: str | None = None  # the last presence message queued (the caller skips repeats)
         self.hidden_since: float | None = None  # when its page said it was hidden (time.time()); None: visible
         self._writer: asyncio.Task | None = None
+        self._busy = False  # the writer task holds a message it has not finished sending
         self._held: list[Message] | None = []  # messages that arrive before open(): sent after the welcome
         self._latest: Message | None = None  # the newest replaceable message not sent yet (send_latest)
         self._latest_queued = False  # its marker is in the queue (or held)
@@ -74,6 +77,9 @@ class Connection:
                 return False
             self._held.append(message)
             return True
+        if (self._send_now is not None and not self._busy and isinstance(message, str) and self.queue.empty()
+                and self._send_now(message)):
+            return True  # nothing before it waits: written now, in order
         try:
             self.queue.put_nowait(message)
             return True
@@ -122,6 +128,7 @@ class Connection:
         try:
             while True:
                 message = await self.queue.get()
+                self._busy = True  # until the queue is empty again, send() queues behind this one
                 while True:  # then whatever else is queued (an update and its your_turn)
                     if message is None:
                         return
@@ -135,6 +142,7 @@ class Connection:
                         message = self._take_latest()
                     else:
                         break
+                self._busy = False
         except asyncio.CancelledError:
             raise
         except Exception:  # the socket went away; the reader side will unregister it
@@ -158,9 +166,10 @@ class Hub:
         self._watchers_from: dict[str, int] = {}  # spectator sockets per client address
 
     def connect(self, table: str, seat: int | None, send: Sender, close: Closer,
-                player_id: int | None = None, address: str | None = None) -> Connection:
+                player_id: int | None = None, address: str | None = None,
+                send_now: SendNow | None = None) -> Connection:
         conn = Connection(table, seat, send, close, queue_size=self.queue_size, player_id=player_id,
-                          address=address)
+                          address=address, send_now=send_now)
         self._tables.setdefault(table, {})[conn.id] = conn
         if seat is None:
             _count(self._watching, table, 1)

@@ -19,6 +19,7 @@ import resource
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 
 from app.config import Settings
 from app.web.middleware import Proxies
@@ -26,6 +27,9 @@ from app.web.middleware import Proxies
 log = logging.getLogger("icehouse.serve")
 
 FD_RESERVE = 256  # file descriptors kept for the database, Redis, bot workers and logs
+
+# The ASGI scope extension through which a table socket writes a frame at once (GuardedWebSocket.send_now).
+SEND_NOW = "icehouse.send_now"
 
 
 class Slots:
@@ -168,6 +172,26 @@ def protocols(settings: Settings, slots: Slots | None = None) -> tuple[type, typ
         def connection_lost(self, exc: Exception | None) -> None:
             slots.release(self.transport)
             super().connection_lost(exc)
+
+        async def run_asgi(self) -> None:
+            self.scope["extensions"][SEND_NOW] = self.send_now
+            await super().run_asgi()
+
+        def send_now(self, text: str) -> bool:
+            """Write `text` as one frame now, as the ASGI send of a "websocket.send" would, without its
+            await: True when written; False (the caller queues it for the ASGI send instead) before the
+            handshake, after a close, or while the transport asks writers to wait (a client that stopped
+            reading: the caller's queue fills and drops it). Every socket message of a move goes this way,
+            so the hub does not wake a task and walk Starlette's send for each."""
+            if (not self.handshake_complete or self.close_sent or self.initial_response is not None
+                    or self.disconnected or not self.writable.is_set() or self.transport.is_closing()):
+                return False
+            try:
+                self.conn.send_text(text.encode())
+            except InvalidState:
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
 
     return GuardedHttp, GuardedWebSocket
 

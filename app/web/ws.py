@@ -17,17 +17,17 @@ from starlette.websockets import WebSocketState
 from app.realtime import Connection
 from app.tables.deals.spoilers import SPOILERS_COOKIE, check_spoilers, chosen_deals
 from app.tables.lobby import chat
-from app.tables.live import cursors
 from app.tables.live import moves
 from app.tables.live import pace
-from app.tables.live import reads
 from app.tables.live import takeback
+from app.tables.live.commands import Sync, Welcome
 from app.tables.errors import N_, StoreError, TableError, unavailable_for
 from app.tables.lobby.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
 from app.web.i18n import tr
 from app.web.middleware import Proxies, TooDeep, identity_cookie, parse_message
+from app.web.serving import SEND_NOW
 
 router = APIRouter()
 log = logging.getLogger("icehouse.ws")
@@ -65,18 +65,16 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(code=TOO_MANY, reason=crowded)
         return
     conn = ctx.hub.connect(caller.code, caller.seat, _sender(websocket), _closer(websocket), caller.player_id,
-                           address)
+                           address, websocket.scope.get("extensions", {}).get(SEND_NOW))
     try:
         await ctx.attach(conn)
-        first = await reads.welcome(ctx, caller, live, websocket.query_params.get("since"))
-        cursors.sent_state(conn, first[-1]["state"] if first[-1]["type"] == "sync" else first[0])
-        conn.open(first)
+        await ctx.actors.ask(caller.code, Welcome(caller.code, conn, caller, live, websocket.query_params.get("since")))
         await pace.came_back(ctx, caller)  # a player the bot stood in for (the pace) takes the seat back
         # A socket stays open for as long as someone looks at the table, hours maybe: it keeps nothing of its
         # welcome. Kept here, the welcome's state and the live table as it was (with the table's last
         # snapshot and document, after its game ended and the table left memory) and the rows read to admit
         # the caller stayed alive for as long as the socket did, and every garbage collection walked them.
-        del first, live
+        del live
         caller = replace(caller, table=None, seats=[])
         await _serve(ctx, websocket, conn, caller)
     except WebSocketDisconnect:
@@ -203,9 +201,8 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         since = msg.get("since")
         if type(since) is not int:
             return _error(N_("A sync needs 'since', the last seq you saw."))
-        reply = await reads.sync(ctx, caller, since)
-        cursors.sent_state(conn, reply["state"])
-        return reply
+        await ctx.actors.ask(caller.code, Sync(caller.code, conn, caller, since, conn.send))  # a sync has no sentence
+        return None
     return _error(N_("Unknown message type {kind}; expected move, chat, takeback, sync, visibility or ping."),
                   kind=repr(str(kind)[:40]))
 

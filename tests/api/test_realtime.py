@@ -88,3 +88,46 @@ def test_presence_of_a_silent_instance_expires():
     assert p.message("t") == {"type": "presence", "connected": [1], "spectators": 1}
     p.forget_stale()
     assert set(p._tables["t"]) == {"B"}
+
+
+async def test_a_socket_written_at_once_keeps_its_order_when_its_client_reads_slowly():
+    """The transport's own write (send_now) takes a message only when nothing waits before it: while the
+    client's socket asks writers to wait, messages queue, and the next written at once comes after them."""
+    hub = Hub(queue_size=16)
+    wire: list[str] = []
+    writable = True
+    release = asyncio.Event()
+
+    def send_now(text: str) -> bool:
+        if not writable:
+            return False
+        wire.append(text)
+        return True
+
+    async def send(msg: dict | str) -> None:  # the ASGI send: waits while the transport is paused
+        await release.wait()
+        wire.append(msg if isinstance(msg, str) else msg["type"])
+
+    async def close(_code: int) -> None: ...
+
+    conn = hub.connect("t", 0, send, close, send_now=send_now)
+    conn.open([{"type": "state"}])  # a dict (the welcome) goes through the queue and its writer task
+    await asyncio.sleep(0.01)
+    assert wire == [] and conn.send("1")  # the state is still being sent: "1" waits behind it
+    release.set()
+    await asyncio.sleep(0.01)
+    assert wire == ["state", "1"]
+    conn.send("2")
+    assert wire[-1] == "2"  # nothing queued: written at once, no task woken
+    writable, release = False, asyncio.Event()
+    for n in (3, 4, 5):
+        conn.send(str(n))
+    writable = True  # the transport can take more, but "3" to "5" are queued: "6" must not overtake them
+    conn.send("6")
+    assert wire == ["state", "1", "2"]
+    release.set()
+    await asyncio.sleep(0.01)
+    assert wire == ["state", "1", "2", "3", "4", "5", "6"]
+    conn.send("7")
+    assert wire[-1] == "7"
+    await hub.disconnect(conn)
