@@ -1,8 +1,8 @@
 """The bots' analyses (models.Analysis, revision 0008): queued, claimed by one app instance, progress, done.
 
-A row is keyed by (kind, subject): "moves" and a table's code, "deal" and a deal's id. `queue` makes it (or
-finds it); `claim` gives it to one instance: a conditional UPDATE that only one instance's can match (a
-queued row, or a running one whose owner has not written since `stale_before`: it died or hung), so two
+A row is keyed by (kind, subject): "moves" and a table's code, "deal" and a deal's id. `QueueAnalysis` (a
+command of the writer's batch) makes it (or finds it); `claim` gives it to one instance: a conditional
+UPDATE that only one instance's can match (a queued row, or a running one whose owner has not written since `stale_before`: it died or hung), so two
 instances never both hold it. The holder writes its progress with `progress` and its end with `finish`,
 each only while it still holds the row (the owner is checked in the same UPDATE): an instance that lost its
 claim learns it from a write that changed nothing, and stops. `release` hands an instance's rows back to the
@@ -13,12 +13,13 @@ Each function takes an AsyncSession inside a write transaction (reads: any sessi
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import and_, case, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.store.lobby_records import Exec
 from app.store.models import Analysis
 
 _A = Analysis.__table__
@@ -30,23 +31,38 @@ async def get(s: AsyncSession, kind: str, subject: str) -> Analysis | None:
     return await s.get(Analysis, (kind, subject), populate_existing=True)
 
 
-async def queue(s: AsyncSession, kind: str, subject: str, *, total: int, version: int, at: datetime,
-                sooner: bool = False) -> None:
-    """Queue (kind, subject) to start at `at`, unless it is there already. A row of an older version that is
-    done or failed is queued again; with `sooner`, a queued row starts at `at` if that is sooner."""
-    insert = postgresql.insert if s.bind.dialect.name == "postgresql" else sqlite.insert
-    stmt = insert(_A).values(kind=kind, subject=subject, version=version, status="queued", done=0, total=total,
-                             updated_at=at)
-    redo = and_(_A.c.version < version, _A.c.status.in_(("done", "failed")))
-    fields = {"status": case((redo, "queued"), else_=_A.c.status),
-              "version": case((redo, version), else_=_A.c.version),
-              "done": case((redo, 0), else_=_A.c.done), "total": case((redo, total), else_=_A.c.total),
-              "result": case((redo, None), else_=_A.c.result),
-              "updated_at": case((redo, at), else_=_A.c.updated_at)}
-    if sooner:
-        fields["updated_at"] = case((redo, at), (and_(_A.c.status == "queued", _A.c.updated_at > at), at),
-                                    else_=_A.c.updated_at)
-    await s.execute(stmt.on_conflict_do_update(index_elements=["kind", "subject"], set_=fields))
+_REDO = "(analyses.version < :version AND analyses.status IN ('done', 'failed'))"
+_QUEUE_SQL = (
+    "INSERT INTO analyses (kind, subject, version, status, done, total, updated_at) "
+    "VALUES (:kind, :subject, :version, 'queued', 0, :total, :at) "
+    "ON CONFLICT (kind, subject) DO UPDATE SET "
+    f"status = CASE WHEN {_REDO} THEN 'queued' ELSE analyses.status END, "
+    f"version = CASE WHEN {_REDO} THEN :version ELSE analyses.version END, "
+    f"done = CASE WHEN {_REDO} THEN 0 ELSE analyses.done END, "
+    f"total = CASE WHEN {_REDO} THEN :total ELSE analyses.total END, "
+    f"result = CASE WHEN {_REDO} THEN NULL ELSE analyses.result END, "
+    "updated_at = CASE WHEN {redo} THEN :at {sooner}ELSE analyses.updated_at END")
+
+
+@dataclass(slots=True)
+class QueueAnalysis:
+    """`queue` as one statement of the writer's batch (app/store/writer.py Command), beside the moves: a
+    game's end queues its scores this way, with no session of its own. Result: ("ok",)."""
+
+    kind: str
+    subject: str
+    total: int
+    version: int
+    at: datetime
+    sooner: bool = False
+    result: tuple = field(default=())
+
+    def run(self, ex: Exec) -> None:
+        sooner = "WHEN analyses.status = 'queued' AND analyses.updated_at > :at THEN :at " if self.sooner else ""
+        ex.run(_QUEUE_SQL.replace("{redo}", _REDO).replace("{sooner}", sooner),
+               {"kind": self.kind, "subject": self.subject, "version": self.version, "total": self.total,
+                "at": ex.time(self.at)})
+        self.result = ("ok",)
 
 
 async def claim(s: AsyncSession, owner: str, now: datetime, stale_before: datetime) -> Analysis | None:

@@ -71,8 +71,7 @@ class Analyses:
         (a game just ended: its players may play on, and their bots come first)."""
         delay = 0.0 if now else self.settings.analysis_delay_seconds
         at = utcnow() + timedelta(seconds=delay)
-        await self.ctx.writer.transaction(
-            lambda s: records.queue(s, kind, subject, total=total, version=jobs.VERSION, at=at, sooner=now))
+        await self.ctx.writer.command(records.QueueAnalysis(kind, subject, total, jobs.VERSION, at, sooner=now))
         if now:
             self._wake.set()
 
