@@ -11,12 +11,12 @@ blunder). A plain function, so the bots' worker processes can run it.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
+from app.games import GAMES
 from app.games.base import Phrase
 
-SCORERS = {"three-high": "three_high", "turning-points": "turning_points",
-           "martian-treasure-hunt": "martian_treasure_hunt", "dash": "dash"}
 MARK_NAMES = ("?!", "?", "??")
 
 
@@ -41,9 +41,17 @@ def say_of(text: object) -> list | None:
 
 
 def scorer(game: str) -> Any:
-    """The game's score module, or None for a game without one."""
-    package = SCORERS.get(game)
-    return importlib.import_module(f"app.bots.{package}.score") if package else None
+    """The game's score module: `score.py` in the package of the bot the game declares (Game.bot,
+    "package:Class" under app.bots), or None for a game without one."""
+    g = GAMES.get(game)
+    if g is None or not g.bot:
+        return None
+    name = f"app.bots.{g.bot.split(':')[0].split('.')[0]}.score"
+    try:
+        found = importlib.util.find_spec(name)
+    except ModuleNotFoundError:  # the bot's package is not one of app.bots
+        return None
+    return importlib.import_module(name) if found is not None else None
 
 
 def unit(game: str) -> str | None:

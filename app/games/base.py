@@ -167,6 +167,12 @@ class Game(ABC):
     chance: ClassVar[bool]
     hidden_information: ClassVar[bool]
 
+    # Shared deals (the deals of the day, named deals): optional, a game without them leaves these as they are.
+    # deal_options: the options that shape a deal (None: the game's deals are not shared; its other options
+    # are house rules or the table's own); daily_seats: the seat counts that have a deal of the day.
+    deal_options: ClassVar[tuple[str, ...] | None] = None
+    daily_seats: ClassVar[tuple[int, ...]] = ()
+
     DECLARATION: ClassVar[tuple[str, ...]] = ("name", "title", "pitch", "client", "css", "rules_template", "bot")
     KIND: ClassVar[tuple[str, ...]] = ("max_plies", "simultaneous", "chance", "hidden_information")
 
@@ -337,6 +343,31 @@ class Game(ABC):
     # Event types whose events each table's record carries to `stats` (read from the stored moves; keep
     # the list short: every listed type costs a scan of this game's moves).
     stats_events: ClassVar[tuple[str, ...]] = ()
+
+    # --- shared deals (optional; see deal_options) ---------------------------------------------------
+    def deal_figures(self, doc: dict, result: dict | None) -> dict:
+        """An ended game's figures on a deal's results, as its spectators may see them: by default the
+        scores ({"scores", "score": the best}); a game without scores says what counts instead (3-High:
+        {"trees"})."""
+        scores = list((result or {}).get("scores") or [])
+        return {"scores": scores, "score": max(scores) if scores else None}
+
+    def deal_rank(self, row: dict) -> tuple:
+        """How a deal's results are ranked, best first (the shell breaks ties by the earlier finish); `row`:
+        the result's figures (deal_figures) with its "outcome", "moves" and "hints". By default the higher
+        score, then fewer hints."""
+        return (-(row.get("score") or 0), row["hints"])
+
+    def yardstick_plays(self, players: int, plays: int) -> int:
+        """How many bot plays measure a deal at `players` seats, `plays` being the server's setting (0: the
+        bot measures none, e.g. a game whose bot never varies or that has no shared deals)."""
+        return 0
+
+    def yardstick_outcome(self, doc: dict) -> dict:
+        """One bot play of a deal, ended (or cut off) at `doc`: {"outcome"} and what it scored."""
+        result = self.result(doc) or {}
+        scores = result.get("scores") or [0]
+        return {"outcome": result.get("verdict") or result.get("outcome") or "unfinished", "score": scores[0]}
 
     def stats(self, tables: list[dict]) -> dict:
         """This game's own figures for the admin's statistics (GET /api/admin/stats), from its tables that

@@ -230,3 +230,34 @@ def test_a_finished_table_leaves_memory_while_a_socket_still_looks_at_it(setting
                 time.sleep(0.05)
             assert held(code) == 0
             assert tc.get(f"/api/tables/{code}").json()["status"] == "finished"  # read again from the database
+
+
+async def test_a_game_that_declares_shared_deals_gets_a_deal_of_the_day_with_no_other_edit(new_client, monkeypatch):
+    """Deals of the day, their tables and their ranked results come from the game's own declaration
+    (Game.deal_options, daily_seats, deal_figures, deal_rank): a new game needs no list elsewhere."""
+    monkeypatch.setattr(Nim, "deal_options", ("heaps",), raising=False)
+    monkeypatch.setattr(Nim, "daily_seats", (2,), raising=False)
+    ann, bea = new_client(), new_client()
+    today = (await ann.get("/api/deals/today")).json()
+    nim = [d for d in today["deals"] if d["game"] == "nim"]
+    assert [(d["game"], d["players"]) for d in nim] == [("nim", 2)]
+    r = await ann.post("/api/deals/today/tables", json={"game": "nim", "players": 2, "name": "Ann"})
+    assert r.status_code == 201, r.text
+    code, token = r.json()["code"], r.json()["token"]
+    r = await bea.post(f"/api/tables/{code}/join", json={"name": "Bea"})
+    assert r.status_code == 200, r.text
+    people = {0: (ann, token), 1: (bea, r.json()["token"])}
+    assert (await ann.post(f"/api/tables/{code}/start", headers=bearer(token))).status_code == 200
+    st = await state_of(people, code, 0)
+    while st["status"] == "playing":
+        seat = st["to_act"][0]
+        client, tok = people[seat]
+        mine = await state_of(people, code, seat)
+        r = await client.post(f"/api/tables/{code}/moves", json={"seq": mine["seq"], "move": choose("nim", mine)},
+                              headers=bearer(tok))
+        assert r.status_code == 200, r.text
+        st = r.json()
+    shown = (await ann.get(f"/api/deals/{nim[0]['id']}")).json()
+    assert shown["revealed"] and shown["finished"]
+    result = shown["variants"][0]["results"][0]
+    assert result["code"] == code and result["rank"] == 1 and "score" in result and "trees" not in result

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from app.config import Settings
 from app.games import GAMES
 from app.store import Table
-from app.tables.deals.core import DAILY, daily_deal, daily_seed, deal_id, well_formed
+from app.tables.deals.core import daily, daily_deal, daily_seed, deal_id, well_formed
 from tests.api.helpers import bearer
 
 SECRET, OTHER = b"\x01" * 32, b"\x02" * 32
@@ -35,7 +35,7 @@ def settings(database_url: str) -> Settings:
 
 # -- the derivation ------------------------------------------------------------------------------------
 def test_the_deal_of_the_day_is_one_per_day_and_needs_the_secret():
-    for game, players in DAILY:
+    for game, players in daily():
         one, again = daily_deal(SECRET, DAY, game, players), daily_deal(SECRET, DAY, game, players)
         assert one == again and one.kind == "daily" and one.day == "2026-12-09" and well_formed(one.id)
         tomorrow = daily_deal(SECRET, DAY + timedelta(days=1), game, players)
@@ -44,8 +44,8 @@ def test_the_deal_of_the_day_is_one_per_day_and_needs_the_secret():
         assert elsewhere.seed != one.seed and elsewhere.id != one.id
         g = GAMES[game]
         assert g.result(g.setup(players=players, options=g.check_options(players, {}), seed=one.seed)) is None
-    seeds = {daily_seed(SECRET, DAY, g, n, 0) for g, n in DAILY}
-    assert len(seeds) == len(DAILY) and all(len(x) == 32 for x in seeds)
+    seeds = {daily_seed(SECRET, DAY, g, n, 0) for g, n in daily()}
+    assert len(seeds) == len(daily()) and all(len(x) == 32 for x in seeds)
 
 
 def test_a_deal_id_is_short_and_names_everything_that_makes_the_deal():
@@ -91,7 +91,7 @@ async def test_everyone_gets_the_same_deal_today_and_results_follow_the_spoiler_
     ann, bea, cal = new_client(), new_client(), new_client()
     today = (await ann.get("/api/deals/today")).json()
     assert today == (await bea.get("/api/deals/today")).json()
-    assert [(d["game"], d["players"]) for d in today["deals"]] == list(DAILY)
+    assert [(d["game"], d["players"]) for d in today["deals"]] == list(daily())
     solo = today["deals"][0]
     assert not solo["played"] and "seed" not in json.dumps(today)
 

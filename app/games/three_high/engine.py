@@ -46,9 +46,26 @@ class ThreeHigh(Game):
     simultaneous = False
     chance = True  # the deal, the draw pile's order and the first seat
     hidden_information = True  # with hidden_hands each seat sees only its own hand
+    deal_options = ()  # every deal of 3-High is its shuffle: no option shapes it
+    daily_seats = (1, 2, 3, 4)
 
     def __init__(self) -> None:
         self._memo = Memo()
+
+    def deal_figures(self, doc: dict, result: dict | None) -> dict:
+        """The trees the team had at the end (3-High scores no points)."""
+        return {"trees": self.view(doc, None).get("trees")}
+
+    def deal_rank(self, row: dict) -> tuple:
+        """A won game before a lost one, then more trees, fewer moves, fewer hints."""
+        return (row["outcome"] != "won", -(row.get("trees") or 0), row["moves"], row["hints"])
+
+    def yardstick_plays(self, players: int, plays: int) -> int:
+        return plays  # the bots' plays vary as a team's would
+
+    def yardstick_outcome(self, doc: dict) -> dict:
+        return {"outcome": (self.result(doc) or {}).get("outcome") or "unfinished",
+                "trees": self.view(doc, None).get("trees")}
 
     def option_specs(self, players: int) -> list[dict]:
         return [

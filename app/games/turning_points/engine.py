@@ -38,6 +38,8 @@ class TurningPoints(Game):
     simultaneous = False
     chance = True  # the first seat; in solitaire the edges' colours and the bag's order
     hidden_information = False  # the bag's order is hidden from everyone alike: chance
+    deal_options = ("shape", "size")  # the board; its other options are house rules
+    daily_seats = (1,)  # the solitaire
 
     def option_specs(self, players: int) -> list[dict]:
         """Shape and size; the shapes that seat `players` (a square has four sides; one player: the
@@ -97,6 +99,9 @@ class TurningPoints(Game):
 
     def view(self, doc: dict, seat: int | None) -> dict:
         return views.view(from_doc(doc), seat)
+
+    def yardstick_plays(self, players: int, plays: int) -> int:
+        return 1 if players == 1 else 0  # the solitaire only, once: its bot has no chance to vary
 
     def result(self, doc: dict) -> dict | None:
         if doc.get("result") is not None:

@@ -3,9 +3,9 @@
 - "moves" (subject: a finished table's code): each move scored from its mover's view at the time (the view
   the mover had, as the bots get it for a live turn; app/bots/scores.py), in order; progress written after
   each move, so a row taken over or resumed goes on from the last move written.
-- "deal" (subject: a deal's id): the game's bot plays the deal at every seat, ANALYSIS_PLAYS times in
-  3-High (the first play its own, the next ones with its search's seed salted by the play's number, so the
-  plays vary as a team's would), once in Turning Points' solitaire (its bot has no chance to vary); one
+- "deal" (subject: a deal's id): the game's bot plays the deal at every seat, as many times as the game
+  asks (Game.yardstick_plays: the first play its own, the next ones with its search's seed salted by the
+  play's number, so the plays vary as a team's would; once for a bot that has no chance to vary); one
   decision per step, the results written after each play. A play cut short by a restart is played again
   from its start, the same (every decision is deterministic).
 """
@@ -27,9 +27,8 @@ if TYPE_CHECKING:
 
 VERSION = 1  # the analysers' version: rows of an older one are done again when next asked for
 MAX_SCORED = 1000  # moves scored per table, at most (the first ones)
-MAX_DEAL_PLIES = 400  # a bot's play of a deal longer than this is cut (3-High ends far sooner)
+MAX_DEAL_PLIES = 400  # a bot's play of a deal longer than this is cut (the games' plays end far sooner)
 STEP_TRIES = 2  # a step past its time cap is tried again once, then given up (a move: left unscored)
-YARDSTICK_GAMES = {"three-high", "turning-points"}  # games whose deals the bot measures (TP: solitaire only)
 
 
 class Failed(Exception):
@@ -124,7 +123,7 @@ def turning_point(scored: list[dict]) -> int | None:
 
 
 async def _step(runner: Analyses, fn: Any, *args: Any) -> Any:
-    for attempt in range(STEP_TRIES):
+    for _ in range(STEP_TRIES):
         try:
             return await runner.step(fn, *args)
         except (TimeoutError, BrokenProcessPool):  # a worker wedged or died: once more, in a new one
@@ -134,12 +133,10 @@ async def _step(runner: Analyses, fn: Any, *args: Any) -> Any:
 
 # -- a deal's yardstick --------------------------------------------------------------------------------
 def plays_for(game: str, players: int, plays: int) -> int:
-    """How many plays measure a deal of `game` at `players` seats (0: no yardstick)."""
-    if game == "three-high":
-        return plays
-    if game == "turning-points" and players == 1:
-        return 1
-    return 0
+    """How many plays measure a deal of `game` at `players` seats (0: no yardstick): the game says
+    (Game.yardstick_plays), for a game whose deals are shared."""
+    g = GAMES.get(game)
+    return g.yardstick_plays(players, plays) if g is not None and g.deal_options is not None else 0
 
 
 async def deal(runner: Analyses, row: Analysis) -> dict:
@@ -171,14 +168,9 @@ async def deal(runner: Analyses, row: Analysis) -> dict:
 
 
 def outcome(g: Any, doc: dict, plies: int) -> dict:
-    """One play's result: 3-High won or lost with its trees; Turning Points' score."""
-    result = g.result(doc) or {}
-    view = g.view(doc, None)
-    if g.name == "three-high":
-        return {"outcome": result.get("outcome") or "unfinished", "trees": view.get("trees"), "moves": plies}
-    scores = result.get("scores") or [0]
-    return {"outcome": result.get("verdict") or result.get("outcome") or "unfinished", "score": scores[0],
-            "moves": plies}
+    """One play's result, as the game words it (Game.yardstick_outcome: won or lost and what it scored),
+    and its length."""
+    return {**g.yardstick_outcome(doc), "moves": plies}
 
 
 def summary(results: list[dict]) -> dict:

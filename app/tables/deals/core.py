@@ -1,7 +1,7 @@
 """What a deal is, and how its id and the deal of the day are derived.
 
-A deal is a game, a seat count, the options that shape the deal (Turning Points' board; none for 3-High,
-whose cards are dealt alike whatever its house rules) and a seed. Its id is an HMAC of those with the
+A deal is a game, a seat count, the options that shape the deal (the game's `deal_options`: a board, say,
+or none for a game dealt alike whatever its house rules) and a seed. Its id is an HMAC of those with the
 server's secret, in base32: short enough for a link, and neither guessable nor telling anything of the
 seed. The deal of the day for a UTC date is seeded by an HMAC of the secret and the date, so the same deal
 reaches every table of the server that day and nobody can compute it in advance. The secret has 256
@@ -28,14 +28,25 @@ KEY_NAME = "deal_secret"
 ID_LENGTH = 10  # base32 characters: 50 bits
 ID_ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz234567")
 
-# The games whose deals can be shared, and the options that shape each one's deal; every other option of
-# theirs is a house rule (results under other house rules are ranked apart) or the table's own (bot_strength).
-DEAL_OPTIONS: dict[str, tuple[str, ...]] = {"three-high": (), "turning-points": ("shape", "size")}
 TABLE_ONLY = ("bot_strength",)  # a table's own: neither the deal nor a house rule
 
-# The deals of the day: 3-High for each seat count, Turning Points' solitaire.
-DAILY: tuple[tuple[str, int], ...] = (("three-high", 1), ("three-high", 2), ("three-high", 3), ("three-high", 4),
-                                      ("turning-points", 1))
+
+def shared_games() -> dict[str, tuple[str, ...]]:
+    """The games whose deals can be shared, each with the options that shape its deal (the game declares
+    them: Game.deal_options); every other option of theirs is a house rule (results under other house rules
+    are ranked apart) or the table's own (bot_strength). Read from the registry at each call."""
+    return {g.name: tuple(g.deal_options) for g in GAMES.values() if g.deal_options is not None}
+
+
+def daily() -> tuple[tuple[str, int], ...]:
+    """The deals of the day, (game, seats): each shared game's declared seat counts (Game.daily_seats), in
+    the registry's order."""
+    return tuple((name, n) for name in shared_games() for n in GAMES[name].daily_seats)
+
+
+def _shaping(game: str) -> tuple[str, ...]:
+    g = GAMES.get(game)
+    return tuple(g.deal_options or ()) if g is not None else ()
 DAILY_TRIES = 16  # seeds tried in order for a daily deal that can be played (not over before the first move)
 
 
@@ -63,12 +74,12 @@ async def load_secret(ctx: Any) -> bytes:
 
 def deal_options(game: str, options: dict) -> dict:
     """The options of `options` that shape the deal of `game`."""
-    return {k: options[k] for k in DEAL_OPTIONS.get(game, ()) if k in options}
+    return {k: options[k] for k in _shaping(game) if k in options}
 
 
 def house_rules(game: str, options: dict) -> dict:
     """The options of a table that are house rules: neither the deal's nor the table's own."""
-    shaping = DEAL_OPTIONS.get(game, ())
+    shaping = _shaping(game)
     return {k: v for k, v in sorted(options.items()) if k not in shaping and k not in TABLE_ONLY}
 
 
@@ -77,7 +88,7 @@ def house_rule_specs(game: str, players: int) -> list[dict]:
     g = GAMES.get(game)
     if g is None:
         return []
-    shaping = DEAL_OPTIONS.get(game, ())
+    shaping = _shaping(game)
     return [spec for spec in g.option_specs(players) if spec["name"] not in shaping and spec["name"] not in TABLE_ONLY
             and spec.get("min_players", 0) <= players <= spec.get("max_players", players)]
 

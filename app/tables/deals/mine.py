@@ -1,5 +1,5 @@
-"""A browser's own tables on a deal, with the result each had: "You have played this deal: won, 5 trees"
-beside "Play this deal" (its own results spoil nothing for it)."""
+"""A browser's own tables on a deal, with the result each had (its outcome and the game's figures) beside
+"Play this deal" (its own results spoil nothing for it)."""
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -12,21 +12,22 @@ from app.tables.live.state import iso
 from app.tables.lobby.seats import player_of_cookie
 
 
-_trees: OrderedDict[tuple[int, int], int | None] = OrderedDict()  # an ended table's trees never change
-TREES_CACHE = 4096
+_figures: OrderedDict[tuple[int, int], dict] = OrderedDict()  # an ended table's figures never change
+FIGURES_CACHE = 4096
 
 
-def trees_of(table: Any) -> int | None:
-    """3-High's trees of an ended table, as its spectators' view counts them (kept: it never changes)."""
+def figures_of(table: Any) -> dict:
+    """An ended table's figures on its deal (Game.deal_figures: the trees, the scores), as its spectators
+    see them (kept: they never change)."""
     key = (table.id, table.seq)
-    if key not in _trees:
+    if key not in _figures:
         try:
-            _trees[key] = GAMES[table.game].view(table.doc, None).get("trees")
-        except Exception:  # noqa: BLE001 - a doc this server's engine no longer reads: no count
-            _trees[key] = None
-        while len(_trees) > TREES_CACHE:
-            _trees.popitem(last=False)
-    return _trees[key]
+            _figures[key] = GAMES[table.game].deal_figures(table.doc, table.result)
+        except Exception:  # a doc this server's engine no longer reads: no figures
+            _figures[key] = {}
+        while len(_figures) > FIGURES_CACHE:
+            _figures.popitem(last=False)
+    return _figures[key]
 
 
 def own_result(table: Any) -> dict:
@@ -37,11 +38,8 @@ def own_result(table: Any) -> dict:
                            "house_rules": house_rules(table.game, table.options or {}),
                            "finished_at": iso(table.finished_at) if table.finished_at else None}
     if table.status == "finished":
-        if table.game == "three-high":
-            out["trees"] = trees_of(table)
-        else:
-            scores = result.get("scores") or []
-            out["score"] = max(scores) if scores else None
+        figures = figures_of(table)
+        out.update({k: v for k, v in figures.items() if k != "scores"})
     return out
 
 

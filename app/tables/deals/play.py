@@ -14,7 +14,7 @@ from typing import Any
 from app.games import GAMES
 from app.store import ENDED, Deal as DealRecord, Table, deal_queries
 from app.store.deal_records import MakeDeal
-from app.tables.deals.core import (DAILY, DEAL_OPTIONS, Deal, daily_deal, deal_id, deal_options, house_rules,
+from app.tables.deals.core import (Deal, daily, shared_games, daily_deal, deal_id, deal_options, house_rules,
                                    load_secret, today, well_formed)
 from app.tables.deals.mine import my_results
 from app.tables.deals.spoilers import standing
@@ -26,15 +26,15 @@ from app.tables.lobby.seats import find_table, player_of_cookie
 from app.tables.service import Tables
 from app.store import utcnow
 
-_daily: dict[tuple[bytes, date], list[Deal]] = {}  # today's deals, derived once a day per secret
+_daily: dict[tuple, list[Deal]] = {}  # today's deals, derived once a day per secret
 
 
 async def todays(ctx: Tables) -> list[Deal]:
     secret, day = await load_secret(ctx), today()
-    key = (secret, day)
+    key = (secret, day, daily())  # the registry's games may change (a game added): derived again
     if key not in _daily:
         _daily.clear()
-        _daily[key] = [daily_deal(secret, day, game, players) for game, players in DAILY]
+        _daily[key] = [daily_deal(secret, day, game, players) for game, players in daily()]
     return _daily[key]
 
 
@@ -68,12 +68,13 @@ async def today_view(ctx: Tables, cookie: str | None) -> dict:
 async def play_today(ctx: Tables, *, game: object, players: object, name: object, options: object,
                      cookie: str | None) -> Seated:
     """A table dealt today's deal for `game` at `players` seats; 409 already_played when this browser has
-    sat at a table on it (deals/once.py: it is never dealt a deal twice). `game` None: the first of DAILY's."""
-    g = game_or_422(DAILY[0][0] if game is None else game)
+    sat at a table on it (deals/once.py: it is never dealt a deal twice). `game` None: the first of daily()'s."""
+    g = game_or_422(daily()[0][0] if game is None else game)
     deal = next((d for d in await todays(ctx) if d.game == g.name and d.players == players), None)
     if deal is None:
-        offered = ", ".join(f"{GAMES[x].title} for {n}" for x, n in DAILY)
-        raise Invalid(N_("There is no deal of the day for {game} at {n} seats; today's are: {offered}."), game=g.title, n=str(players)[:4], offered=offered)
+        offered = ", ".join(f"{GAMES[x].title} for {n}" for x, n in daily())
+        raise Invalid(N_("There is no deal of the day for {game} at {n} seats; today's are: {offered}."), game=g.title,
+                      n=str(players)[:4], offered=offered)
     return await _create(ctx, deal, name, options, cookie)  # create refuses a browser that played it (deals/once.py)
 
 
@@ -100,7 +101,8 @@ async def _create(ctx: Tables, deal: Deal, name: object, options: object, cookie
     given = dict(options or {})
     for key, value in deal.options.items():
         if key in given and given[key] != value:
-            raise Invalid(N_("This deal is played with {key} {value}; it cannot be changed to {given}."), key=key, value=repr(value), given=repr(given[key]))
+            raise Invalid(N_("This deal is played with {key} {value}; it cannot be changed to {given}."), key=key,
+                          value=repr(value), given=repr(given[key]))
     opts = check_options(g, deal.players, {**given, **deal.options})
     seated = await commands.create(ctx, game=deal.game, players=deal.players, options=opts, name=name,
                                    cookie=cookie, deal=deal)
@@ -141,8 +143,8 @@ def _can_share(table: Table) -> None:
     if table.status not in ENDED:
         raise Conflict(N_("The game at table {code} is not over yet: its deal is shown once it has ended."),
                        "not_over", code=table.code)
-    if table.game not in DEAL_OPTIONS:
-        shared = " and ".join(GAMES[g].title for g in DEAL_OPTIONS)
+    if table.game not in shared_games():
+        shared = " and ".join(GAMES[g].title for g in shared_games())
         raise Invalid(N_("Only deals of {shared} can be shared, not of {game}."), shared=shared, game=GAMES[table.game].title)
     if table.imported:
         raise Invalid(N_("Table {code} was imported from another server: its deal is not known here."), code=table.code)

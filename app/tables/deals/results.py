@@ -13,9 +13,10 @@ import json
 from collections.abc import Collection
 from typing import Any
 
+from app.games import GAMES
 from app.store import Table, deal_queries
 from app.tables.deals.core import house_rule_specs, house_rules
-from app.tables.deals.mine import my_results, trees_of
+from app.tables.deals.mine import figures_of, my_results
 from app.tables.deals.play import describe, find_deal
 from app.tables.deals.spoilers import standing
 from app.tables.live.state import iso
@@ -34,21 +35,13 @@ def row_of(table: Table, seats: list, hints: int, mine: bool) -> dict:
         "moves": table.seq, "hints": hints, "finished_at": iso(table.finished_at or table.updated_at),
         "house_rules": house_rules(table.game, table.options or {}), "yours": mine,
     }
-    if table.game == "three-high":
-        row["trees"] = trees_of(table)
-    else:
-        scores = result.get("scores") or []
-        row["scores"] = list(scores)
-        row["score"] = max(scores) if scores else None
+    row.update(figures_of(table))
     return row
 
 
-def _rank(row: dict) -> tuple:
-    """Best first: a won 3-High game before a lost one, more trees, fewer moves and hints; in Turning
-    Points the higher score; then the earlier finish."""
-    if "trees" in row:
-        return (row["outcome"] != "won", -(row["trees"] or 0), row["moves"], row["hints"], row["finished_at"])
-    return (-(row["score"] or 0), row["hints"], row["finished_at"])
+def _rank(game: str, row: dict) -> tuple:
+    """Best first, as the game ranks its results (Game.deal_rank), then the earlier finish."""
+    return (*GAMES[game].deal_rank(row), row["finished_at"])
 
 
 async def results(ctx: Tables, did: str, cookie: str | None, spoilers: bool,
@@ -93,7 +86,7 @@ async def _variants(ctx: Tables, did: str, cookie: str | None) -> list[dict]:
         groups.setdefault(key, []).append(row)
     out = []
     for key, rows in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        rows.sort(key=_rank)
+        rows.sort(key=lambda row: _rank(tables[0].game, row))  # one deal: one game
         for i, row in enumerate(rows, start=1):
             row["rank"] = i
         out.append({"house_rules": rules[key], "results": rows})
