@@ -8,7 +8,6 @@ once its game is over (before, the id would lead to other tables' replays of the
 """
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from app.games import GAMES
