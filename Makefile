@@ -40,7 +40,11 @@ migrate: install
 run: migrate
 	$(BIN)/icehouse serve --host $(HOST) --port $(PORT)
 
+# The linter and the layers' import contracts first (pyproject.toml's [tool.ruff] and [tool.importlinter]: a few
+# seconds), then every test.
 test: install-dev
+	$(BIN)/ruff check app tests bench tools
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Extracts the messages to translate (templates, Python, JavaScript) into the catalogs and checks that every

@@ -19,8 +19,9 @@ effort only (see `unguarded`), so that a loaded machine measures the same decisi
 Both: deals, win_ci95 (the Wilson 95% interval of win_rate), mean_score (the measured seat's, when the game
 scores), mean_plies (game length in moves), s_per_decision (mean) and max_s_per_decision of the measured bot
 (its `choose` only, wall clock), cpu_per_decision and max_cpu_per_decision (the same in CPU time of the
-worker process, what "a second of one core" means on a shared machine), the verdicts or reasons, and avg_<figure> for each number the finished game's view carries among FIGURES (3-High:
-avg_trees, the trees standing at the end).
+worker process, what "a second of one core" means on a shared machine), the verdicts or reasons, and
+avg_<figure> for each number the finished game's view carries among FIGURES (3-High: avg_trees, the trees
+standing at the end).
 """
 from __future__ import annotations
 

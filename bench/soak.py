@@ -70,7 +70,7 @@ class Redis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        log = open(self.workdir / "redis.log", "ab")  # noqa: SIM115
+        log = open(self.workdir / "redis.log", "ab")
         self.proc = subprocess.Popen([shutil.which("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1",
                                       "--save", "", "--appendonly", "no", "--dir", str(self.workdir)],
                                      stdout=log, stderr=subprocess.STDOUT)
@@ -92,7 +92,7 @@ class Redis:
 class Instance:
     def __init__(self, name: str, env: dict, workdir: Path):
         self.name, self.port, self.log_path = name, free_port(), workdir / f"{name}.log"
-        log = open(self.log_path, "ab")  # noqa: SIM115
+        log = open(self.log_path, "ab")
         self.proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port",
                                       str(self.port)], cwd=ROOT, env={**os.environ, **env}, stdout=log,
                                      stderr=subprocess.STDOUT)
@@ -164,7 +164,7 @@ class Listener:
                     self.brought(m["state"])
                 elif kind == "error":
                     self.errors.append(m.get("code"))
-        except Exception:  # noqa: BLE001 - closed: the final check will say so
+        except Exception:  # closed: the final check will say so
             pass
 
     def brought(self, state: dict) -> None:

@@ -53,7 +53,8 @@ def baseline(n: int) -> None:
 
 def playouts(game, rng: random.Random, full_list: bool):
     options = game.default_options(1)
-    randbelow = lambda n: int(rng.random() * n)  # noqa: E731 - the bench's chance, not the engine's
+    def randbelow(n: int) -> int:  # the bench's chance, not the engine's
+        return int(rng.random() * n)
 
     def body(n: int) -> None:
         for _ in range(n):

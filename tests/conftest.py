@@ -56,7 +56,7 @@ def _postgres_up() -> str | None:
         with psycopg.connect(_libpq(postgres_base_url()), connect_timeout=3) as conn:
             conn.execute("SELECT 1")
         return None
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         return f"PostgreSQL at {postgres_base_url()} is not reachable ({type(exc).__name__}: {exc})"
 
 
@@ -68,7 +68,7 @@ def _redis_up() -> str | None:
         client.ping()
         client.close()
         return None
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         return f"Redis at {redis_base_url()} is not reachable ({type(exc).__name__}: {exc})"
 
 
@@ -235,7 +235,7 @@ class LiveServer:
         env = {**os.environ, "ICEHOUSE_DATABASE_URL": self.database_url, "ICEHOUSE_BOT_DELAY_SECONDS": "0",
                "ICEHOUSE_BOT_SECONDS": "0.1",
                "ICEHOUSE_LOG_LEVEL": "WARNING", **self.env}
-        log = open(self.log_path, "ab")  # noqa: SIM115
+        log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory", "--host", "127.0.0.1",
              "--port", str(self.port), "--log-level", "warning"],

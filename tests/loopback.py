@@ -36,7 +36,7 @@ class Loopback:
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802
+            def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 outer.requests.append(Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
                 self.send_response(outer.status)

@@ -213,7 +213,7 @@ async def test_every_rules_page_is_written_in_french_and_german(client, game, la
         pytest.skip("a game of the tests, with no rules page of ours")
     client.cookies.set("lang", lang)
     page = (await client.get(f"/rules/{game}", headers=HTML)).text
-    assert f'class="card rules' in page and f'lang="{lang}">' in page and heading in page, game
+    assert 'class="card rules' in page and f'lang="{lang}">' in page and heading in page, game
     assert 'class="hint untranslated"' not in page and 'id="how-we-read"' in page
     client.cookies.set("lang", "en")
     english = (await client.get(f"/rules/{game}", headers=HTML)).text

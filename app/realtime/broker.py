@@ -42,9 +42,9 @@ class Broker(ABC):
         """True while messages reach the other instances."""
         return True
 
-    async def start(self) -> None: ...
+    async def start(self) -> None: ...  # noqa: B027 - a hook: the in-memory broker has nothing to start
 
-    async def stop(self) -> None: ...
+    async def stop(self) -> None: ...  # noqa: B027 - a hook: nor anything to stop
 
     @abstractmethod
     async def publish(self, message: dict) -> None:
@@ -140,7 +140,7 @@ class RedisBroker(Broker):
                 await self._listen(pubsub)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # noqa: BLE001 - any failure: down, back off, subscribe again
+            except Exception as exc:  # any failure: down, back off, subscribe again
                 self._mark_down(exc)
             finally:
                 with contextlib.suppress(Exception):
@@ -156,7 +156,7 @@ class RedisBroker(Broker):
         except Exception:
             log.exception("broker reconnect callback failed")
 
-    async def _listen(self, pubsub) -> None:  # noqa: ANN001
+    async def _listen(self, pubsub) -> None:
         heard = pinged = time.monotonic()
         while not self._stopped:
             if self._restart.is_set():
@@ -210,7 +210,7 @@ class RedisBroker(Broker):
                 return
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # noqa: BLE001 - the move is committed: never fail it for this
+            except Exception as exc:  # the move is committed: never fail it for this
                 self._mark_down(exc)
                 self._restart.set()
         # Redis is down: this instance's sockets hear of it now; the others catch up from the database

@@ -2,12 +2,13 @@
 
 A row is keyed by (kind, subject): "moves" and a table's code, "deal" and a deal's id. `QueueAnalysis` (a
 command of the writer's batch) makes it (or finds it); `claim` gives it to one instance: a conditional
-UPDATE that only one instance's can match (a queued row, or a running one whose owner has not written since `stale_before`: it died or hung), so two
-instances never both hold it. The holder writes its progress with `progress` and its end with `finish`,
-each only while it still holds the row (the owner is checked in the same UPDATE): an instance that lost its
-claim learns it from a write that changed nothing, and stops. `release` hands an instance's rows back to the
-queue when it stops, keeping their progress. A queued row is not claimed before its `updated_at`: work
-queued for later (the delay after a game's end) carries a time in the future.
+UPDATE that only one instance's can match (a queued row, or a running one whose owner has not written since
+`stale_before`: it died or hung), so two instances never both hold it. The holder writes its progress with
+`progress` and its end with `finish`, each only while it still holds the row (the owner is checked in the
+same UPDATE): an instance that lost its claim learns it from a write that changed nothing, and stops.
+`release` hands an instance's rows back to the queue when it stops, keeping their progress. A queued row is
+not claimed before its `updated_at`: work queued for later (the delay after a game's end) carries a time in
+the future.
 
 Each function takes an AsyncSession inside a write transaction (reads: any session); none commits.
 """

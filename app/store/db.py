@@ -42,7 +42,7 @@ def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
                                  json_deserializer=orjson.loads)
 
     @event.listens_for(engine.sync_engine, "connect")
-    def _on_connect(dbapi_connection, _record):  # noqa: ANN001
+    def _on_connect(dbapi_connection, _record):
         # Let SQLAlchemy, not the driver, decide when transactions begin (see "begin" below).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
@@ -53,7 +53,7 @@ def make_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
         cursor.close()
 
     @event.listens_for(engine.sync_engine, "begin")
-    def _on_begin(conn):  # noqa: ANN001
+    def _on_begin(conn):
         # A writer takes the write lock up front, so two writers never deadlock upgrading a read lock.
         options = conn.get_execution_options()
         if options.get(WRITE):
@@ -86,7 +86,7 @@ class Database:
         self.stray_commits: list[str] = []
 
         @event.listens_for(self.engine.sync_engine, "commit")
-        def _on_commit(_conn):  # noqa: ANN001 - a SQLAlchemy Connection
+        def _on_commit(_conn):  # a SQLAlchemy Connection
             if self.strict:
                 if not WRITING.get():  # where from: the task's coroutines (the sync stack ends at a greenlet)
                     task = asyncio.current_task()

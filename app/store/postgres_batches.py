@@ -117,7 +117,7 @@ class PostgresBatches:
             await conn.close()
 
 
-def _run_all(sync_conn, commands: Sequence) -> None:  # noqa: ANN001 - a SQLAlchemy Connection, in run_sync
+def _run_all(sync_conn, commands: Sequence) -> None:  # sync_conn: a SQLAlchemy Connection, in run_sync
     ex = Exec(sync_conn, postgres=True)
     for command in commands:
         command.run(ex)

@@ -1,7 +1,6 @@
 """Queries the domain layer needs. Each takes an AsyncSession; none commits."""
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import Row, bindparam, insert, select, update
@@ -94,7 +93,7 @@ _T, _S, _M = Table.__table__, Seat.__table__, Move.__table__
 _TABLE_COLUMNS = [c for c in _T.c if c.name != "initial_doc"]  # only replay needs the initial doc
 
 
-def _code_of(table_id) -> object:  # noqa: ANN001 - a column
+def _code_of(table_id) -> object:  # table_id: a column
     other = _T.alias()
     return select(other.c.code).where(other.c.id == table_id).scalar_subquery()
 

@@ -32,14 +32,14 @@ def _sqlite(s: AsyncSession) -> bool:
     return s.bind.dialect.name == "sqlite"
 
 
-def _day(s: AsyncSession, column):  # noqa: ANN001, ANN202 - a column in, an SQL expression out
+def _day(s: AsyncSession, column):  # a column in, an SQL expression out
     """The UTC day of a timestamp, as text YYYY-MM-DD (SQLite keeps naive UTC text)."""
     if _sqlite(s):
         return func.date(column)
     return func.to_char(func.timezone("UTC", column), "YYYY-MM-DD")
 
 
-def _minutes(s: AsyncSession, start, end):  # noqa: ANN001, ANN202
+def _minutes(s: AsyncSession, start, end):
     if _sqlite(s):
         return (func.julianday(end) - func.julianday(start)) * 1440.0
     return cast(func.extract("epoch", end - start), Float) / 60.0

@@ -145,7 +145,7 @@ class MoveWriter:
         if not future.done():
             future.set_result(value)
 
-    async def _enqueue(self, record: MoveRecord | Command):  # noqa: ANN202
+    async def _enqueue(self, record: MoveRecord | Command):
         if self._task is None:
             raise RuntimeError("the move writer is not running")
         future = asyncio.get_running_loop().create_future()
@@ -197,7 +197,7 @@ class MoveWriter:
             if not future.done():
                 future.set_result(True)
 
-    async def _postgres_part(self, part: list, work) -> object:  # noqa: ANN001 - a coroutine
+    async def _postgres_part(self, part: list, work) -> object:  # work: a coroutine
         """`work`'s value, or None when it failed (its callers have heard why)."""
         try:
             return await work

@@ -65,6 +65,6 @@ async def remember(ctx: Context, cookie: str | None, lang: str) -> None:
         log.warning("could not remember a language", exc_info=True)
 
 
-async def of_players(s, player_ids) -> dict[int, str]:  # noqa: ANN001 - an AsyncSession and ints
+async def of_players(s, player_ids) -> dict[int, str]:  # s: an AsyncSession; player_ids: ints
     """player id -> the language that person chose (people without one are left out: English)."""
     return await records.langs_of(s, [p for p in player_ids if p is not None])

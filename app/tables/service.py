@@ -17,7 +17,7 @@ from app.store import Database, Table
 from app.tables.live import fanout
 from app.tables.notify import turns as notify
 from app.tables.notify import digest, webpush
-from app.tables.live import moves, pace
+from app.tables.live import pace
 from app.tables.live.bots import BotRunner
 from app.tables.analysis.runner import Analyses
 from app.tables.live.actors import Actors
@@ -201,7 +201,7 @@ class Tables:
         except Exception:  # the database is down: the sweep tries again
             log.exception("bot turns not resumed")
 
-    def _in_background(self, work, name: str) -> None:  # noqa: ANN001 - a coroutine
+    def _in_background(self, work, name: str) -> None:  # work: a coroutine
         task = asyncio.create_task(work, name=name)
         self._background.add(task)
         task.add_done_callback(self._background.discard)

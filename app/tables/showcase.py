@@ -84,7 +84,7 @@ def showcase() -> list[dict]:
     for name, g in GAMES.items():
         try:
             shown = sample(name)
-        except Exception:  # noqa: BLE001 - logged; the card goes without its picture
+        except Exception:  # logged; the card goes without its picture
             log.exception("no showcase position for %s", name)
             shown = {"game": name, "players": None, "names": [], "seq": 0, "to_act": [], "view": None, "last": None}
         out.append({**shown, "title": g.title, "length": lengths().get(name)})
@@ -111,7 +111,7 @@ async def games_showcase(db: Database) -> list[dict]:
 _played: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # Database -> (monotonic time, figures)
 
 
-def _seconds(start, end) -> float:  # noqa: ANN001 - datetimes; SQLite hands back naive UTC
+def _seconds(start, end) -> float:  # datetimes; SQLite hands back naive UTC
     start, end = (d if d.tzinfo else d.replace(tzinfo=timezone.utc) for d in (start, end))
     return (end - start).total_seconds()
 

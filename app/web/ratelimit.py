@@ -122,7 +122,7 @@ class Limits:
             buckets.take(address)
 
 
-def limits_from(settings) -> Limits:  # noqa: ANN001 - app.config.Settings
+def limits_from(settings) -> Limits:  # settings: app.config.Settings
     return Limits([
         Rule("create", "tables created", Rate.parse(settings.rate_limit_create), None),
         Rule("join", "seats taken", Rate.parse(settings.rate_limit_join), None),

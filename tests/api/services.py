@@ -45,7 +45,7 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self, timeout: float = 10.0) -> RedisServer:
-        log = open(self.workdir / f"redis-{self.port}.log", "ab")  # noqa: SIM115
+        log = open(self.workdir / f"redis-{self.port}.log", "ab")
         self.proc = subprocess.Popen([self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
                                       "--save", "", "--appendonly", "no", "--dir", str(self.workdir)],
                                      stdout=log, stderr=subprocess.STDOUT)
@@ -156,7 +156,7 @@ class CliServer(LiveServer):
     def spawn(self) -> CliServer:
         env = {**os.environ, "ICEHOUSE_DATABASE_URL": self.database_url, "ICEHOUSE_BOT_DELAY_SECONDS": "0",
                "ICEHOUSE_LOG_LEVEL": "WARNING", **self.env}
-        log = open(self.log_path, "ab")  # noqa: SIM115
+        log = open(self.log_path, "ab")
         self.proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1",
                                       "--port", str(self.port)], cwd=ROOT, env=env, stdout=log,
                                      stderr=subprocess.STDOUT)

@@ -10,7 +10,6 @@ import copy
 import httpx
 import pytest
 
-from app.games import GAMES
 from tests.api.admin_helpers import play
 from tests.api.helpers import bearer, create
 

@@ -3,7 +3,6 @@ sorts both ways, paging with X-Total-Count, each checked against the same rows f
 queries run on indexes (SQLite's query plan). bench/admin_list.py times the same list at 50,000 tables."""
 from __future__ import annotations
 
-import time
 from datetime import datetime, timedelta, timezone
 
 import pytest

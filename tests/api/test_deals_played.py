@@ -15,7 +15,7 @@ import pytest
 from app.store import ENDED, deal_queries
 from tests.api.helpers import age, bearer
 # database_url and settings: the fixtures that run every test on SQLite and on PostgreSQL
-from tests.api.test_deals import ADMIN, database_url, play_to_end, row, settings, today_solo  # noqa: F401
+from tests.api.test_deals import ADMIN, database_url, play_to_end, row, settings, today_solo  # noqa: F401 - fixtures
 
 PAIR = 2  # today's 3-High deal for two seats
 

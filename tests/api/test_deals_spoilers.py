@@ -10,7 +10,7 @@ from app.tables import housekeeping
 from app.tables.deals.spoilers import SPOILERS_COOKIE, chosen_deals, choose
 from tests.api.helpers import age, bearer, row
 # database_url and settings: the fixtures that run every test on SQLite and on PostgreSQL
-from tests.api.test_deals import database_url, play_to_end, settings, today_solo  # noqa: F401
+from tests.api.test_deals import database_url, play_to_end, settings, today_solo  # noqa: F401 - fixtures
 from tests.api.test_security_leaks import Socket
 
 

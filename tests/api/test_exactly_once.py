@@ -54,7 +54,7 @@ async def test_each_bot_turn_is_played_by_one_instance_only(live_server, postgre
                 bot_turns += 1
                 seq = st["seq"]
 
-                async def bot_moved(seq=seq):
+                async def bot_moved(seq=seq, c=c):
                     return (await state(c, code, token))["seq"] > seq
 
                 await eventually(bot_moved, timeout=10)
@@ -72,7 +72,7 @@ async def test_each_bot_turn_is_played_by_one_instance_only(live_server, postgre
     assert elsewhere, "the other instance never met a claimed turn: the test proved nothing"
 
 
-async def test_turn_webhooks_and_reminders_go_out_once(live_server, postgres_url, redis_url, receiver):  # noqa: F811
+async def test_turn_webhooks_and_reminders_go_out_once(live_server, postgres_url, redis_url, receiver):  # noqa: F811 - the fixture imported above
     a, b = two(live_server, postgres_url, redis_url, webhook_allow_private="1", remind_after_seconds="1.5")
     hook = receiver()
     async with httpx.AsyncClient(base_url=a.url, timeout=10) as ca, \

@@ -88,7 +88,7 @@ async def test_my_tables_are_read_in_one_statement_however_many(app, client):
     engine = app.state.tables.db.engine.sync_engine
     seen: list[str] = []
 
-    def count(conn, cursor, statement, *args):  # noqa: ANN001, ANN002
+    def count(conn, cursor, statement, *args):
         if "tables" in statement.lower():
             seen.append(statement)
 

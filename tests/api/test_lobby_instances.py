@@ -16,7 +16,7 @@ from tests.conftest import eventually
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]
 
 
-def two(live_server, postgres_url, redis_url):  # noqa: ANN001, ANN201 - fixtures
+def two(live_server, postgres_url, redis_url):
     channel = f"icehouse:test:{secrets.token_hex(4)}"
     a = live_server(postgres_url, ready=False, redis_url=redis_url, redis_channel=channel)
     b = live_server(postgres_url, ready=False, redis_url=redis_url, redis_channel=channel)

@@ -37,7 +37,7 @@ async def nudge(people, seat, code):
     return await c.post(f"/api/tables/{code}/nudge", headers=bearer(token))
 
 
-async def test_a_nudge_reaches_the_seat_to_act_and_is_in_the_log(app, new_client, loopback):  # noqa: F811
+async def test_a_nudge_reaches_the_seat_to_act_and_is_in_the_log(app, new_client, loopback):  # noqa: F811 - the fixture imported above
     code, people, acting = await two_people(new_client)
     rx = loopback(204)
     c, token = people[acting]

@@ -68,7 +68,7 @@ async def test_requests_recover_when_the_database_kills_the_app_connections(live
             await ws.close()
 
 
-async def test_database_down_answers_503_and_the_app_recovers_when_it_returns(live_server, own_postgres):
+async def test_database_down_answers_503_and_the_app_recovers_when_it_returns(live_server, own_postgres):  # noqa: F811 - the fixture imported above
     server = live_server(own_postgres.url)
     async with httpx.AsyncClient(base_url=server.url, timeout=15) as host, \
             httpx.AsyncClient(base_url=server.url, timeout=15) as guest:

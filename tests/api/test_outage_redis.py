@@ -56,7 +56,7 @@ async def play(clients: list[httpx.AsyncClient], code: str, tokens: dict, n: int
     return codes
 
 
-async def test_moves_while_redis_is_down_reach_every_socket_when_it_returns(serve, postgres_url, own_redis):
+async def test_moves_while_redis_is_down_reach_every_socket_when_it_returns(serve, postgres_url, own_redis):  # noqa: F811 - the fixture imported above
     # No polling while down (600 s): the sockets on the other instance catch up because Redis came back.
     a = serve(postgres_url, ready=False, redis_url=own_redis.url, broker_poll_seconds=600, log_level="INFO")
     b = serve(postgres_url, ready=False, redis_url=own_redis.url, broker_poll_seconds=600, log_level="INFO")

@@ -8,7 +8,7 @@ import json
 from tests.api.helpers import bearer, create
 from tests.api.review_deal import PLY, RECORDED, WINNING, as_moves, import_body
 # database_url and settings: the deals' fixtures, which run every test on SQLite and on PostgreSQL
-from tests.api.test_deals import TOKEN, database_url, play_to_end, settings, today_solo  # noqa: F401
+from tests.api.test_deals import TOKEN, database_url, play_to_end, settings, today_solo  # noqa: F401 - fixtures
 
 
 async def lost_game(client) -> str:

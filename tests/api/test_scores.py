@@ -201,7 +201,7 @@ async def test_a_restart_goes_on_from_the_last_move_scored(database_url, monkeyp
             row = await s.get(Analysis, ("moves", code))
             assert row.done == 2 and row.owner in (None, two.state.tables.instance)  # given back, kept, taken
         await _scored_up_to(two, second, code, 4)
-        dying = two.state.tables.analyses._task  # noqa: SLF001 - the second instance dies: its claim stays
+        dying = two.state.tables.analyses._task  # the second instance dies: its claim stays
         dying.cancel()
         await asyncio.gather(dying, return_exceptions=True)
         for _ in range(5):
@@ -233,7 +233,7 @@ async def test_a_bot_turn_goes_before_every_analysis_step_waiting(app):
     await eventually(lambda: bots.slots.busy == 1)
     waiting = asyncio.ensure_future(bots.analyse(step, "second", budget=0.01))
     await eventually(lambda: bots.slots.waiting == 1)
-    turn = asyncio.ensure_future(bots._run(step, "turn", budget=0.01))  # noqa: SLF001 - a bot turn's own call
+    turn = asyncio.ensure_future(bots._run(step, "turn", budget=0.01))  # a bot turn's own call
     hint = asyncio.ensure_future(bots.hint("random", {}, 0, [{"a": 1}], 0.01))
     await eventually(lambda: bots.slots.waiting == 3)
     release.set()

@@ -74,7 +74,7 @@ def closed_within(s: socket.socket, seconds: float, since: float | None = None) 
     except ConnectionResetError:
         pass
     except TimeoutError:
-        raise AssertionError(f"the server kept the connection open for {seconds}s; it sent {got[:200]!r}")
+        raise AssertionError(f"the server kept the connection open for {seconds}s; it sent {got[:200]!r}") from None
     finally:
         s.close()
     return time.monotonic() - started, got
@@ -164,7 +164,7 @@ async def test_a_websocket_outlives_the_header_deadline_and_counts_until_closed(
         await ws.send({"type": "ping"})
         assert (await ws.until("pong"))["type"] == "pong"
     # Three open sockets are this address's three connections: a fourth is refused...
-    with pytest.raises(Exception):  # noqa: B017 (the handshake gets a 503)
+    with pytest.raises(Exception):  # noqa: B017 - the handshake gets a 503, raised as the client library's own error
         await WS.open(url)
     # ...until one closes.
     await sockets.pop().close()

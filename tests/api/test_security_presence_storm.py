@@ -49,7 +49,7 @@ async def test_a_spectator_storm_does_not_drop_a_seated_player(live_server):
         reader = asyncio.create_task(read())
         url = f"{server.ws_url}/ws/tables/{code}"
         spectators = []
-        for wave in range(4):  # 200 spectators, 50 at once
+        for _ in range(4):  # 200 spectators, 50 at once
             spectators += await asyncio.gather(*(_spectator(url) for _ in range(50)))
         await asyncio.sleep(1.0)  # the presence messages of the storm reach the player
         assert not reader.done(), f"the player's socket closed: {player.conn.close_code} {reader.exception()}"

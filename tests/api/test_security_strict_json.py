@@ -116,7 +116,9 @@ def _file(**change) -> dict:
 
 
 async def test_the_admins_import_takes_only_json_whole_numbers(client):
-    send = lambda **change: client.post("/api/admin/import", json=_file(**change), headers=ADMIN)  # noqa: E731
+    def send(**change):
+        return client.post("/api/admin/import", json=_file(**change), headers=ADMIN)
+
     await _each(lambda v: send(players=v), NOT_WHOLE, "players")
     await _each(lambda v: send(seq=v), NOT_WHOLE, "a move's seq")
     await _each(lambda v: send(chat=[{"seat": v, "name": "Ann", "text": "hi", "at": None}]), NOT_WHOLE, "chat seat")

@@ -62,7 +62,7 @@ class Network:
         monkeypatch.setattr(anyio, "connect_tcp", connect_tcp)
 
 
-async def test_delivery_connects_to_the_address_it_checked_not_a_second_lookup(monkeypatch, receiver):  # noqa: F811
+async def test_delivery_connects_to_the_address_it_checked_not_a_second_lookup(monkeypatch, receiver):  # noqa: F811 - the fixture imported above
     """A name that is public when checked and loopback a moment later (DNS rebinding) never reaches
     loopback: the connection goes to the checked address."""
     r = receiver()
@@ -75,7 +75,7 @@ async def test_delivery_connects_to_the_address_it_checked_not_a_second_lookup(m
 
 
 @pytest.mark.parametrize("address", ["::7f00:1", "64:ff9b::7f00:1", "2002:7f00:1::", "127.0.0.1"])
-async def test_a_name_resolving_to_a_private_address_is_refused_before_connecting(monkeypatch, receiver,  # noqa: F811
+async def test_a_name_resolving_to_a_private_address_is_refused_before_connecting(monkeypatch, receiver,  # noqa: F811 - the fixture imported above
                                                                                    address):
     r = receiver()
     net = Network(monkeypatch, [address])
@@ -83,7 +83,7 @@ async def test_a_name_resolving_to_a_private_address_is_refused_before_connectin
     assert r.hits == 0 and net.connects == [] and hooks.failed == 1
 
 
-async def test_pinned_delivery_still_reaches_a_checked_address(monkeypatch, receiver):  # noqa: F811
+async def test_pinned_delivery_still_reaches_a_checked_address(monkeypatch, receiver):  # noqa: F811 - the fixture imported above
     """The pinned transport does deliver (here to loopback, allowed only because this test says the
     checked address is public by stubbing the filter)."""
     from app.tables.notify import webhooks

@@ -34,7 +34,7 @@ def half_open(port: int, path: str) -> socket.socket:
     return sock
 
 
-async def test_a_socket_that_stops_answering_pings_is_dropped(serve, postgres_url):
+async def test_a_socket_that_stops_answering_pings_is_dropped(serve, postgres_url):  # noqa: F811 - the fixture imported above
     server = serve(postgres_url, ws_ping_seconds=0.3, ws_ping_timeout_seconds=0.5)
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as host, \
             httpx.AsyncClient(base_url=server.url, timeout=10) as guest:
@@ -56,7 +56,7 @@ async def test_a_socket_that_stops_answering_pings_is_dropped(serve, postgres_ur
             await watcher.close()
 
 
-async def test_a_graceful_shutdown_closes_sockets_with_service_restart(serve, postgres_url, redis_url):
+async def test_a_graceful_shutdown_closes_sockets_with_service_restart(serve, postgres_url, redis_url):  # noqa: F811 - the fixture imported above
     channel = f"icehouse:test:{secrets.token_hex(4)}"
     a = serve(postgres_url, ready=False, redis_url=redis_url, redis_channel=channel)
     b = serve(postgres_url, ready=False, redis_url=redis_url, redis_channel=channel)

@@ -10,7 +10,7 @@ from tests.api.services import serve  # noqa: F401 - fixture
 from tests.api.wsclient import WS
 
 
-async def test_every_socket_gets_every_update_once_in_order_through_the_served_app(serve, sqlite_url):
+async def test_every_socket_gets_every_update_once_in_order_through_the_served_app(serve, sqlite_url):  # noqa: F811 - the fixture imported above
     server = serve(sqlite_url, rate_limit_move=0, rate_limit_chat=0,
                    rate_limit_chat_address=0)
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as c:

@@ -49,7 +49,7 @@ async def test_spectators_have_no_webhook(new_client):
     assert r.status_code == 401
 
 
-async def test_the_seat_that_comes_to_act_gets_a_post(new_client, app, receiver):  # noqa: F811
+async def test_the_seat_that_comes_to_act_gets_a_post(new_client, app, receiver):  # noqa: F811 - the fixture imported above
     code, (host, host_token), (guest, guest_token) = await seated_pair(new_client)
     hook = receiver()
     tokens = {0: (host, host_token), 1: (guest, guest_token)}

@@ -70,7 +70,7 @@ async def subscribe(client, code: str, token: str, browser: Browser):
                             json={"subscription": browser.subscription})
 
 
-async def test_a_push_is_signed_encrypted_and_opens_the_table(app, new_client, loopback):  # noqa: F811
+async def test_a_push_is_signed_encrypted_and_opens_the_table(app, new_client, loopback):  # noqa: F811 - the fixture imported above
     code, people = await seated(new_client)
     host, token = people[0]
     service = loopback(201)
@@ -92,7 +92,7 @@ async def test_a_push_is_signed_encrypted_and_opens_the_table(app, new_client, l
 
 
 @pytest.mark.parametrize("status", [404, 410])
-async def test_a_subscription_the_push_service_says_is_gone_is_removed(app, new_client, loopback, status):  # noqa: F811
+async def test_a_subscription_the_push_service_says_is_gone_is_removed(app, new_client, loopback, status):  # noqa: F811 - the fixture imported above
     code, people = await seated(new_client)
     host, token = people[0]
     service = loopback(status)

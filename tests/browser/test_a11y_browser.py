@@ -53,7 +53,8 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
         page.wait_for_function("() => (document.getElementById('board-summary') || {}).textContent")
         words = page.evaluate("() => document.getElementById('board-text').textContent")
         desc = page.evaluate("() => { const s = document.querySelector('#board-area svg[role]');"
-                             " return s && [s.querySelector(':scope > title').textContent, s.querySelector(':scope > desc').textContent]; }")
+                             " return s && [s.querySelector(':scope > title').textContent,"
+                             " s.querySelector(':scope > desc').textContent]; }")
         assert desc and all(desc), game
         assert "The board in words" in words and len(words) > 80, words
     page.goto(base + "/me")

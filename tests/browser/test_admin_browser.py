@@ -245,7 +245,8 @@ def test_admin_sorts_exports_imports_deletes_and_reads_the_statistics(admin_serv
     expect(page.locator("#stats-totals [data-stat='tables'] .stat-value")).to_have_text("3")
     expect(page.locator("#stats-totals [data-stat='imported'] .stat-value")).to_have_text("1")
     assert page.locator("#stats-overview figure.chart svg").count() == 3
-    expect(page.locator("section.stats-game[data-game='three-high'] figure.chart[data-title='Win rate by seat count'] svg")).to_have_count(1)
+    expect(page.locator("section.stats-game[data-game='three-high'] "
+                        "figure.chart[data-title='Win rate by seat count'] svg")).to_have_count(1)
     shot(page, "admin-stats-desktop")
     page.click(".range-quick button[data-days='7']")
     page.wait_for_function("() => location.search.includes('from=')")

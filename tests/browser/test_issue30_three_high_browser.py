@@ -83,7 +83,8 @@ def test_card_labels_on_file_a_keep_clear_of_the_rank_digits(live_server, new_pa
             label.textContent = '★ 13 cards';
             layer.append(label);
             fitLabel(label, sq);
-            const p = label.getBoundingClientRect(), cell = document.querySelector(`.th-board .hit[data-square="${sq}"]`).getBoundingClientRect();
+            const p = label.getBoundingClientRect();
+            const cell = document.querySelector(`.th-board .hit[data-square="${sq}"]`).getBoundingClientRect();
             for (const c of coords) { const q = c.getBoundingClientRect();
                 if (p.left < q.right && p.right > q.left && p.top < q.bottom && p.bottom > q.top) bad.push(`${sq} over ${c.textContent}`); }
             if (p.left < cell.left - 0.5 || p.right > cell.right + 0.5) bad.push(`${sq} wider than its square`);

@@ -195,7 +195,8 @@ def test_three_high_by_keyboard(live_server, new_page, shot):
     page = new_page(LAPTOP)
     code = open_table(page, server.url, "three-high")
     no_trap(page, ".th-board .hit[data-state='movable']")
-    assert "Squares" in page.inner_text("#board-text") or page.evaluate("() => document.getElementById('board-text').textContent.includes('Squares')")
+    assert "Squares" in page.inner_text("#board-text") or page.evaluate(
+        "() => document.getElementById('board-text').textContent.includes('Squares')")
     turns = play_to_the_end(page, three_high_turn)
     lines = finish(page, server.url, code, shot, "three-high")
     plays = [e for s in steps(page, server.url, code) for e in s.get("events", []) if e["type"] == "play"]
@@ -277,7 +278,7 @@ def test_dash_by_keyboard(live_server, new_page, shot):
         heard += said(page)
         page.wait_for_function("() => document.activeElement && document.activeElement.id === 'rematch-btn'")
         page.keyboard.press("Enter")                 # the result dialog's Rematch: a new table, same players
-        page.wait_for_url(lambda url: not url.endswith(code))
+        page.wait_for_url(lambda url, code=code: not url.endswith(code))
         code = page.url.rstrip("/").rsplit("/", 1)[1]
         page.wait_for_selector("#table-ui:not([hidden])")
         page.wait_for_function("() => document.getElementById('board-summary')")

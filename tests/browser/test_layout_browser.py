@@ -24,7 +24,10 @@ LONG_NAME = "Maximiliana Featherstonehaugh-Wintersmith"[:40]   # the longest nam
 # Everything measured at once, at the top of the page: the board's and the action bar's boxes, what
 # overlaps them, the page's width, and the targets smaller than 24 px.
 MEASURE = """board => {
-  const box = (el) => { const r = el.getBoundingClientRect(); return { x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height }; };
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height };
+  };
   const b = box(document.querySelector('#board-area ' + board));
   const a = box(document.getElementById('action-bar'));
   const cut = (p, q) => Math.min(p.r, q.r) - Math.max(p.x, q.x) > 1 && Math.min(p.b, q.b) - Math.max(p.y, q.y) > 1;
@@ -36,7 +39,8 @@ MEASURE = """board => {
     if (cut(o, b)) over.push(`${sel} over the board`);
     if (cut(o, a)) over.push(`${sel} over the action bar`);
   }
-  const small = [...document.querySelectorAll('#table-ui button, #table-ui .hit[tabindex], #table-ui [role="button"], #table-ui input, #table-ui select')]
+  const small = [...document.querySelectorAll('#table-ui button, #table-ui .hit[tabindex], #table-ui [role="button"], '
+                                             + '#table-ui input, #table-ui select')]
     .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
     .map((el) => [el, el.getBoundingClientRect()])
     .filter(([, r]) => r.width > 0 && (r.width < 23.5 || r.height < 23.5))
@@ -69,7 +73,8 @@ def check(page, name: str, board: str, width: int, height: int, shot) -> None:
     page.evaluate("() => window.scrollTo(0, 0)")
     page.evaluate(SETTLE)
     # a notice on the notice line, as a refused click brings one
-    page.evaluate("async () => (await import('/static/js/core/api.js')).toast('Not your turn yet: Bot 2 (a bot) is playing. You will hear a chime when it is your turn.', 'info', 8000)")
+    page.evaluate("async () => (await import('/static/js/core/api.js')).toast('Not your turn yet: Bot 2 (a bot) is"
+                  " playing. You will hear a chime when it is your turn.', 'info', 8000)")
     page.evaluate(SETTLE)
     m = page.evaluate(MEASURE, board)
     size = f"{width}x{height}"

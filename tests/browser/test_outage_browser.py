@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.postgres]
 
 
 def test_a_move_sent_while_the_database_is_down_is_sent_again_and_played_once(live_server, new_page,
-                                                                               own_postgres):
+                                                                               own_postgres):  # noqa: F811 - the fixture imported above
     server = live_server(own_postgres.url)
     page = new_page()
     solo_table_in_play(page, server.url, "Ann")

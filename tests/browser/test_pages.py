@@ -7,7 +7,8 @@ import re
 import pytest
 
 # a fetch of another origin: src=/href= attributes, ES imports, CSS url(); namespace URIs do not count
-REMOTE = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|\bfrom\s+["'](?:https?:)?//|import\(\s*["'](?:https?:)?//|url\(\s*["']?(?:https?:)?//""")
+REMOTE = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|\bfrom\s+["'](?:https?:)?//"""
+                    r"""|import\(\s*["'](?:https?:)?//|url\(\s*["']?(?:https?:)?//""")
 
 
 async def test_home_lists_three_high_with_pitch_players_and_house_rules(client):

@@ -34,7 +34,8 @@ def play(page, card: str, side: str, piece: str) -> None:
     """Click the listed move (the server's list for the seat to act) that plays this card."""
     want = {"seat": 0, "move": {"card": card, "side": side, "piece": piece}}
     page.wait_for_function("w => [...document.querySelectorAll('#choice-list button.choice')].some("
-                           "b => !b.disabled && JSON.stringify(JSON.parse(b.dataset.move)) === w)", arg=json.dumps(want, separators=(",", ":")))
+                           "b => !b.disabled && JSON.stringify(JSON.parse(b.dataset.move)) === w)",
+                           arg=json.dumps(want, separators=(",", ":")))
     page.evaluate("w => [...document.querySelectorAll('#choice-list button.choice')].find("
                   "b => JSON.stringify(JSON.parse(b.dataset.move)) === w).click()", json.dumps(want, separators=(",", ":")))
 

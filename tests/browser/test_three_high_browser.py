@@ -478,7 +478,8 @@ def test_a_broken_tree_is_in_the_log(live_server, new_page, shot):
     shot(page, "three-high-trees-and-stacks", full_page=False)
     # announced to the whole table as it happens, like a completed tree (a toast from the game's headlines)
     told = page.evaluate("() => import('/static/js/games/three_high/index.js').then(m => [m.headlines, "
-                         "m.describeEvent({type: 'tree_broken', seat: 0, color: 'red', square: 'c1', trees: 1, text: 'broke the red tree on c1 (1 of 5)'}, () => 'You')])")
+                         "m.describeEvent({type: 'tree_broken', seat: 0, color: 'red', square: 'c1', trees: 1, "
+                         "text: 'broke the red tree on c1 (1 of 5)'}, () => 'You')])")
     assert "tree_broken" in told[0] and told[1] == "You broke the red tree on c1 (1 of 5)"
 
 

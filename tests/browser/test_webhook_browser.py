@@ -12,7 +12,7 @@ from tests.tables.test_webhooks import receiver  # noqa: F401 - fixture
 pytestmark = pytest.mark.browser
 
 
-def test_webhook_set_from_the_table_page_gets_the_turn_message(live_server, new_page, receiver, shot):  # noqa: F811
+def test_webhook_set_from_the_table_page_gets_the_turn_message(live_server, new_page, receiver, shot):  # noqa: F811 - the fixture imported above
     hook = receiver()
     server = live_server(webhook_allow_private="1", away_after_seconds="0.5")
     page = new_page()

@@ -175,7 +175,7 @@ def well_formed(vocab: dict, legal: list, rng: random.Random, limit: int = 300) 
         for key, values in (shape or {}).items():
             for value in values[:40]:
                 out.setdefault(canon(dict(move, **{key: value})), dict(move, **{key: value}))
-    for shape, values in vocab.items():
+    for values in vocab.values():
         product = 1
         for choices in values.values():
             product *= len(choices)

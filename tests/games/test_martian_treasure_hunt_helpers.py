@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import count
 
 from app.games.martian_treasure_hunt import MartianTreasureHunt
-from app.games.martian_treasure_hunt.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK  # noqa: F401
+from app.games.martian_treasure_hunt.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK  # noqa: F401 - fixtures
 from app.games.martian_treasure_hunt.position import roll_dice
 
 G = MartianTreasureHunt()

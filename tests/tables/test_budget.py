@@ -71,10 +71,10 @@ def count(app, monkeypatch) -> Cost:
     tables = app.state.tables
     engine = tables.db.engine.sync_engine
 
-    def statement(_conn, _cursor, sql, *_args):  # noqa: ANN001, ANN002
+    def statement(_conn, _cursor, sql, *_args):
         cost.statements.append(sql)
 
-    def committed(_conn):  # noqa: ANN001
+    def committed(_conn):
         cost.commits += 1
 
     event.listen(engine, "before_cursor_execute", statement)
@@ -117,7 +117,7 @@ async def test_each_step_of_a_tables_life_stays_within_its_budget(app, new_clien
     cost = count(app, monkeypatch)
     seen: dict[str, tuple[int, int]] = {}
 
-    async def step(name: str, work) -> object:  # noqa: ANN001
+    async def step(name: str, work) -> object:
         await settled()
         cost.reset()
         out = await work

@@ -15,7 +15,7 @@ async def socket_on(ctx, code: str, seat: int) -> tuple:
     """A hub connection that records what it is sent, as if welcomed at the table's current seq."""
     got: list[dict] = []
 
-    async def send(message) -> None:  # noqa: ANN001
+    async def send(message) -> None:
         got.append(message if isinstance(message, dict) else orjson.loads(message))
 
     async def close(_code: int) -> None:

@@ -56,7 +56,7 @@ def test_ntfy_on_a_private_address_is_refused(url):
     assert "private or local" in caught.value.detail
 
 
-async def test_an_ntfy_name_resolving_to_loopback_is_refused_at_delivery(loopback):  # noqa: F811
+async def test_an_ntfy_name_resolving_to_loopback_is_refused_at_delivery(loopback):  # noqa: F811 - the fixture imported above
     rx = loopback(200)
     port = rx.base.rsplit(":", 1)[1]
     root, body = ntfy_publish(f"http://localhost:{port}/topic", NOTICE)

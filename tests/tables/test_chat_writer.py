@@ -54,7 +54,7 @@ async def test_a_chat_line_is_answered_and_published_only_after_its_batch_commit
     sent = published(app, "chat")
     gate, arrived, original = asyncio.Event(), asyncio.Event(), tables.writer._commit
 
-    async def held(batch):  # noqa: ANN001 - the batch is taken, and commits once the gate opens
+    async def held(batch):  # the batch is taken, and commits once the gate opens
         arrived.set()
         await gate.wait()
         await original(batch)

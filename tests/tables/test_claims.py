@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select, update
 
-from app.store import Seat, Table, claims, utcnow
+from app.store import Table, claims, utcnow
 from app.store.models import TurnClaim
 from tests.api.helpers import full_table, state
 

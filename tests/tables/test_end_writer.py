@@ -49,7 +49,7 @@ def after_the_read(monkeypatch, name: str, meanwhile) -> None:
     command reaches the writer: what another instance might do in that moment."""
     read = getattr(housekeeping, name)
 
-    async def then(*args):  # noqa: ANN002
+    async def then(*args):
         found = await read(*args)
         await meanwhile()
         return found
@@ -160,7 +160,7 @@ async def test_a_batch_that_fails_leaves_everything_as_it_was_and_the_next_pass_
     fail_every_batch(monkeypatch, "UPDATE tables")
     with pytest.raises(Exception):  # noqa: B017 - the database's own error, whatever the driver calls it
         await housekeeping.run(tables)  # the abandonment fails: the pass stops there
-    with pytest.raises(Exception):  # noqa: B017
+    with pytest.raises(Exception):  # noqa: B017 - as above
         await housekeeping.delete_stale_lobbies(tables, utcnow() - timedelta(seconds=STALE))
     assert sent == []
     assert tables.live.peek(t["code"]) is live and live.snap is was and not tables.actors.running(t["code"])
@@ -202,7 +202,7 @@ async def test_an_admin_deletes_a_live_table_in_its_actors_turn_and_every_instan
     tables = app.state.tables
     t = await playing(app, new_client)
     code = t["code"]
-    live = tables.live.peek(code)
+    assert tables.live.peek(code) is not None  # live on this instance before the delete
     sent = published(app)
     admin = new_client()
     async with holding(tables, code):  # a command of this instance is under way at the table

@@ -23,7 +23,7 @@ ADMIN = {"Authorization": f"Bearer {TOKEN}"}
 
 
 @pytest.fixture
-def settings(database_url: str) -> Settings:
+def settings(database_url: str) -> Settings:  # noqa: F811 - the fixture imported above
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
                     bot_processes=0, bot_seconds=0.05, sweep_seconds=3600, pace_scale=SCALE, admin_token=TOKEN)
 

@@ -53,8 +53,10 @@ async def test_a_rematch_a_move_and_a_chat_line_in_one_batch_are_all_stored_and_
         assert (new.code, new.game, new.players, new.status, new.seed, new.doc, new.initial_doc, new.seq) == (
             "zzzzzzr1", old.game, 2, "lobby", "seed1", {"d": 1}, {"d": 1}, 0)
         assert (new.options, new.remind_after, new.started_at) == (old.options, 600, None)
-        seats = lambda tid: select(Seat.seat, Seat.name, Seat.player_id, Seat.token_hash).where(  # noqa: E731
-            Seat.table_id == tid).order_by(Seat.seat)
+        def seats(tid: int):
+            return select(Seat.seat, Seat.name, Seat.player_id, Seat.token_hash).where(
+                Seat.table_id == tid).order_by(Seat.seat)
+
         assert (await s.execute(seats(new.id))).all() == (await s.execute(seats(old.id))).all()
         assert not (await s.execute(select(Table).where(Table.code.in_(["zzzzzzr2", "zzzzzzr3"])))).all()
         assert (await s.execute(select(ChatMessage.text).where(ChatMessage.table_id == ended.id))).scalars().all() \
@@ -70,7 +72,7 @@ async def test_a_rematch_is_answered_and_published_only_after_its_batch_commits(
     sent = published(app)
     gate, arrived, original = asyncio.Event(), asyncio.Event(), tables.writer._commit
 
-    async def held(batch):  # noqa: ANN001 - the batch is taken, and commits once the gate opens
+    async def held(batch):  # the batch is taken, and commits once the gate opens
         arrived.set()
         await gate.wait()
         await original(batch)

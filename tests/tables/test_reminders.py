@@ -79,7 +79,7 @@ async def test_the_hosts_choice_sets_the_delay(app, new_client, after, hours, du
     assert (await due_codes(db) == [st["code"]]) is due
 
 
-async def test_a_reminder_goes_through_every_channel_of_the_seat_to_act_once(app, new_client, loopback):  # noqa: F811
+async def test_a_reminder_goes_through_every_channel_of_the_seat_to_act_once(app, new_client, loopback):  # noqa: F811 - the fixture imported above
     ctx = app.state.tables
     st, people, tid = await waiting_table(app, new_client, "1h")
     rx = loopback(204)

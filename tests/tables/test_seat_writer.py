@@ -121,7 +121,7 @@ async def test_a_nudge_another_instance_made_meanwhile_refuses_this_one_with_a_4
     original = tables.writer._commit
     other_answer: list[httpx.Response] = []
 
-    async def held(batch):  # noqa: ANN001 - the other instance nudges before this batch commits
+    async def held(batch):  # the other instance nudges before this batch commits
         other_answer.append(await other.post(f"/api/tables/{code}/nudge", headers=bearer(token)))
         await original(batch)
 
@@ -158,7 +158,7 @@ async def test_a_nudge_whose_turn_moved_on_elsewhere_is_decided_again(app, new_c
         assert (await s.execute(select(Table.nudged_at).where(Table.id == t.id))).scalar_one() is None
 
 
-async def test_new_channels_reach_the_next_state_from_memory(app, new_client, monkeypatch, loopback):  # noqa: F811
+async def test_new_channels_reach_the_next_state_from_memory(app, new_client, monkeypatch, loopback):  # noqa: F811 - the fixture imported above
     code, people, acting = await nudge_table(new_client)
     waiting = 1 - acting
     c, token = people[waiting]

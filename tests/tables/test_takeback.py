@@ -241,7 +241,7 @@ async def test_against_a_bot_the_takeback_is_granted_at_once_and_the_export_repl
     assert doc == await doc_of(app, code) and events[-1][0]["type"] == "takeback"
 
 
-async def test_two_instances_racing_the_last_votes_take_back_once(app, new_client, settings):
+async def test_two_instances_racing_the_last_votes_take_back_once(app, new_client, settings):  # noqa: F811 - the fixture imported above
     """Three people; the asker's request answered by the two others at once, each on another instance of the
     same database: exactly one takeback step is stored, and the position is the one before the move."""
     import asyncio
@@ -297,7 +297,7 @@ async def test_the_pace_clock_starts_again_from_the_takeback(app, new_client):
     assert st["updated_at"] > moved["updated_at"]
 
 
-def test_the_socket_asks_answers_and_refuses_with_sentences(settings):
+def test_the_socket_asks_answers_and_refuses_with_sentences(settings):  # noqa: F811 - the fixture imported above
     from starlette.testclient import TestClient
 
     from app.main import create_app
@@ -348,7 +348,7 @@ async def test_a_cookie_request_from_another_site_is_refused(app, new_client):
     assert r.status_code == 200 and r.json()["takeback"]["by"] == mover, r.text
 
 
-async def test_takeback_requests_are_rate_limited_per_seat(settings):
+async def test_takeback_requests_are_rate_limited_per_seat(settings):  # noqa: F811 - the fixture imported above
     from asgi_lifespan import LifespanManager
     from httpx import ASGITransport, AsyncClient
 

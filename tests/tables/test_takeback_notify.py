@@ -85,7 +85,7 @@ def name(seat: int) -> str:
     return "Ann" if seat == 0 else "Bea"
 
 
-async def test_the_people_asked_are_told_in_their_language_and_never_the_asker(app, new_client, loopback):  # noqa: F811
+async def test_the_people_asked_are_told_in_their_language_and_never_the_asker(app, new_client, loopback):  # noqa: F811 - the fixture imported above
     rx = loopback(204)
     code, people, mover, other = await table(app, new_client, rx)
     await play(people, code, mover)
@@ -108,7 +108,7 @@ async def test_the_people_asked_are_told_in_their_language_and_never_the_asker(a
     assert takebacks(await settled(app, rx)) == []
 
 
-async def test_a_person_at_the_table_is_told_once_they_leave_if_it_still_waits(app, new_client, loopback):  # noqa: F811
+async def test_a_person_at_the_table_is_told_once_they_leave_if_it_still_waits(app, new_client, loopback):  # noqa: F811 - the fixture imported above
     ctx = app.state.tables
     rx = loopback(204)
     code, people, mover, other = await table(app, new_client, rx, digest=False)
@@ -130,7 +130,7 @@ async def test_a_person_at_the_table_is_told_once_they_leave_if_it_still_waits(a
     assert hook["from"] == 1 and hook["seq"] == 2
 
 
-async def test_two_instances_tell_once(app, new_client, loopback, settings):  # noqa: F811
+async def test_two_instances_tell_once(app, new_client, loopback, settings):  # noqa: F811 - the fixture imported above
     ctx = app.state.tables
     rx = loopback(204)
     code, people, mover, other = await table(app, new_client, rx, digest=False)

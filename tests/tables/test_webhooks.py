@@ -20,7 +20,7 @@ class Receiver:
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802
+            def do_POST(self):
                 outer.hits += 1
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 status = fail_status if outer.hits <= fail_first else 204

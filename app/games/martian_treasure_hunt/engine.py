@@ -9,10 +9,10 @@ from itertools import permutations
 
 from ..base import N_, Chance, Game, IllegalMove, InvalidMove, Phrase, Step, derive_secret, twin_secret, written_to_act
 from . import view as views
-from .board import (BISHOP, COIN_WORD, DIRECTIONS, FORWARD, KING, KINDS, KNIGHT, PAWN, PYRAMID_WORD, QUEEN, ROOK,
-                    SIDE_WORD, STRIDE, SUITS, geometry)
+from .board import (BISHOP, DIRECTIONS, FORWARD, KING, KNIGHT, PAWN, QUEEN, ROOK, SIDE_WORD, STRIDE, SUITS,
+                    geometry)
 from .codec import from_doc, result_of, to_doc
-from .position import State, arrange, coin_text, destinations, play, settle
+from .position import State, arrange, destinations, play, settle
 
 ORDERS = tuple(permutations(range(6)))  # every arrangement, the plain 0..5 first
 

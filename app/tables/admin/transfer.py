@@ -29,12 +29,11 @@ import logging
 import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
-from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import ChatMessage, Move, Seat, Table, admin_queries, queries, utcnow
+from app.store import ChatMessage, Move, Seat, Table, admin_queries, utcnow
 from app.tables.lobby import text
 from app.tables.admin.tables import parse_when
 from app.tables.admin.transfer_pace import forfeit_of, pace_export, pace_of_file, stand_in_of
@@ -183,7 +182,7 @@ def deal_of_file(g: Any, players: int, options: dict, body: dict) -> tuple[str, 
     for candidate in [seed, *([int(seed)] if OLD_SEED.fullmatch(seed) else [])]:
         try:
             dealt = _as_json(g.setup(players=players, options=options, seed=candidate))
-        except Exception as exc:  # noqa: BLE001 - options the engine refuses at setup
+        except Exception as exc:  # options the engine refuses at setup
             raise Invalid(f"The file's game cannot be dealt: {str(exc)[:200]}", "bad_deal") from None
         if given is None or given == dealt:
             return seed, dealt
@@ -220,7 +219,7 @@ def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[d
             step = g.apply(doc, seat, move)
         except Invalid:
             raise
-        except Exception as exc:  # noqa: BLE001 - IllegalMove (or an engine's bug on a strange move)
+        except Exception as exc:  # IllegalMove (or an engine's bug on a strange move)
             raise Invalid(f"{where} does not replay: {str(exc)[:300]}", "bad_move") from None
         doc = step.doc
         docs.append(doc)

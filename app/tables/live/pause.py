@@ -43,7 +43,7 @@ def _until(raw: object, now: datetime) -> datetime:
     return until
 
 
-async def _run(ctx: Context, caller: Caller, make) -> dict:  # noqa: ANN001 - a command factory
+async def _run(ctx: Context, caller: Caller, make) -> dict:  # make: a command factory
     return await ctx.actors.ask(caller.code, commands.Pause(caller.code, make))
 
 

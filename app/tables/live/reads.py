@@ -1,8 +1,6 @@
 """Read-only questions: the games list, a table's state and log, a browser's tables (/me)."""
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
@@ -16,7 +14,7 @@ from app.tables.live.pace import me_deadline
 from app.tables.lobby.seats import Caller, find_table, player_of_cookie
 from app.tables.service import Tables
 from app.tables.takeback_steps import taken_back
-from app.tables.live.state import Snapshot, build_state, iso, snapshot_of_view, step_for
+from app.tables.live.state import build_state, iso, snapshot_of_view, step_for
 
 
 def games() -> list[dict]:

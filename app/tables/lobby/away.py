@@ -77,7 +77,7 @@ class HeldTurns:
         if timer is not None:
             timer.cancel()
 
-    def run(self, work) -> None:  # noqa: ANN001 - a coroutine
+    def run(self, work) -> None:  # work: a coroutine
         task = asyncio.create_task(work, name="held-turn")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

@@ -185,7 +185,7 @@ async def _langs(ctx: Tables, player_ids: list) -> dict[int, str]:
     try:
         async with ctx.db.reading() as s:
             return await language.of_players(s, player_ids)
-    except Exception:  # noqa: BLE001 - a nicety
+    except Exception:  # a nicety
         return {}
 
 

@@ -70,7 +70,7 @@ def deliver(ctx: Context, table_id: int, seat: Any, notice: Notice) -> int:
     return queued
 
 
-def recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str):  # noqa: ANN202 - a callback
+def recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str):  # returns a callback
     """Keep a delivery's result as the seat's last on that channel, and tell the seat's open pages (over the
     broker: only that seat's sockets get it), so "Last one delivered" is live."""
     async def record(ok: bool, status: int | None, detail: str) -> None:

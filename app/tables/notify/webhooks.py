@@ -53,7 +53,7 @@ def clean_url(raw: object, *, allow_private: bool) -> str | None:
     try:
         parts = urlsplit(url)
         host = parts.hostname
-        parts.port  # noqa: B018 - raises ValueError for a bad port
+        _ = parts.port  # raises ValueError for a bad port
     except ValueError:
         raise Invalid(N_("{url} is not a URL the server can call."), url=repr(url[:80])) from None
     if parts.scheme not in ("http", "https") or not host:

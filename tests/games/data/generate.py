@@ -20,8 +20,8 @@ DATA = Path(__file__).resolve().parent
 if __name__ == "__main__":  # run as a script: the repository's root on the path, as under pytest
     sys.path.insert(0, str(DATA.parents[2]))
 
-from app.games import get_game  # noqa: E402
-from tests.games.conformance import GAME_NAMES, option_variants, plies_allowed, tables  # noqa: E402
+from app.games import get_game  # noqa: E402 - once the repository's root is on the path
+from tests.games.conformance import GAME_NAMES, option_variants, plies_allowed, tables  # noqa: E402 - as above
 
 PERFT_SEED = "perft"
 PERFT_PREFIXES = (0, 9)  # plies played before counting: the first position, and one some moves in
