@@ -44,7 +44,7 @@ run: migrate
 # seconds), then every test.
 test: install-dev
 	$(BIN)/ruff check app tests bench tools
-	$(BIN)/lint-imports
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Extracts the messages to translate (templates, Python, JavaScript) into the catalogs and checks that every
