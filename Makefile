@@ -48,7 +48,7 @@ test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Extracts the messages to translate (templates, Python, JavaScript) into the catalogs and checks that every
-# one has a French and a German translation (issue 37); the .po files are compiled in memory when served.
+# one has a French and a German translation; the .po files are compiled in memory when served.
 i18n: install
 	$(BIN)/python -m tools.i18n_catalogs
 

@@ -121,7 +121,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(me.router)
     app.include_router(review.router)
     app.include_router(pages.router)
-    app.include_router(i18n.router)  # POST /lang: the header's language selector (issue 37)
+    app.include_router(i18n.router)  # POST /lang: the header's language selector
     app.include_router(deals.pages)
     app.include_router(review.pages)
     app.mount("/static", StaticFiles(directory=ROOT / "static", check_dir=False), name="static")

@@ -1,4 +1,4 @@
-"""Translations (issue 37): the page's language from the cookie or Accept-Language, the header's
+"""Translations: the page's language from the cookie or Accept-Language, the header's
 selector (POST /lang), complete catalogs, and no English left on a French or German page."""
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ async def test_the_servers_sentences_come_in_the_readers_language(client):
     assert r.status_code == 422 and r.json()["detail"] == "Le champ 'name' manque."
 
 
-# The scripts whose words are translated (issue 37): a sentence written in one of them without t()/tn()
+# The scripts whose words are translated: a sentence written in one of them without t()/tn()
 # would show in English on a French or German page.
 JS = Path(__file__).resolve().parents[1] / "static" / "js"
 TRANSLATED_SCRIPTS = sorted({*(JS / p for p in ("table.js", "table_panels.js", "table_replay.js", "pace.js", "nudge.js",
@@ -237,7 +237,7 @@ async def test_no_english_left_on_the_open_admin_pages(settings, new_client, lan
     assert 'id="admin-token"' in page and {"fr": "Jeton d’administration", "de": "Verwaltungs-Token"}[lang] in page
 
 
-# The engines' refusals (issue 37): a malformed move, a Turning Points cell taken, 3-High's pieces by name.
+# The engines' refusals: a malformed move, a Turning Points cell taken, 3-High's pieces by name.
 def refusal_in(lang: str, game: str, doc: dict, seat: int, move) -> str:
     """The sentence a player reading `lang` gets for `move` (as app/tables/live/moves.py and app/web/errors.py
     make it)."""

@@ -1,4 +1,4 @@
-"""`make i18n` (issue 37): extracts every message to translate and checks the catalogs.
+"""`make i18n`: extracts every message to translate and checks the catalogs.
 
 - Python and templates: Babel extracts _(), gettext, ngettext, tr(request, "...") in app/ and {% trans %},
   _() in templates/, plus each game's pitch from the registry, into app/locale/messages.pot, then merges
@@ -110,7 +110,7 @@ def update() -> None:
         catalog.project, catalog.version = "icehouse-table", "1"
         catalog.revision_date = FIXED
         catalog.last_translator = catalog.language_team = "Icehouse Table"
-        catalog.header_comment = f"# {LANG_NAMES[lang]} translations of Icehouse Table (issue 37): tools/i18n_catalogs.py."
+        catalog.header_comment = f"# {LANG_NAMES[lang]} translations of Icehouse Table: tools/i18n_catalogs.py."
         po_path(lang).parent.mkdir(parents=True, exist_ok=True)
         po_path(lang).write_bytes(_po_bytes(catalog))
     wanted = js_messages()

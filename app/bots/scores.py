@@ -1,4 +1,4 @@
-"""Move scores after the game (issue 33): `score(game, view, seat, legal_moves, move, seconds)` scores one
+"""Move scores after the game: `score(game, view, seat, legal_moves, move, seconds)` scores one
 move from the mover's view at the time, with the game's own scorer (app/bots/<game>/score.py), and marks it.
 
 Every scorer reads the view only (never the doc, like the bots), so a score cannot depend on what the mover
@@ -22,7 +22,7 @@ MARK_NAMES = ("?!", "?", "??")
 
 def N_(message: str) -> str:
     """Marks a summary for translation (`make i18n` extracts it): a scorer returns {"summary": the English
-    sentence, "say": [N_(message), params]}, and the web layer says `say` in the reader's language (issue 37)."""
+    sentence, "say": [N_(message), params]}, and the web layer says `say` in the reader's language."""
     return message
 
 
@@ -34,7 +34,7 @@ def said(message: str, **params: object) -> dict:
 def say_of(text: object) -> list | None:
     """A move's text (a Phrase of the game's describe_move, a scorer's play text) as [message id, params] to
     store, each param that is itself a Phrase nested the same way, for the web layer to say in the reader's
-    language (issue 37); None for a plain str (said as it is)."""
+    language; None for a plain str (said as it is)."""
     if not isinstance(text, Phrase):
         return None
     return [text.message, {k: say_of(v) or (str(v) if isinstance(v, str) else v) for k, v in text.params.items()}]

@@ -12,13 +12,13 @@ from typing import Any, ClassVar, NamedTuple
 
 
 def N_(message: str) -> str:
-    """Marks an engine's sentence for translation (`make i18n` extracts it; issue 37)."""
+    """Marks an engine's sentence for translation (`make i18n` extracts it)."""
     return message
 
 
 class Phrase(str):
     """A parameter of a sentence that is itself a phrase of ours (marked N_), with {holes} of its own: the
-    English as a str, said in the reader's language by the web layer too (issue 37). `Phrase(N_("red {size}"),
+    English as a str, said in the reader's language by the web layer too. `Phrase(N_("red {size}"),
     size=3)` reads "red 3", "rouge 3", "rot 3"."""
 
     message: str
@@ -283,7 +283,7 @@ class Game(ABC):
         Default: as `move_view` and `view_events` show it given `doc` (the newest doc)."""
         return self.move_view(doc, seat, move, viewer), self.view_events(events, viewer, doc)
 
-    # Why a step may not be taken back (issue 36): it showed something a player must not know when choosing
+    # Why a step may not be taken back: it showed something a player must not know when choosing
     # again. The server says each reason in words (app/tables/live/takeback.py).
     TAKEBACK_REASONS: ClassVar[tuple[str, ...]] = (
         "card_drawn",  # a card was drawn: once seen it cannot be un-seen (3-High, Dash)

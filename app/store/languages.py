@@ -1,4 +1,4 @@
-"""Each person's language (issue 37): players.lang (revision 0013), set by the header's selector and when
+"""Each person's language: players.lang (revision 0013), set by the header's selector and when
 the person sits down, read when a notification to them is worded."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The pace's changes (issue 36, app/tables/live/pace.py), stored by the group-commit writer (app/store/writer.py)
+"""The pace's changes (app/tables/live/pace.py), stored by the group-commit writer (app/store/writer.py)
 in its batch beside the moves and every other command: the host's pace, a turn whose time ran out, a player
 back at the table, and the log's line for a turn the bot played for someone.
 

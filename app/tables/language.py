@@ -1,4 +1,4 @@
-"""The site's languages below the web layer (issue 37): the gettext catalogs (app/locale/<lang>/LC_MESSAGES/
+"""The site's languages below the web layer: the gettext catalogs (app/locale/<lang>/LC_MESSAGES/
 messages.po, compiled in memory when first used) and each person's language, kept on their player record
 (players.lang, revision 0013) so that a notification goes out in its recipient's language. The web layer
 (app/web/i18n.py) picks a request's language; the lobby and the header's selector remember it here."""

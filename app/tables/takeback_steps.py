@@ -1,4 +1,4 @@
-"""A takeback in a table's move list (issue 36), for everything that walks the moves.
+"""A takeback in a table's move list, for everything that walks the moves.
 
 A takeback agreed at a table is stored as one more step, at the next seq like any move (so every seq-keyed
 thing, the claims of bots, timeouts and reminders, the sockets' cursors, only ever goes forward): its seat is

@@ -1,4 +1,4 @@
-"""The language of a page (issue 37): English, French or German, from the `lang` cookie (set by the
+"""The language of a page: English, French or German, from the `lang` cookie (set by the
 selector in every page's header, POST /lang, which also keeps it on the person's player record for their
 notifications: app/tables/language.py) or else from the browser's Accept-Language.
 

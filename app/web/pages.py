@@ -119,7 +119,7 @@ async def rules(request: Request, game: str) -> HTMLResponse:
 
 def rules_template(template: str, lang: str) -> str:
     """A game's rules page in `lang` when it has been translated (rules/<game>.fr.html beside
-    rules/<game>.html), else the English page, which says it has not been translated yet (issue 37)."""
+    rules/<game>.html), else the English page, which says it has not been translated yet."""
     translated = template.removesuffix(".html") + f".{lang}.html"
     return translated if lang != "en" and (ROOT / "templates" / translated).is_file() else template
 

@@ -1,4 +1,4 @@
-"""Takebacks by agreement (issue 36, app/tables/live/takeback.py), for a seated player:
+"""Takebacks by agreement (app/tables/live/takeback.py), for a seated player:
 
 - POST /api/tables/{code}/takeback: ask to take back your last move (at a cooperative game, the team's last
   play); granted at once when no other person sits at the table;

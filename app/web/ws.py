@@ -1,4 +1,4 @@
-"""WebSocket /ws/tables/{code}: state, chat_history, then updates; accepts move, chat, takeback (issue 36),
+"""WebSocket /ws/tables/{code}: state, chat_history, then updates; accepts move, chat, takeback,
 sync, visibility and ping.
 
 A bad message is answered with {"type": "error", "detail"} and the socket stays open.
@@ -191,7 +191,7 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
             if conn.seat is not None:
                 await ctx.publish_presence(caller.code)
         return None
-    if kind == "takeback":  # issue 36: as POST/DELETE /api/tables/{code}/takeback(/vote); the news comes as state
+    if kind == "takeback":  # as POST/DELETE /api/tables/{code}/takeback(/vote); the news comes as state
         action = msg.get("action")
         if action not in TAKEBACK_ACTIONS:
             return _error(N_("A takeback message needs 'action': ask, accept, refuse or withdraw."))

@@ -130,7 +130,7 @@ function renderMoves(d) {
     list.dataset.key = listKey;
     const headlines = (mod && mod.headlines) || [];
     const items = [h("li", {}, h("button", { type: "button", class: "link", "data-seq": "0" }, `0. ${t("The deal")}`))];
-    const gone = takenBack(d.moves);   // issue 36: the steps a takeback took back, listed and marked
+    const gone = takenBack(d.moves);   // the steps a takeback took back, listed and marked
     for (const m of d.moves) {
       const head = (m.events || []).find((e) => headlines.includes(e.type));
       const cls = (m.events || []).some((e) => e.type === "end") ? "end" : head ? head.type : "";

@@ -1,4 +1,4 @@
-// The daily digest (issue 36; docs/API.md, Notifications): under the seat's channels, a choice per channel
+// The daily digest (docs/API.md, Notifications): under the seat's channels, a choice per channel
 // (this device's Web Push, the chat room's webhook, the ntfy topic) of one message a day listing the tables
 // waiting for me, instead of a message at every turn, sent from my own 08:00. Drawn from the channels' answer
 // (GET .../webhook: "digest", "digest_hour"); saved with PUT .../digest {"channels", "hour"}.

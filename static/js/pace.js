@@ -1,4 +1,4 @@
-// The pace of a table (issue 36): the host's choice in the lobby, each turn's time left beside the seats to
+// The pace of a table: the host's choice in the lobby, each turn's time left beside the seats to
 // act (counting down every second), the bot standing in for a seat whose time ran out, and the deadline in
 // the tab's title when it is my turn. Drawn from the one state object (its "pace" and seats' "stand_in").
 import { h } from "./core/store.js";

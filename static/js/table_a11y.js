@@ -1,4 +1,4 @@
-// The table page for a screen reader and the keyboard (issue 37), for every game alike:
+// The table page for a screen reader and the keyboard, for every game alike:
 // - the board in words: the game module's describe(table, ctx) (docs/CLIENT.md) gives
 //   {summary, sections: [{title, items: [text]}]}; it is drawn as headings and lists in #board-text (read by
 //   a screen reader, hidden from the eye), and the board's <svg> gets a <title> and a <desc> (the summary),

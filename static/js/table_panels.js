@@ -83,7 +83,7 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
 
   function stepLines(step) {
     if ((step.events || []).some((e) => e.type === "takeback")) return [{ cls: "takeback", text: takebackWords(step, seatName) }];
-    if (takenBack(state.log).has(step.seq)) {   // taken back (issue 36): kept in the log, marked
+    if (takenBack(state.log).has(step.seq)) {   // taken back: kept in the log, marked
       return stepLinesAsPlayed(step).map((line) => ({ cls: `${line.cls} taken-back`, text: `${line.text} (${TAKEN_BACK()})` }));
     }
     return stepLinesAsPlayed(step);

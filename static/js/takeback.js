@@ -1,4 +1,4 @@
-// Takebacks by agreement (issue 36): a seated player's "Take back" under the players, the request shown to
+// Takebacks by agreement: a seated player's "Take back" under the players, the request shown to
 // everyone with Accept / Refuse for the people who vote (Withdraw for the asker), and the words of the log
 // and the replays: a takeback step ("Ann took back move 7 (agreed)") and the steps it took back, marked.
 // Drawn from the one state object (its "takeback") on every redraw, like the pause (pace.js).

@@ -33,7 +33,7 @@ export async function drawThumb(box, client, view, ctx = {}) {
   return true;
 }
 
-// The picture's <title> and <desc>: the position in a sentence or two (the game's describe(), issue 37).
+// The picture's <title> and <desc>: the position in a sentence or two (the game's describe()).
 function describeThumb(pic, mod, view, ctx) {
   const toAct = view.to_act || [];
   try {

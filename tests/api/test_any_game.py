@@ -174,7 +174,7 @@ async def test_the_home_page_and_games_list_come_from_the_registry(client):
 
 
 async def test_the_games_list_says_how_each_game_declares_itself(client):
-    """What kind of game each is (issue 35): its bound on length, simultaneous moves, chance, hidden
+    """What kind of game each is: its bound on length, simultaneous moves, chance, hidden
     information, as the game's class declares them, for every game in the registry."""
     listed = {g["name"]: g for g in (await client.get("/api/games")).json()}
     assert sorted(listed) == sorted(GAMES)

@@ -1,4 +1,4 @@
-"""Deals everyone can play (issue 34): the deal of the day's derivation, tables dealt a deal, a named deal
+"""Deals everyone can play: the deal of the day's derivation, tables dealt a deal, a named deal
 replayed exactly, the spoiler rule, never dealt today's deal twice, nothing of a deal before the end.
 The flows that write run on SQLite and PostgreSQL."""
 from __future__ import annotations
@@ -149,7 +149,7 @@ async def test_a_named_deal_is_replayed_exactly(app, new_client):
     results = (await dan.get(f"/api/deals/{deal['id']}")).json()
     assert results["revealed"] and {x["code"] for x in results["variants"][0]["results"]} == {made["code"], copy["code"]}
 
-    # Dan has played it: not dealt it again (issue 51, tests/api/test_deals_played.py)
+    # Dan has played it: not dealt it again (tests/api/test_deals_played.py)
     r = await dan.post(f"/api/deals/{deal['id']}/tables", json={"name": "Dan"})
     assert r.status_code == 409 and r.json()["code"] == "already_played" and copy["code"] in r.json()["detail"]
 

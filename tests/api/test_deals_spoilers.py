@@ -1,4 +1,4 @@
-"""Deals (issue 34), the spoiler rule everywhere: a browser playing a deal sees no other table dealt it (its
+"""Deals, the spoiler rule everywhere: a browser playing a deal sees no other table dealt it (its
 page, state, log, chat, replay, socket) until it has finished the deal or chosen to see spoilers; "Play this
 deal" tells a browser its own result on the deal; an abandoned game's deal is not offered; house rules rank
 results apart. On SQLite and PostgreSQL."""
@@ -110,7 +110,7 @@ async def test_play_this_deal_tells_a_browser_it_has_played_it_with_its_result(a
     assert (await bea.get(f"/api/tables/{first['code']}/deal")).json()["mine"] == []
     assert (await ann.get(f"/api/deals/{offered['id']}")).json()["mine"] == [mine]
 
-    # the deal is not dealt to Ann again, by today's route nor by "Play this deal" (issue 51: the
+    # the deal is not dealt to Ann again, by today's route nor by "Play this deal" (the
     # already-played rule, tests/api/test_deals_played.py); Bea may play it
     assert (await ann.post("/api/deals/today/tables", json={"players": 1, "name": "Ann"})).status_code == 409
     again = await ann.post(f"/api/deals/{offered['id']}/tables", json={"name": "Ann"})

@@ -1,4 +1,4 @@
-"""Notifications in their recipient's language (issue 37): the language a person chose (the header's
+"""Notifications in their recipient's language: the language a person chose (the header's
 selector, POST /lang) or the one their browser asked for when they sat down is kept on their player record
 (players.lang) and a turn message, a reminder or a nudge to them is worded in it."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The bot's words in the reader's language (issue 37): a 3-High hint's reason, said from its message id and
+"""The bot's words in the reader's language: a 3-High hint's reason, said from its message id and
 params (app/bots/three_high/explain.py) by the hint's request language; a move score's texts (the move made,
 the bot's choice) in every game."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The pace on real servers (issue 36): with two instances sweeping the same PostgreSQL (every 0.1 s) each turn
+"""The pace on real servers: with two instances sweeping the same PostgreSQL (every 0.1 s) each turn
 past its deadline is timed out by one of them only; the player the bot stood in for takes the seat back by
 opening the table; and a deadline passed while the server was down is timed out once it is back. An hour of
 pace is two seconds here (ICEHOUSE_PACE_SCALE); the restart rewinds the turn instead of waiting."""

@@ -1,4 +1,4 @@
-"""Review rooms over HTTP (issue 33): what-ifs played with the real rules from any step of a finished game,
+"""Review rooms over HTTP: what-ifs played with the real rules from any step of a finished game,
 kept what-ifs (named, listed, shared by id, dropped), and what a finished game may show (the spoiler rule
 of deals included). Every test runs on SQLite and on PostgreSQL."""
 from __future__ import annotations

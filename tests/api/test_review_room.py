@@ -1,4 +1,4 @@
-"""The review room's socket (issue 33): the host leads first, followers get every step the leader goes to,
+"""The review room's socket: the host leads first, followers get every step the leader goes to,
 anyone takes the lead, a person browses alone and comes back, pointers reach the others; every message is
 bounded and rate-limited, the socket is the browser's own (Origin check, no ?token=), and the room works
 across two app instances that share only the Redis broker (and PostgreSQL)."""

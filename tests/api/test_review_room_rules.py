@@ -1,7 +1,7 @@
 """A review room's rules on every path that reaches them: a name or a pointer that breaks the text policy is
 refused to its sender and the room goes on for everyone else; a member's key is the room's own; what-ifs are
 kept by the room's members (or the table's players), a few per person, and visitors can never fill the table's
-what-ifs for its players. Each test failed before its fix (issue 51, items 3, 5, 6 and 7)."""
+what-ifs for its players. Each test failed before its fix."""
 from __future__ import annotations
 
 import httpx

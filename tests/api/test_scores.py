@@ -1,4 +1,4 @@
-"""The bots' move scores after a game (issue 33) and their deal yardstick (issue 34), through the API: the
+"""The bots' move scores after a game and their deal yardstick, through the API: the
 scores of every game once it ends, their progress, one instance per analysis, a restart going on from where
 it stopped, analyses behind every bot turn, and a deal's yardstick under the spoiler rule. On SQLite and
 PostgreSQL, with small budgets (the figures are the bench's: bench/calibration.py)."""

@@ -12,7 +12,7 @@ reshuffles) comes only from the secret (ENGINE.md), which is searched for as tex
 into the doc would be a field the view hides, and caught (tests/games/test_conformance.py checks, engine by
 engine, that no view, move or event depends on the secret or on a pile's order).
 
-Moves are searched too (issue 29: a Martian Treasure Hunt arrangement went out as made, in `last.move`, the
+Moves are searched too (a Martian Treasure Hunt arrangement went out as made, in `last.move`, the
 log, the socket's update and sync). A move is hidden from a viewer while the engine can replace it by
 another legal move of the same seat, replay every later move, and land on a doc the viewer sees alike, with
 events the viewer sees alike: each part of the move that differs from that other move (and that the view

@@ -1,4 +1,4 @@
-"""A socket's welcome (issue 31): the state it opens with is the state GET gives the same seat, legal moves
+"""A socket's welcome: the state it opens with is the state GET gives the same seat, legal moves
 included (written by the game as JSON text and encoded with orjson), names in any script arrive intact, and
 the seats of a table arriving at one snapshot share one reading of its document."""
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Two app instances on one PostgreSQL and one Redis, raced on the rules that live in the writer's transaction:
 one browser asking both instances at once for a table of today's deal gets one seat (the already-played rule),
-and one seat accepting a takeback on both instances at once is one vote and one chat line (issue 51's "not
-tried yet"). Each instance has its own table actor; only the database's row locks stand between them."""
+and one seat accepting a takeback on both instances at once is one vote and one chat line. Each instance has
+its own table actor; only the database's row locks stand between them."""
 from __future__ import annotations
 
 import asyncio

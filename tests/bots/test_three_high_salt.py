@@ -1,4 +1,4 @@
-"""The 3-High bot's salt (issue 34): its many plays of one deal vary, deterministically; without a salt it
+"""The 3-High bot's salt: its many plays of one deal vary, deterministically; without a salt it
 plays as it always has."""
 from __future__ import annotations
 

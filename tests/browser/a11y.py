@@ -1,4 +1,4 @@
-"""axe-core for the browser tests (issue 37): the npm dev package (package.json, installed by `make test`
+"""axe-core for the browser tests: the npm dev package (package.json, installed by `make test`
 with npm ci) is added to a page by Playwright inside the test only; it is never served to users."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a French or German page still says in English (issue 37), for the browser tests.
+"""What a French or German page still says in English, for the browser tests.
 
 `visible_texts(page)` collects what a person sees or a screen reader reads: the text of every shown element
 (not scripts, styles, the chat's messages, nor what is marked lang="en"), the labels, titles and

@@ -1,4 +1,4 @@
-"""French and German in the browser (issue 37): the header's selector changes the language of the page
+"""French and German in the browser: the header's selector changes the language of the page
 and of its scripts (static/i18n/<lang>.json), and the choice is remembered on every page."""
 from __future__ import annotations
 

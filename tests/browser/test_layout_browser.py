@@ -1,4 +1,4 @@
-"""One table layout for every game (issue 32): at each screen size a player meets (1280x800, 1366x768,
+"""One table layout for every game: at each screen size a player meets (1280x800, 1366x768,
 1440x900, 1920x1080, a phone upright 390x844 and on its side 844x390) the whole board and the action bar
 are inside the window without scrolling, nothing (the notice line with a notice on it, the game's panel,
 the side column, the header) overlaps them, the page never scrolls sideways, and every button or square

@@ -1,7 +1,7 @@
 """The table page's notification settings in Chromium: Web Push (permission, the service worker registered,
 the subscription given to the server, a push delivered to the push endpoint and decrypted), a chat-room
 webhook in a chosen format with its last delivery shown, ntfy, the nudge and the host's reminders. Turns
-are sent there only while the player is away from the table (issue 30): the tests leave the table or hide
+are sent there only while the player is away from the table: the tests leave the table or hide
 the page.
 
 Headless Chromium has no push service to subscribe to, so the test stands in for the browser's push

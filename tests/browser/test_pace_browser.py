@@ -1,4 +1,4 @@
-"""A table with a short pace in Chromium (issue 36): the host chooses the time per turn in the lobby, both
+"""A table with a short pace in Chromium: the host chooses the time per turn in the lobby, both
 pages count the turn's time down beside the seat to act, the seat's time runs out while its player is away,
 the game's bot plays for them (the chat says so, the seat is tagged), and the player takes the seat back by
 opening the table again; then the two agree on a pause, which stops the clock. An hour of pace is four seconds

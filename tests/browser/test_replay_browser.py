@@ -1,4 +1,4 @@
-"""The player's replay in a real Chromium (issue 14), now the review room's single-person mode (issue 33):
+"""The player's replay in a real Chromium, now the review room's single-person mode:
 after a finished game the table page's Replay opens /t/<code>/review?move=0, where anyone replays it move
 by move alone (first, previous, next, last, the slider, the arrow keys, Home and End), each step drawn by
 the game's own module with its event text and every hand shown; /t/<code>?move=N opens that step; nothing

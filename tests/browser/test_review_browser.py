@@ -1,4 +1,4 @@
-"""The review room in a real Chromium (issue 33): Ann and Bea open the review of a lost 3-High game (a known
+"""The review room in a real Chromium: Ann and Bea open the review of a lost 3-High game (a known
 deal: tests/api/review_deal.py), Ann takes the lead and Bea (on a phone) follows her steps; Ann points at
 the board and Bea sees the arrow; Bea takes the lead, goes to move 26 and plays another line, which wins
 with the real cards to come; she names and keeps it; Cy opens it from its link; Bea drops it.

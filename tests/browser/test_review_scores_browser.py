@@ -1,4 +1,4 @@
-"""Each game's move scores in the review room, in a real Chromium (issue 33): a finished game of each game
+"""Each game's move scores in the review room, in a real Chromium: a finished game of each game
 (imported through the admin API) opened in a fresh review room; the bots score it while the room shows
 their progress, then the room opens on the turning point the bots found (nobody has moved the room yet),
 shows that move's score in words (a win chance only in 3-High), and marks the costly moves in the move list."""

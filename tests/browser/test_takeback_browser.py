@@ -1,4 +1,4 @@
-"""A takeback in Chromium (issue 36), two people at a Turning Points table: the one who moved presses "Take
+"""A takeback in Chromium, two people at a Turning Points table: the one who moved presses "Take
 back" under the players, the other is told and refuses; after the other's move the first asks again (both
 moves), the other accepts, and both pages show the position as it was, the taken-back steps struck through
 in the log beside the takeback's own line; played to its end, the review room lists them, struck through."""

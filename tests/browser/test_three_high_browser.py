@@ -255,7 +255,7 @@ def test_solo_game_played_to_the_end_through_the_page(live_server, new_page, sho
     finished_url = page.url
     page.click("#rematch-btn")
     page.wait_for_url(lambda url: url != finished_url and re.search(r"/t/\w+$", url) is not None)
-    # a solo rematch is dealt and started at once (issue 30): no lobby, no "Start the game"
+    # a solo rematch is dealt and started at once: no lobby, no "Start the game"
     page.wait_for_function("() => ['playing', 'finished'].includes(document.getElementById('table-root').dataset.status)")
     expect(page.locator("#start-btn")).to_be_hidden()
     assert page.locator("#seats li[data-seat='0'] .tag.you").count() == 1

@@ -323,7 +323,7 @@ def test_rules_page_draws_the_chain_and_says_how_we_read_the_rules(live_server):
 
 
 def test_a_phone_is_never_told_about_arrow_keys(live_server, new_page):
-    """A phone has no keyboard: its turn banner says "tap", a laptop's names the arrow keys (issue 30)."""
+    """A phone has no keyboard: its turn banner says "tap", a laptop's names the arrow keys."""
     server = live_server()
     ann, bea = new_page(), new_page(PHONE)
     url = create_table(ann, server.url, "Ann", players=2)

@@ -1,5 +1,5 @@
 """A seated player sets a chat-room webhook from the table page, and gets a message when the turn comes while
-she is away (issue 30: never while her page is open and in view)."""
+she is away (never while her page is open and in view)."""
 from __future__ import annotations
 
 import pytest

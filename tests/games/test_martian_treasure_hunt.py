@@ -105,7 +105,7 @@ def test_arrange_hidden_from_other_seats_until_all_have_arranged():
 
 
 def test_an_arrangement_move_is_hidden_from_other_seats_until_the_reveal():
-    """move_view (issue 29): another seat's {"order": [...]} is {"order": null} until every seat has
+    """move_view: another seat's {"order": [...]} is {"order": null} until every seat has
     arranged, judged from the doc after the move, a later one, or the one just before it."""
     orders = {0: [3, 1, 4, 0, 5, 2], 1: [5, 4, 3, 2, 1, 0], 2: [1, 0, 2, 3, 4, 5]}
     docs, doc = [], G.setup(3, {}, 4)

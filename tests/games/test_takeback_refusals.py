@@ -1,4 +1,4 @@
-"""Game.takeback_refusal (issue 36): which steps of each game may be taken back without anyone choosing again
+"""Game.takeback_refusal: which steps of each game may be taken back without anyone choosing again
 knowing something the step showed (a card drawn, dice rolled, a hidden choice revealed)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No hidden information in any move score (issue 33): a move is scored from its mover's view at the time,
+"""No hidden information in any move score: a move is scored from its mover's view at the time,
 as a bot's live turn is decided. Structural, like the conformance suite's views: for each game, at moves
 spread over random playouts of every table, the score of a move made on a doc and on the doc's hidden twins
 for the mover (Game.hidden_twin: the other seats' hands, the piles' order, the secret dealt anew) is the

@@ -1,4 +1,4 @@
-"""The daily digest (issue 36, app/tables/notify/digest.py) on SQLite and PostgreSQL: a seat sets a channel to
+"""The daily digest (app/tables/notify/digest.py) on SQLite and PostgreSQL: a seat sets a channel to
 the digest (validated), its turn messages and reminders stop on that channel (a nudge still goes), one
 message a day lists the tables waiting for the person from the digest hour, exactly once with two instances
 sweeping, none when nothing waits, a claim left by a dead instance taken over after its lease, and a digest

@@ -1,4 +1,4 @@
-"""The pace (issue 36, app/tables/live/pace.py) on SQLite and PostgreSQL: the host's choice in the lobby, each
+"""The pace (app/tables/live/pace.py) on SQLite and PostgreSQL: the host's choice in the lobby, each
 turn's deadline in the state and on /me, a turn past it timed out once with two instances sweeping, the bot
 standing in from that seat's view (marked in the log), the forfeit after N
 missed turns, and the reminder before the deadline. The clock is not waited for: the turn is made to look

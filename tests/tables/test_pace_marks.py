@@ -1,4 +1,4 @@
-"""What the pace leaves behind (issue 36), on SQLite and PostgreSQL: a move the bot played for a seat whose time
+"""What the pace leaves behind, on SQLite and PostgreSQL: a move the bot played for a seat whose time
 ran out is marked in the stored moves (the log, the replay and an export say so, and an import keeps it), a
 rematch keeps the pace and the timeout choice of its table, and a forfeited table exports and imports with
 its forfeit (a forfeit that could not have happened is refused). Turns are made to look old in the database,

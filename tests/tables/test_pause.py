@@ -1,4 +1,4 @@
-"""A pause by vote (issue 36, app/tables/live/pause.py) on SQLite and PostgreSQL: proposed with a reason and an
+"""A pause by vote (app/tables/live/pause.py) on SQLite and PostgreSQL: proposed with a reason and an
 end date, agreed by the seated people (all of them at a cooperative game), refused by one no; while it is
 on the turn has no deadline, is never timed out and nobody is reminded; ended early, the clock runs again
 from the pause's end."""

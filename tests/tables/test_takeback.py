@@ -1,4 +1,4 @@
-"""Takebacks by agreement (issue 36, app/tables/live/takeback.py) on SQLite and PostgreSQL: asked, accepted
+"""Takebacks by agreement (app/tables/live/takeback.py) on SQLite and PostgreSQL: asked, accepted
 (the position rebuilt exactly, the steps kept in the log and the replay and marked), refused (and not asked
 again at the same point), lapsed by a move; in 3-High refused after a play that drew a card and accepted
 after one that completed a tree; nothing random or hidden ever taken back (Martian Treasure Hunt's dice, a

@@ -1,4 +1,4 @@
-"""A takeback request told on the channels of the people asked to answer it (issue 36; app/tables/notify/turns.py
+"""A takeback request told on the channels of the people asked to answer it (app/tables/notify/turns.py
 takeback_asked) on SQLite and PostgreSQL: in the recipient's language, never to the asker, on a channel set to
 the daily digest too (as a nudge: it lapses at the next move), not while a page of the person is at the table
 (held, and told once they leave if it still waits for them: not when they answered it meanwhile), and once

@@ -1,4 +1,4 @@
-"""The bots' move scores after a game with a takeback (issue 36), on SQLite and PostgreSQL: every step has
+"""The bots' move scores after a game with a takeback, on SQLite and PostgreSQL: every step has
 its entry, the takeback's own says so and is never marked, the steps it took back are marked taken back and
 are never the turning point; the admin statistics count nothing of a step taken back."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A finished game with a takeback (issue 36) through the admin's export and import, on SQLite and PostgreSQL:
+"""A finished game with a takeback through the admin's export and import, on SQLite and PostgreSQL:
 the file carries the takeback step as stored, the import replays it (the doc before the steps it took back)
 and makes the same events, and the imported table's replays agree and mark the same steps taken back; a file
 whose takeback names no earlier step is refused with a sentence."""

@@ -1,4 +1,4 @@
-"""A Dash move reviewed after the game, from the mover's view at the time (issue 33).
+"""A Dash move reviewed after the game, from the mover's view at the time.
 
 Dash has no choice but the dares: a draw is the only move, a dare set is what the table wrote, and a dare
 answered is done or refused. The review says what the bot would have done (bot.py: it answers every dare

@@ -1,4 +1,4 @@
-"""A Martian Treasure Hunt move scored after the game, from the mover's view at the time (issue 33).
+"""A Martian Treasure Hunt move scored after the game, from the mover's view at the time.
 
 `score(view, seat, legal_moves, move, seconds)`: the expected points of the move (evaluate.py: what it
 captures now, what the mover may take on its next roll, less what the others may take on theirs) against

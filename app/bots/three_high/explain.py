@@ -77,7 +77,7 @@ def explain_code(st: State, code: int, codes: list[int]) -> str:
 
 
 def explain_parts(st: State, code: int, codes: list[int]) -> tuple[str, dict]:
-    """The reason as a message id (marked N_, issue 37) and its params: said in the reader's language."""
+    """The reason as a message id (marked N_) and its params: said in the reader's language."""
     if len(codes) == 1:
         return N_("the only legal play"), {}
     card, piece, dest = (code >> 6) & 31, (code >> 2) & 15, code >> 11

@@ -39,9 +39,10 @@ class Weights(NamedTuple):
     move_three_at: float  # moving the 3 to another site is considered when building in place costs more
 
 
-# The constants set by hand before issue 38. Tables of 2-4 play with them (the solo weights lose there: the
-# greedy policy won 1,074 of 2,000 deals at 3 seats against 1,242), and so do the move scores' rollouts, since
-# their calibration (score.CALIBRATION) maps the won fraction of these rollouts to a win chance.
+# The constants set by hand, before the solo weights below were tuned. Tables of 2-4 play with them (the solo
+# weights lose there: the greedy policy won 1,074 of 2,000 deals at 3 seats against 1,242), and so do the move
+# scores' rollouts, since their calibration (score.CALIBRATION) maps the won fraction of these rollouts to a
+# win chance.
 CLASSIC = Weights(ready=0.25, spare=(-300.0, 0.0, 2.0, 3.0, 3.5), far=2.0, rare=0.35, none_left=1.0,
                   move_three_at=2.5)
 # Solo: tuned for the greedy policy's win rate on deals 50000-51999 (bench/tune_three_high.py: 626 won with

@@ -1,4 +1,4 @@
-"""A 3-High play scored after the game, from the mover's view at the time (issue 33).
+"""A 3-High play scored after the game, from the mover's view at the time.
 
 `score(view, seat, legal_moves, move, seconds)`: the team's estimated chance to win before the play (the
 bot's own choice made) and after the play made, with the bot's choice and its reason (explain.py).

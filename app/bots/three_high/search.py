@@ -247,6 +247,6 @@ class ThreeHighBot:
         return explain(view, seat, move)
 
     def explain_say(self, view: Any, seat: int, move: dict) -> list:
-        """The same reason as [message id, params], for the reader's language (issue 37)."""
+        """The same reason as [message id, params], for the reader's language."""
         from .explain import explain_say
         return explain_say(view, seat, move)

@@ -1,4 +1,4 @@
-"""A Turning Points placement scored after the game, from the mover's view at the time (issue 33).
+"""A Turning Points placement scored after the game, from the mover's view at the time.
 
 `score(view, seat, legal_moves, move, seconds)`: the bot's value of the placement made against its best one,
 as the bot weighs them (search.py, solitaire.py). Competitive: the mover's margin (its score minus the best
@@ -42,7 +42,7 @@ def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -
             **summary, "exact": exact, "marks": MARKS}
 
 
-# The summaries by unit and exactness, each a whole sentence for the translations (issue 37).
+# The summaries by unit and exactness, each a whole sentence for the translations.
 OWN = {("expected points", False): N_("the bot's own choice (expected points {after})"),
        ("expected points", True): N_("the bot's own choice (expected points {after}, exact)"),
        ("margin", True): N_("the bot's own choice (margin {after}, exact)"),

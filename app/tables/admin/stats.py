@@ -73,7 +73,7 @@ async def _figures(s: AsyncSession, name: str, lo: datetime | None, hi: datetime
                            "minutes": _round(row[6], 2) if ended else None, "events": []}
     types = tuple(engine.stats_events)
     if types and records:
-        seqs: dict[int, list[int]] = {}  # the seq of each event kept, for the takebacks (issue 36)
+        seqs: dict[int, list[int]] = {}  # the seq of each event kept, for the takebacks
         async for row in stats_queries.events_of(s, name, (*types, "takeback"), lo, hi):
             record = records.get(row.table_id)
             if record is None:

@@ -8,7 +8,7 @@
 
 plus, for information, "code", "status", "bots" (the bot's name per seat, or null) and "exported_at".
 
-An import trusts nothing the rules can work out themselves (issue 29): the game is dealt again by the
+An import trusts nothing the rules can work out themselves: the game is dealt again by the
 engine's own `setup` from the file's game, seat count, options and seed, and the file's "initial_doc" must
 be exactly that deal (a made-up first position, a stub "game over" doc or trees built before the first
 move are refused); every move is replayed through the engine from there (the first that does not replay
@@ -203,7 +203,7 @@ def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[d
         seat, move = m.get("seat"), m.get("move")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise Invalid(f"{where}: 'seat' must be a seat of the table (0 to {players - 1}).", "bad_move")
-        if takeback_from(move) is not None:  # a takeback step (issue 36): back to the doc before the first taken back
+        if takeback_from(move) is not None:  # a takeback step: back to the doc before the first taken back
             back = doc_after(docs, want, move)
             if back is None or g.result(doc) is not None:
                 raise Invalid(f"{where} takes back steps that are not before it, or follows the game's end.",

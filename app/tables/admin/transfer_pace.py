@@ -1,4 +1,4 @@
-"""What an exported game (app/tables/admin/transfer.py) says of its pace (issue 36), and how an import checks it:
+"""What an exported game (app/tables/admin/transfer.py) says of its pace, and how an import checks it:
 
 - "pace": {"seconds", "timeout", "forfeit_after"} or null: the table's time per turn and what a timeout brought;
 - a move's "stand_in": {"for": the seat's name, "why": "timeout"} when the game's bot played it for a seat

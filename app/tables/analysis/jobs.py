@@ -111,7 +111,7 @@ async def score_move(runner: Analyses, g: Any, doc: dict, seq: int, seat: int, m
 
 def _says(best_text: object, text: object) -> dict:
     """{"best_say", "text_say"}: the texts' message ids and params (those that are Phrases), said in the
-    reader's language by the web layer (issue 37)."""
+    reader's language by the web layer."""
     says = {"best_say": bot_scores.say_of(best_text), "text_say": bot_scores.say_of(text)}
     return {k: v for k, v in says.items() if v is not None}
 

@@ -1,1 +1,1 @@
-"""Deals everyone can play (issue 34): the deal of the day, named deals, results by deal."""
+"""Deals everyone can play: the deal of the day, named deals, results by deal."""

@@ -1,4 +1,4 @@
-"""The already-played rule (issue 51), in one place for every path that seats a person at a table dealt a
+"""The already-played rule, in one place for every path that seats a person at a table dealt a
 deal: a browser (its identity cookie, that is its player) that sits at a table of a deal, whatever that
 table's status (lobby, playing, finished, abandoned), is seated at no other table of that deal. A second
 table would show it the cards of the first (another seat's hidden hand, the draw pile) or let it play cards

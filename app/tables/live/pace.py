@@ -1,4 +1,4 @@
-"""The pace of a table (issue 36): a time per turn chosen by the host in the lobby, and what happens when a
+"""The pace of a table: a time per turn chosen by the host in the lobby, and what happens when a
 turn runs out of it.
 
 - The host chooses (`set_pace`, PUT /api/tables/{code}/pace): no pace, or 1 h, 12 h, 24 h or 3 days a

@@ -1,4 +1,4 @@
-"""A pause by vote (issue 36): a seated person proposes one, with a reason and an end date; the seated people
+"""A pause by vote: a seated person proposes one, with a reason and an end date; the seated people
 vote (all of them at a cooperative game, a majority otherwise; bots do not vote); once agreed, no turn's
 clock runs and no reminder goes until the end date, or until someone ends it early. The clocks then start
 again from the pause's end (app/tables/live/state.py `deadline`; the sweep's queries in app/store/notices.py

@@ -1,4 +1,4 @@
-"""Takebacks by agreement (issue 36), as lichess has them.
+"""Takebacks by agreement, as lichess has them.
 
 Who asks what. In a competitive game a seated player asks to take back their own last move (with the other
 seats' moves made since, when someone already answered it: against a bot that answers at once, that is the

@@ -9,7 +9,7 @@ pages runs out (a timer). The sender checks in the database that the turn is sti
 turn's claim (app/store/claims.py) keeps it to once over every instance. A held turn whose instance stops
 is left to the reminder.
 
-A takeback request (issue 36) is held the same way for the seats asked to answer it (kind "takeback", `by`
+A takeback request is held the same way for the seats asked to answer it (kind "takeback", `by`
 the asker, `first` the first move it takes back): a voter at the table sees it there; one who leaves while it
 still waits is told on their channels (app/tables/notify/turns.py takeback_asked). A seat's held turn and its
 held takeback request are kept side by side. A held request whose instance stops is not told (no reminder

@@ -1,4 +1,4 @@
-"""The daily digest (issue 36): a channel a person sets to "digest" gets one message a day listing the tables
+"""The daily digest: a channel a person sets to "digest" gets one message a day listing the tables
 waiting for them (their turn), instead of a message per turn and per reminder (lichess's rule for email).
 
 - A seat chooses which of its channels (webhook, ntfy, Web Push) go by digest (`clean_digest`, PUT

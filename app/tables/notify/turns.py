@@ -1,8 +1,8 @@
 """Turn notifications beyond the WebSocket, through every channel a seat has set up (app/tables/notify/settings.py):
 a chat room's webhook in its service's format, an ntfy topic, Web Push. Sent when the seat comes to act
 (only if no page of it is at the table; else once it leaves, app/tables/lobby/away.py), as a reminder when
-it has been to act for its table's reminder delay, and when a teammate nudges it. A takeback request (issue 36,
-app/tables/live/takeback.py) is told the same way to the people asked to answer it (never the asker), under
+it has been to act for its table's reminder delay, and when a teammate nudges it. A takeback request
+(app/tables/live/takeback.py) is told the same way to the people asked to answer it (never the asker), under
 the turn's rule: not while a page of theirs is at the table (held, and told once they leave if it still
 waits for their answer), in their language, claimed once over every instance. Like a nudge, and unlike a
 turn or a reminder, it goes to a channel set to the daily digest too: someone asks for an answer now, and the

@@ -1,4 +1,4 @@
-// A board in words for a screen reader (issue 37), wherever a game's board is drawn: the game module's
+// A board in words for a screen reader, wherever a game's board is drawn: the game module's
 // describe(table, ctx) -> {summary, sections: [{title, items}]} (docs/CLIENT.md) drawn as a heading, the
 // summary and a heading and a list per section, and the board's <svg> given a <title> and a <desc>. The
 // table page (table_a11y.js) and the review room (review/view.js) use it.

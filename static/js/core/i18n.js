@@ -1,4 +1,4 @@
-// The page's words in its language (issue 37). English is the source: t("Copy link") is the English text
+// The page's words in its language. English is the source: t("Copy link") is the English text
 // and the key of static/i18n/<lang>.json ({"Copy link": "Copier le lien"}); a plural is
 // tn("{n} move", "{n} moves", n) with {"{n} move": {"one": "{n} coup", "other": "{n} coups"}} chosen by
 // Intl.PluralRules. The language is the page's <html lang> (the server's choice: cookie, then

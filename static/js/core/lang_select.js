@@ -1,4 +1,4 @@
-// The header's language selector (issue 37): a plain form (POST /lang) that works without script; with
+// The header's language selector: a plain form (POST /lang) that works without script; with
 // script, choosing a language submits it at once and the button is not needed.
 const form = document.querySelector(".lang-form");
 if (form) {

@@ -31,7 +31,7 @@ export function stepWords(mod, step, names) {
   return step.stand_in ? `${words} (${standInWords(step.stand_in)})` : words;
 }
 
-// A move the game's bot played for a seat whose time ran out (issue 36): the stored move's mark.
+// A move the game's bot played for a seat whose time ran out: the stored move's mark.
 export function standInWords(mark) {
   return t("played by the bot for {name}: time ran out", { name: mark.for || "?" });
 }
@@ -123,7 +123,7 @@ export function createReplay(el, opts) {
     next.disabled = last.disabled = seq >= of;
     pos.textContent = seq === 0 ? t("The deal (move 0 of {of})", { of }) : t("After move {n} of {of}", { n: seq, of });
     const r = cache.get(seq);
-    const gone = r && r.step && (r.taken_back || []).includes(r.step.seq) ? ` (${TAKEN_BACK()})` : "";   // issue 36
+    const gone = r && r.step && (r.taken_back || []).includes(r.step.seq) ? ` (${TAKEN_BACK()})` : "";   // a step taken back
     words.textContent = error || (r ? stepWords(mod, r.step, opts.names) + gone : t("Loading…"));
     words.classList.toggle("form-error", !!error);
     if (!r || mod === undefined) return;
@@ -133,7 +133,7 @@ export function createReplay(el, opts) {
     root.dataset.seq = String(seq);
     if (mod && mod.drawReplay) {
       mod.drawReplay(board, r.doc || {}, { seq: r.seq, step: r.step, view: r.view, names: opts.names });
-      if (mod.describe && r.view) describeStep(r.view);   // the position in words, for a screen reader (issue 37)
+      if (mod.describe && r.view) describeStep(r.view);   // the position in words, for a screen reader
     } else {
       board.replaceChildren(h("pre", { class: "replay-text" }, r.text || JSON.stringify(r.doc, null, 2)));
     }

@@ -1,4 +1,4 @@
-// The words of a takeback (issue 36) wherever steps are listed: the table's log, the replay, the review room.
+// The words of a takeback wherever steps are listed: the table's log, the replay, the review room.
 // A takeback step carries one event {"type": "takeback", "from", "to", "by"}: the steps from..to were taken
 // back, and stay in the list, marked.
 import { t } from "./i18n.js";

@@ -1,4 +1,4 @@
-// What the four games' board descriptions share (issue 37, docs/CLIENT.md describe): whose turn it is,
+// What the four games' board descriptions share (docs/CLIENT.md describe): whose turn it is,
 // in the page's language. Each game's describe.js builds {summary, sections} from its view.
 import { t } from "../core/i18n.js";
 

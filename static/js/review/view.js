@@ -59,7 +59,7 @@ export function createView(els, ctx) {
 
   function setLog(logSteps) {
     steps = logSteps;
-    const gone = takenBack(steps);   // taken back (issue 36): listed, marked
+    const gone = takenBack(steps);   // taken back: listed, marked
     list.replaceChildren(...steps.map((s) => h("li", { "data-seq": String(s.seq), class: gone.has(s.seq) ? "taken-back" : null },
       h("button", { type: "button", class: "linkish", onclick: () => ctx.go(realPos(s.seq)) },
         h("span", { class: "mark" }), `${s.seq}. ${stepWords(ctx.mod(), s, ctx.names)}${gone.has(s.seq) ? ` (${TAKEN_BACK()})` : ""}`))));
@@ -107,7 +107,7 @@ export function createView(els, ctx) {
     }
   }
 
-  // The position in words for a screen reader, under the board (core/board_words.js, issue 37).
+  // The position in words for a screen reader, under the board (core/board_words.js).
   function describeStep(mod, view) {
     const box = h("div", { class: "sr-only" });
     els.board.append(box);

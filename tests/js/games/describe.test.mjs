@@ -1,4 +1,4 @@
-// The board in words (issue 37; docs/CLIENT.md describe, speakEvent) for every game, on the engines' own
+// The board in words (docs/CLIENT.md describe, speakEvent) for every game, on the engines' own
 // output (tests/js/fixtures): each table state of the fixtures (with its legal moves) and each final
 // position is described with a summary and sections of clean sentences; "What you can play" is there exactly
 // when the viewer is to act and the table lists moves; speakEvent words every event it takes.

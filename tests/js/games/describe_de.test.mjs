@@ -1,4 +1,4 @@
-// The four games' boards in words and their announcements in German (issue 37; tests/js/helpers/describe_in.mjs).
+// The four games' boards in words and their announcements in German (tests/js/helpers/describe_in.mjs).
 import "../helpers/dom.mjs";
 import { inLang } from "../helpers/in_lang.mjs";
 

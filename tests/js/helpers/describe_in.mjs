@@ -1,4 +1,4 @@
-// The board in words in another language (issue 37): every game's describe() and speakEvent() on the
+// The board in words in another language: every game's describe() and speakEvent() on the
 // engines' fixtures, with no English game word left (a colour, a chess piece, a compass point, "piece"...).
 // A test file calls inLang(lang) first, then describedIn(lang) (one language per file: see in_lang.mjs).
 import "./dom.mjs";

@@ -1,4 +1,4 @@
-// Dash's board in words for a screen reader (issue 37; docs/CLIENT.md describe): where each pyramid is on
+// Dash's board in words for a screen reader (docs/CLIENT.md describe): where each pyramid is on
 // the track, the picture pairs, the last card drawn, the dare in play, and what the viewer can do.
 import { t, tn } from "../../core/i18n.js";
 import { turnWords, myTurn, section } from "../a11y_common.js";

@@ -7,7 +7,7 @@ import * as words from "./words.js";
 
 export { createBoard } from "./board.js";
 export { describeEvent, resultText } from "./words.js";
-export { describe } from "./describe.js";   // the board in words (issue 37)
+export { describe } from "./describe.js";   // the board in words
 
 // Event types the whole table hears about (a toast), not only as a log line.
 export const headlines = ["dare_set", "dare_refused", "turn_skipped", "swap"];

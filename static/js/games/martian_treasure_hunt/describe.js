@@ -1,4 +1,4 @@
-// Martian Treasure Hunt's board in words for a screen reader (issue 37; docs/CLIENT.md describe): the
+// Martian Treasure Hunt's board in words for a screen reader (docs/CLIENT.md describe): the
 // dice, every coin and pyramid by square (squares named column,row as on the board's own labels), the
 // scores, and what the viewer can do: arrange the coins, or move the rolled coin; speakEvent says a roll.
 import { t, tn } from "../../core/i18n.js";

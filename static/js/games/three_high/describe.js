@@ -1,4 +1,4 @@
-// 3-High's board in words for a screen reader (issue 37; docs/CLIENT.md describe): every stack from a1 to
+// 3-High's board in words for a screen reader (docs/CLIENT.md describe): every stack from a1 to
 // h8, the hands the viewer may see, the piles, and the plays the viewer has (each pyramid with its squares).
 import { t, tn } from "../../core/i18n.js";
 import { turnWords, myTurn, section } from "../a11y_common.js";

@@ -1,4 +1,4 @@
-// Turning Points' board in words for a screen reader (issue 37; docs/CLIENT.md describe): each cell in
+// Turning Points' board in words for a screen reader (docs/CLIENT.md describe): each cell in
 // reading order as the viewer sees the board (row 1 at the top), with the way its piece points and at whom,
 // the scores, and what the viewer can play; speakEvent says each step of a chain for the live region.
 import { t, tn } from "../../core/i18n.js";
