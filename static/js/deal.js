@@ -1,7 +1,8 @@
 // /deals/<id>: a deal, a button to play it, and its results under the spoiler rule (docs/API.md "Deals").
 import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
 import { h } from "./core/store.js";
-import { playOn, dealTitle, rulesText, mineText, rulesQuery, rulesOfQuery } from "./deal_play.js";
+import { playOn, dealTitle, dealRow, rulesText, mineText, rulesQuery, rulesOfQuery } from "./deal_play.js";
+import { loadGame } from "./core/games.js";
 import { t, tn } from "./core/i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -9,6 +10,7 @@ const id = $("deal-root").dataset.deal;
 const asked = rulesOfQuery(location.search);   // the house rules the link was sent with: played by default
 let rules = null;   // the house rules "Play this deal" sends: the link's (of the game's own), as ticked here
 let deal = null;
+let words = null;   // the deal's game module: its words for the deal (deal_play.js)
 
 // The game's house rules for this deal, ticked as the link says (anything else in the link is ignored).
 function renderRules(specs) {
@@ -26,11 +28,7 @@ function renderRules(specs) {
 }
 
 function resultText(r) {
-  if ("trees" in r) {
-    const trees = r.trees ?? "?";
-    return r.outcome === "won" ? tn("Won, {n} tree", "Won, {n} trees", trees) : tn("Lost, {n} tree", "Lost, {n} trees", trees);
-  }
-  return r.scores && r.scores.length > 1 ? t("Scores {scores}", { scores: r.scores.join(" / ") }) : t("Score {score}", { score: r.score ?? "?" });
+  return dealRow(r, words);
 }
 
 // The bot's yardstick on the deal (docs/API.md "Deals": "bot"), shown with the results it is one of.
@@ -47,7 +45,7 @@ function renderResults(d) {
   box.replaceChildren();
   $("deal-why").hidden = d.revealed;
   $("deal-why").textContent = d.why || "";
-  $("spoilers-btn").hidden = d.revealed || !!(d.why || "").match(/admin/);
+  $("spoilers-btn").hidden = d.revealed || d.why_code === "hidden";
   if (!d.revealed) return;
   if (d.bot && botText(d.bot)) box.append(h("p", { class: "hint deal-bot" }, botText(d.bot)));
   if (!d.variants.length) box.append(h("p", { class: "hint" }, t("Nobody has finished this deal yet.")));
@@ -75,13 +73,14 @@ async function load() {
     $("deal-about").textContent = err.message;
     return;
   }
-  $("deal-title").textContent = t("{title}: deal {id}", { title: dealTitle(deal), id: deal.id });
+  words = await loadGame(deal.client);
+  $("deal-title").textContent = t("{title}: deal {id}", { title: dealTitle(deal, words), id: deal.id });
   $("deal-about").textContent = deal.kind === "daily"
     ? tn("The deal of the day for {day} (UTC); {n} table finished it.", "The deal of the day for {day} (UTC); {n} tables finished it.", deal.plays, { day: deal.day })
     : tn("A deal shared from a finished game; {n} table finished it.", "A deal shared from a finished game; {n} tables finished it.", deal.plays);
   $("deal-play").hidden = false;
   $("deal-play-btn").hidden = deal.played;   // a browser plays a deal once (the server refuses a second table)
-  $("deal-play-note").textContent = mineText(deal.mine);
+  $("deal-play-note").textContent = mineText(deal.mine, words);
   if (rules === null) renderRules(deal.house_rule_options || []);
   renderResults(deal);
 }

@@ -8,6 +8,7 @@
 import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
 import { h } from "./core/store.js";
 import { playOn, mineText, rulesQuery } from "./deal_play.js";
+import { loadGame } from "./core/games.js";
 import { t } from "./core/i18n.js";
 
 const root = document.getElementById("table-root");
@@ -57,6 +58,7 @@ async function offer() {
     if (err.code === "spoilers") spoilerWall(err);
     return;   // else not a game whose deals are shared
   }
+  const words = await loadGame(deal.client);
   if (shown) return;
   shown = true;
   const page = `${deal.url}${rulesQuery(deal.house_rules)}`;   // the deal's page plays this table's house rules
@@ -81,7 +83,7 @@ async function offer() {
   copy.addEventListener("click", async () => toast((await copyText(link, field)) ? t("Link copied: send it to another group.") : t("Select the link and copy it.")));
   const card = h("section", { class: "card deal-card", id: "deal-card" },
     h("h2", {}, t("This deal")),
-    deal.played ? h("p", { id: "deal-mine" }, mineText(deal.mine)) : null,
+    deal.played ? h("p", { id: "deal-mine" }, mineText(deal.mine, words)) : null,
     h("p", { class: "hint" }, deal.played
       ? `${t("Send it to another group, or see how everyone did:")} `
       : `${t("Play the very same cards, or send them to another group:")} `,

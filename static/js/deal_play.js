@@ -1,7 +1,7 @@
 // Playing a deal from a page (the deal's page, a finished table's page, the home page's deal of the day):
 // one table dealt it, started at once for a solo game, else opened in its lobby for the group to join.
 import { post } from "./core/api.js";
-import { t, tn } from "./core/i18n.js";
+import { t } from "./core/i18n.js";
 
 export async function playOn(path, body, solo) {
   const res = await post(path, body);
@@ -10,10 +10,17 @@ export async function playOn(path, body, solo) {
   return res;
 }
 
-export function dealTitle(d) {
-  if (d.game === "three-high") return d.players === 1 ? t("3-High solo") : t("3-High for {n}", { n: d.players });
-  if (d.game === "turning-points" && d.players === 1) return t("Turning Points solitaire");
-  return t("{game} for {n}", { game: d.title, n: d.players });
+// A deal's words come from its game's client module when it offers them (`words`: the module, loaded with
+// core/games.js from the deal's "client"): dealTitle(d), dealResult(m) ("you won with 5 trees"),
+// dealRow(r) ("Won, 5 trees"), dailyLabel(d); else they are said generically, by the scores.
+export function dealTitle(d, words) {
+  return (words && words.dealTitle && words.dealTitle(d)) || t("{game} for {n}", { game: d.title, n: d.players });
+}
+
+export function dealRow(r, words) {
+  const own = words && words.dealRow && words.dealRow(r);
+  if (own) return own;
+  return r.scores && r.scores.length > 1 ? t("Scores {scores}", { scores: r.scores.join(" / ") }) : t("Score {score}", { score: r.score ?? "?" });
 }
 
 // The house rules' names in the page's language (an unknown one as its key, its _ as spaces).
@@ -29,15 +36,11 @@ export function rulesText(rules) {
 
 // What this browser did on a deal (the server's "mine": its own tables on it, the latest first), in one
 // sentence beside "Play this deal": its best finished result, else the game it is playing or left.
-function resultWords(m) {
-  if ("trees" in m) {
-    return m.outcome === "won" ? tn("you won with {n} tree", "you won with {n} trees", m.trees ?? 0)
-      : tn("you lost with {n} tree", "you lost with {n} trees", m.trees ?? 0);
-  }
-  return t("you scored {n}", { n: m.score ?? "?" });
+function resultWords(m, words) {
+  return (words && words.dealResult && words.dealResult(m)) || t("you scored {n}", { n: m.score ?? "?" });
 }
 
-export function mineText(mine) {
+export function mineText(mine, words) {
   if (!mine || !mine.length) return "";
   const done = mine.filter((m) => m.status === "finished");
   const playing = mine.find((m) => m.status === "lobby" || m.status === "playing");
@@ -45,7 +48,7 @@ export function mineText(mine) {
   if (done.length) {
     const last = done[0];
     const rules = rulesText(last.house_rules);
-    const p = { result: resultWords(last), table: rules === STANDARD_RULES ? last.code : `${last.code}, ${rules}` };
+    const p = { result: resultWords(last, words), table: rules === STANDARD_RULES ? last.code : `${last.code}, ${rules}` };
     parts.push(done.length > 1 ? t("You have played this deal {n} times: {result} (table {table}).", { n: done.length, ...p })
       : t("You have played this deal: {result} (table {table}).", p));
   } else if (!playing) {

@@ -4,6 +4,7 @@
 import { get, post, copyText, toast, savedName, saveName } from "./core/api.js";
 import { h } from "./core/store.js";
 import { playOn, dealTitle } from "./deal_play.js";
+import { loadGame } from "./core/games.js";
 import { drawThumb } from "./thumbs.js";
 import { t, tn } from "./core/i18n.js";
 
@@ -243,10 +244,11 @@ function drawCards() {
   }
 }
 
-// Today's deals (the same cards for every table on the server today): 3-High solo or for a group of 2-4,
-// and Turning Points' solitaire. A deal this browser has played is not dealt again: the line says so and
+// Today's deals (the same cards for every table on the server today): each shared game's seat counts, named
+// by the game's own module. A deal this browser has played is not dealt again: the line says so and
 // links its results.
 let daily = [];
+const dailyWords = new Map();   // deal id -> its game's module (its words for the deal)
 
 function dailyChosen() {
   return daily.find((d) => d.id === $("daily-pick").value) || null;
@@ -256,7 +258,8 @@ function renderDaily() {
   const d = dailyChosen();
   if (!d) return;
   const note = $("daily-note");
-  $("daily-btn").textContent = d.game === "three-high" ? t("Today's 3-High deal") : t("Today's {deal}", { deal: dealTitle(d) });
+  const words = dailyWords.get(d.id);
+  $("daily-btn").textContent = (words && words.dailyLabel && words.dailyLabel(d)) || t("Today's {deal}", { deal: dealTitle(d, words) });
   $("daily-btn").disabled = d.played;
   note.replaceChildren(d.played
     ? h("span", {}, t("You have played this one today:"), " ", h("a", { href: d.url, id: "daily-results" }, t("see how everyone did")), ".")
@@ -289,7 +292,8 @@ async function dailyClick(ev) {
 async function loadDaily() {
   try { daily = (await get("/api/deals/today")).deals || []; } catch { return; }
   if (!daily.length) return;
-  $("daily-pick").replaceChildren(...daily.map((d) => h("option", { value: d.id }, dealTitle(d))));
+  for (const d of daily) dailyWords.set(d.id, await loadGame(d.client));
+  $("daily-pick").replaceChildren(...daily.map((d) => h("option", { value: d.id }, dealTitle(d, dailyWords.get(d.id)))));
   $("daily").hidden = false;
   renderDaily();
 }

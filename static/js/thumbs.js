@@ -3,14 +3,8 @@
 // from the URL its declaration names; this file knows no game. A module that fails to load leaves the
 // placeholder as it is (the card still says everything in words).
 import { labelBoard } from "./core/board_words.js";
+import { loadGame } from "./core/games.js";
 import { t } from "./core/i18n.js";
-
-const modules = new Map();
-
-function load(client) {
-  if (!modules.has(client)) modules.set(client, import(client).catch(() => null));
-  return modules.get(client);
-}
 
 let drawn = 0;
 
@@ -18,7 +12,7 @@ let drawn = 0;
 // the server gives it; ctx: {names(seat), me, seq, last, label (what the picture shows, in words)}.
 export async function drawThumb(box, client, view, ctx = {}) {
   if (!box || !client || !view) return false;
-  const mod = await load(client);
+  const mod = await loadGame(client);
   if (!mod || typeof mod.drawThumb !== "function") return false;
   let pic = null;
   try { pic = mod.drawThumb(view, { ...ctx, id: `thumb${++drawn}` }); } catch { pic = null; }

@@ -53,7 +53,8 @@ async def my_statuses(ctx: Tables, cookie: str | None, ids: list[str]) -> dict[s
 def describe(deal: Deal | DealRecord) -> dict:
     g = GAMES.get(deal.game)
     return {"id": deal.id, "game": deal.game, "title": g.title if g else deal.game, "players": deal.players,
-            "options": dict(deal.options), "kind": deal.kind, "day": deal.day, "url": link(deal.id)}
+            "options": dict(deal.options), "kind": deal.kind, "day": deal.day, "url": link(deal.id),
+            "client": f"/static/{g.client}" if g else None}
 
 
 async def today_view(ctx: Tables, cookie: str | None) -> dict:

@@ -9,6 +9,7 @@ import { BAG } from "./words.js";
 export { createBoard } from "./board.js";
 export { describeEvent, resultText } from "./words.js";
 export { describe, speakEvent } from "./describe.js";   // the board in words, the live region
+export { dealTitle } from "./deals.js";   // the solitaire's deal
 
 // Nothing is toasted: every move's chain plays on the board and is counted in the log.
 export const headlines = [];
