@@ -18,11 +18,6 @@ async def deal_by_id(s: AsyncSession, deal_id: str) -> Deal | None:
     return (await s.execute(select(Deal).where(Deal.id == deal_id))).scalar_one_or_none()
 
 
-async def deals_by_id(s: AsyncSession, ids: Sequence[str]) -> dict[str, Deal]:
-    rows = (await s.execute(select(Deal).where(Deal.id.in_(list(ids))))).scalars()
-    return {d.id: d for d in rows}
-
-
 async def tables_of_player_on(s: AsyncSession, player_id: int, deal_ids: Sequence[str]) -> dict[str, list[str]]:
     """deal id -> the statuses of the tables on it where the player sits (as a person)."""
     q = (select(Table.deal_id, Table.status).join(Seat, Seat.table_id == Table.id)

@@ -1,9 +1,7 @@
 """Queries the domain layer needs. Each takes an AsyncSession; none commits."""
 from __future__ import annotations
 
-from datetime import datetime
-
-from sqlalchemy import Row, bindparam, insert, select, update
+from sqlalchemy import Row, bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store.models import ChatMessage, Move, Player, Seat, Table
@@ -106,14 +104,9 @@ _TABLE_VIEW = (
            _M.c.move.label("last_move"), _M.c.events.label("last_events"))
     .select_from(_T.outerjoin(_M, (_M.c.table_id == _T.c.id) & (_M.c.seq == _T.c.seq)))
     .where(_T.c.code == bindparam("code")))
-# The move pipeline's read: the row, locked (PostgreSQL; SQLite holds BEGIN IMMEDIATE already).
-_TABLE_FOR_MOVE = (select(*_TABLE_COLUMNS, _code_of(_T.c.rematch_of_id).label("rematch_of"))
-                   .where(_T.c.code == bindparam("code")).with_for_update(of=_T))
 _SEAT_ROWS = (select(_S.c.seat, _S.c.name, _S.c.bot, _S.c.player_id, _S.c.token_hash, _S.c.webhook_url, _S.c.notify,
                      _S.c.ntfy_url, _S.c.push, _S.c.stand_in, _S.c.missed)
               .where(_S.c.table_id == bindparam("table_id")).order_by(_S.c.seat))
-_INSERT_MOVE = insert(_M)
-_UPDATE_TABLE = update(_T).where(_T.c.id == bindparam("table_id_"))
 
 
 async def table_view(s: AsyncSession, code: str) -> Row | None:
@@ -122,25 +115,6 @@ async def table_view(s: AsyncSession, code: str) -> Row | None:
     return (await s.execute(_TABLE_VIEW, {"code": code})).one_or_none()
 
 
-async def table_for_move(s: AsyncSession, code: str) -> Row | None:
-    """The table row (no initial_doc) with `rematch_of` (a code), locked for the rest of the transaction."""
-    return (await s.execute(_TABLE_FOR_MOVE, {"code": code})).one_or_none()
-
-
 async def seat_rows(s: AsyncSession, table_id: int) -> list[Row]:
     """seat, name, bot, player_id, token_hash, webhook_url, notify of each seat, in seat order."""
     return list((await s.execute(_SEAT_ROWS, {"table_id": table_id})).all())
-
-
-async def record_move(s: AsyncSession, table_id: int, *, seq: int, seat: int, move: dict, events: list,
-                      at: datetime, doc: dict, status: str, to_act: list, result: dict | None,
-                      finished_at: datetime | None) -> None:
-    """Insert moves(table_id, seq) (UNIQUE: a second writer of the same seq gets IntegrityError) and store
-    the table's new doc, seq and turn."""
-    await s.execute(_INSERT_MOVE, {"table_id": table_id, "seq": seq, "seat": seat, "move": move,
-                                   "events": events, "at": at})
-    values = {"table_id_": table_id, "doc": doc, "seq": seq, "updated_at": at, "moved_at": at, "status": status,
-              "to_act": to_act}
-    if finished_at is not None:
-        values.update(result=result, finished_at=finished_at)
-    await s.execute(_UPDATE_TABLE, values)

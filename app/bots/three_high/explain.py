@@ -70,12 +70,6 @@ def _piece(piece: int) -> dict:
     return {"color": COLORS[piece // 3], "size": piece % 3 + 1}
 
 
-def explain_code(st: State, code: int, codes: list[int]) -> str:
-    """The reason for `code` among the legal `codes` of the seat to act in `st` (pile: its length)."""
-    message, params = explain_parts(st, code, codes)
-    return message.format(**params)
-
-
 def explain_parts(st: State, code: int, codes: list[int]) -> tuple[str, dict]:
     """The reason as a message id (marked N_) and its params: said in the reader's language."""
     if len(codes) == 1:

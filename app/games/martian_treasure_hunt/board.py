@@ -98,9 +98,6 @@ class Geometry:
     def _jumps(self, sq: int, steps) -> tuple[int, ...]:
         return tuple(sorted(t for t in (self._at(sq, dx, dy) for dx, dy in steps) if t >= 0))
 
-    def side_word(self, seat: int) -> str:
-        return SIDE_WORD[self.sides[seat]]
-
 
 @lru_cache(maxsize=4)
 def geometry(players: int) -> Geometry:

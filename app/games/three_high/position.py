@@ -32,10 +32,6 @@ class MoveTables(NamedTuple):
     one: tuple
 
 
-def table_index(square: int, piece: int, card: int) -> int:
-    return (square * PIECE_COUNT + piece) * CARD_COUNT + card
-
-
 @lru_cache(maxsize=2)
 def move_tables(allow_zero: bool) -> MoveTables:
     span = 2 * MAX_STEP + 1

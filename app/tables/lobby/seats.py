@@ -9,7 +9,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.store import Player, Table, queries
 from app.tables.errors import Forbidden, N_, NotFound, Unauthorized, W_
 from app.tables.lobby.identity import hash_token, normalise_code, token_matches
-from app.tables.live.state import seat_dicts
 
 
 COOKIE_MAX = 200  # characters of an identity cookie looked up; a longer one is nobody's
@@ -23,13 +22,6 @@ class Caller:
     player_id: int | None  # the cookie's player when the cookie decided the seat
     table: Any = field(default=None, compare=False, repr=False)  # queries.table_view row, read when identifying
     seats: list[Any] = field(default_factory=list, compare=False, repr=False)  # queries.seat_rows rows
-
-    def seats_if_playing(self) -> list[dict] | None:
-        """The seats as a snapshot keeps them, when they were read while the game was on: seats are taken
-        only in the lobby, so they cannot have changed since. None: the move pipeline reads them."""
-        if self.table is None or self.table.status != "playing":
-            return None
-        return seat_dicts(self.seats)
 
     def seated(self) -> int:
         """The caller's seat, or 401 for a spectator (a move or chat needs a seat)."""
