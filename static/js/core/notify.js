@@ -26,11 +26,12 @@ export function setSound(on) {
   try { localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch { /* private mode: this page only */ }
 }
 
-// Short sounds of the game (WebAudio, no file), under the same switch: "move" a soft knock as a piece lands,
-// "tree" three rising notes. Each is a list of [frequency Hz, start s, length s, wave].
+// Short sounds a game's board may play (WebAudio, no file), under the same switch: "move" a soft knock as a
+// piece lands, "success" three rising notes (a goal reached). Each is a list of [frequency Hz, start s,
+// length s, wave].
 const SOUNDS = {
   move: [[196, 0, 0.09, "triangle"]],
-  tree: [[523, 0, 0.18, "sine"], [659, 0.12, 0.18, "sine"], [784, 0.24, 0.3, "sine"]],
+  success: [[523, 0, 0.18, "sine"], [659, 0.12, 0.18, "sine"], [784, 0.24, 0.3, "sine"]],
 };
 export function sound(kind) {
   const notes = SOUNDS[kind];

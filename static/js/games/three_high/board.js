@@ -213,7 +213,7 @@ export function createBoard(root, ctx) {
     if (!anim || anim.seq !== t.seq || board.dataset.animated === String(anim.seq)) return;
     board.dataset.animated = String(anim.seq);
     const still = reducedMotion();
-    setTimeout(() => sound(anim.tree ? "tree" : "move"), still ? 0 : 420);   // as it lands (the switch is the page's)
+    setTimeout(() => sound(anim.tree ? "success" : "move"), still ? 0 : 420);   // as it lands (the switch is the page's)
     if (still) return;
     const tree = anim.tree && board.querySelector(`.tree[data-square="${anim.tree}"]`);
     if (tree && tree.animate) {
