@@ -172,6 +172,9 @@ class Game(ABC):
     # are house rules or the table's own); daily_seats: the seat counts that have a deal of the day.
     deal_options: ClassVar[tuple[str, ...] | None] = None
     daily_seats: ClassVar[tuple[int, ...]] = ()
+    # Moves that legal_moves lists without the free text the mover adds: {action: (field, a placeholder text
+    # that a what-if of the review room fills in)}; none by default.
+    free_text: ClassVar[dict[str, tuple[str, str]]] = {}
 
     DECLARATION: ClassVar[tuple[str, ...]] = ("name", "title", "pitch", "client", "css", "rules_template", "bot")
     KIND: ClassVar[tuple[str, ...]] = ("max_plies", "simultaneous", "chance", "hidden_information")

@@ -33,6 +33,7 @@ class Dash(Game):
     simultaneous = False  # a dare is set by whichever opponent sends it first, in the open
     chance = True  # the deck's order, its reshuffles and the first seat
     hidden_information = False  # the deck's order is hidden from everyone alike: chance
+    free_text = {"set_dare": ("text", "A dare.")}  # legal_moves lists {"action": "set_dare"}: the mover writes it
 
     def option_specs(self, players: int) -> list[dict]:
         return [{"name": "there_and_back", "type": "bool", "default": False,

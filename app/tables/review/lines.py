@@ -27,9 +27,6 @@ from app.tables.replay import ended_at, strip_hidden
 
 MAX_LINE = 60  # moves a what-if plays past its step
 MAX_CHOICES = 240  # moves listed (with their events) for the seats to act at one position
-# Moves that legal_moves lists without the free text the mover adds (ENGINE.md: Dash's set_dare), and the text
-# a what-if fills in: the dare itself changes nothing on the board.
-FREE_TEXT = {"set_dare": ("text", "A dare.")}
 
 
 @dataclass(frozen=True)
@@ -101,7 +98,9 @@ def choices(g: Any, doc: dict) -> tuple[list[dict], int]:
             if len(out) >= MAX_CHOICES:
                 more += 1
                 continue
-            free = FREE_TEXT.get(move.get("action")) if isinstance(move, dict) else None
+            # a move the mover writes text for (Game.free_text) gets the game's placeholder: the text
+            # itself changes nothing on the board
+            free = g.free_text.get(move.get("action")) if isinstance(move, dict) else None
             if free is not None and free[0] not in move:
                 move = {**move, free[0]: free[1]}
             try:
