@@ -1,4 +1,4 @@
-"""Issue 29 (items 2 and 3) and issue 30 (item 7), against a real server over real sockets: odd dates in
+"""Against a real server over real sockets: odd dates in
 the admin's ranges are a 422 with a sentence, never a 500; an import trusts nothing the rules can work out
 (the first position is dealt again from the file's seed, every move replayed, the result the replay's own),
 so a made-up position or result is refused and nothing is stored; an imported table keeps its chat and its
@@ -148,7 +148,7 @@ async def test_a_game_played_here_round_trips_and_counts_apart(any_server):
 
 @pytest.mark.parametrize("name", ["\u3164", "\u115f\u1160", "Ann\u202e", "A\x00n", " \u0301 "])
 def test_an_import_holds_its_seat_and_chat_names_to_the_policy_of_a_join(server, name):
-    """Issue 51, item 9: the admin's import refused before what the join path refuses (an invisible or
+    """The admin's import refused before what the join path refuses (an invisible or
     reordering name), so no imported table shows a seat that looks like nobody."""
     with httpx.Client(base_url=server.url, headers=ADMIN, timeout=20) as c:
         f = file_of("three-high", 2, stop_after=2)

@@ -55,7 +55,7 @@ FIXTURE = [
     ("dash", 3, "playing", None, 3, at(6), at(6), None,
      [["dare_set"], ["dare_refused"], ["draw", "dare"]]),
 ]
-# Imported (played elsewhere, issue 30): counted apart, in none of the figures above.
+# Imported (played elsewhere): counted apart, in none of the figures above.
 IMPORTED = [
     ("three-high", 1, "finished", th("won", "trees"), 12, at(2, 12), at(2, 12), at(2, 12, 20), None),
     ("dash", 2, "finished", {"outcome": "finished", "reason": "finish", "scores": None, "winners": [0]}, 2,

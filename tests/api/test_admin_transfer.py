@@ -1,4 +1,4 @@
-"""Issue 14: export and import of a game (a round trip for every game of GAMES, refused bad files), the
+"""Export and import of a game (a round trip for every game of GAMES, refused bad files), the
 admin's delete (logged with who, what and when), and the public replay once a game has ended."""
 from __future__ import annotations
 

@@ -228,8 +228,7 @@ async def test_the_admin_lists_deals_with_their_plays_and_hides_a_deals_results(
 
 
 async def test_hiding_a_deal_takes_only_a_json_boolean(app, new_client):
-    """Issue 51, item 8: "no", 0 and {} were taken for a choice ({} even hid the deal): 422, and nothing
-    changes."""
+    """A choice of "no", 0 or {} (once taken as one; {} even hid the deal): 422, and nothing changes."""
     ann, cal = new_client(), new_client()
     made = await today_solo(ann)
     await play_to_end(ann, made["code"], made["token"])

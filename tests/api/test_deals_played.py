@@ -1,4 +1,4 @@
-"""Issue 51 (items 1 and 2): the already-played rule on every path that seats a person at a table dealt a
+"""The already-played rule on every path that seats a person at a table dealt a
 deal. A browser (its identity cookie) that sits at a table of a deal, in its lobby, playing, finished or
 abandoned, is refused a seat at any other table of that deal with a 409 `already_played` and a sentence:
 today's deal (POST /api/deals/today/tables), the deal's own route (POST /api/deals/{id}/tables, e.g. "Play

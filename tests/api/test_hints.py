@@ -35,7 +35,7 @@ async def test_a_hint_is_a_legal_move_with_a_reason_and_changes_nothing(new_clie
 
 
 async def test_the_first_hint_of_a_turn_is_a_chat_line_and_every_hint_is_counted(new_client):
-    """Issue 29 item 6: a seat's hints in one turn are one line (294 hints were 294 lines to everyone)."""
+    """A seat's hints in one turn are one line (294 hints were 294 lines to everyone)."""
     host, guest = new_client(), new_client()
     t = await full_table(host, guest)
     code = t["code"]
@@ -67,7 +67,7 @@ async def test_the_first_hint_of_a_turn_is_a_chat_line_and_every_hint_is_counted
 
 
 async def test_a_solo_table_counts_hints_without_a_chat_line(new_client):
-    """Issue 30, solo play: 14 hints in one solo game were 14 chat lines to nobody else."""
+    """Solo play: hints in a solo game are no chat lines (14 hints in one solo game were once 14 lines to nobody)."""
     host = new_client()
     t = await full_table(host, players=1)
     code, token = t["code"], t["tokens"][0]
@@ -127,7 +127,7 @@ async def test_one_hint_at_a_time_per_seat(new_client, app):
     assert (await host.post(f"/api/tables/{code}/hint", headers=bearer(token))).status_code == 200
 
 
-# -- issue 29 item 6: bots' own turns go before hints in the workers --------------------------------------------
+# -- bots' own turns go before hints in the workers --------------------------------------------
 async def test_worker_slots_go_to_bot_turns_before_hints():
     from app.tables.live.worker_slots import HINT, TURN, Slots
 

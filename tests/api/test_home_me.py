@@ -1,4 +1,4 @@
-"""Issue 32, the home page and My tables over HTTP: GET /api/showcase (each game's picture: a position its
+"""The home page and My tables over HTTP: GET /api/showcase (each game's picture: a position its
 engine reached, as a spectator sees it, and its measured length) and GET /api/me's cards (the players, whose
 turn, the last move's time and the board as the player's own seat sees it: nothing more), read in one
 statement however many tables."""

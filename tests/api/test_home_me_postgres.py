@@ -1,4 +1,4 @@
-"""Issue 32's My tables on PostgreSQL (a fresh schema per test): the same cards, in one statement."""
+"""My tables on PostgreSQL (a fresh schema per test): the same cards, in one statement."""
 from __future__ import annotations
 
 import pytest

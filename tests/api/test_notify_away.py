@@ -1,4 +1,4 @@
-"""Issue 30 item 2: a turn is announced on a seat's channels (a chat room's webhook, ntfy, Web Push) only
+"""A turn is announced on a seat's channels (a chat room's webhook, ntfy, Web Push) only
 when no page of that seat is at the table: none open, or every one hidden (Page Visibility, told over the
 socket) for longer than ICEHOUSE_AWAY_AFTER_SECONDS. A real server, real sockets, a loopback receiver."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 30 item 2 across two instances (PostgreSQL + Redis): the instance that announces a turn decides
+"""Across two instances (PostgreSQL + Redis): the instance that announces a turn decides
 with the presence every instance shares over the broker, hidden pages included."""
 from __future__ import annotations
 

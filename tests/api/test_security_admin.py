@@ -1,4 +1,4 @@
-"""Issue 11, "also": the admin logs in once and then holds a signed, HttpOnly session cookie with an expiry
+"""The admin logs in once and then holds a signed, HttpOnly session cookie with an expiry
 (and can log out); the token never needs to live in the page. The JSON API still takes the Bearer token."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11, finding 6 (cleanup): a table with no activity for a configurable time becomes `abandoned`
+"""Cleanup: a table with no activity for a configurable time becomes `abandoned`
 (everyone watching is told), and a lobby that never started is deleted after a while; on SQLite and on
 PostgreSQL, by the server's own sweep."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 29, item 8: connections that never finish are closed, and one address cannot hold them all.
+"""Connections that never finish are closed, and one address cannot hold them all.
 
 Against a real `icehouse serve` subprocess (its own protocols: app/web/serving.py) with short deadlines set
 by environment: a socket that sends nothing, partial headers (all at once, or a byte at a time) or a partial

@@ -1,4 +1,4 @@
-"""Issue 11, findings 2, 3 and 7: the body limit counts bytes as they arrive, cross-origin requests that
+"""The body limit counts bytes as they arrive, cross-origin requests that
 the cookie would authenticate are refused (REST 403, WebSocket 4403), and every page carries the
 security headers and no inline script."""
 from __future__ import annotations
@@ -259,7 +259,7 @@ async def test_an_empty_or_shadowed_token_does_not_skip_the_origin_check(ws_serv
         assert "view" not in first and close_code in (4403, 4401)
 
 
-# -- issue 29, item 11: the origin's scheme is checked too ----------------------------------------------------
+# -- the origin's scheme is checked too ----------------------------------------------------
 @pytest.mark.parametrize("origin", ["javascript://testserver", "JAVASCRIPT://testserver", "data://testserver",
                                     "file://testserver", "ws://testserver", "http://user@testserver",
                                     "http://[testserver"])

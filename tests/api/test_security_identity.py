@@ -1,4 +1,4 @@
-"""Issue 29, item 5: the per-seat limits key on the identity the app authenticates, read by the same code.
+"""The per-seat limits key on the identity the app authenticates, read by the same code.
 
 Before: the limiter read the first `icehouse_id` of the Cookie header and the app the last, so
 `Cookie: icehouse_id=<random>; icehouse_id=<real>` was a fresh bucket every time (60 of 60 chats through a
@@ -106,7 +106,7 @@ def test_the_limiter_and_the_routes_read_one_identity():
     assert seat_key(scope("websocket", duplicate, b"token=x"), "abc") != seat_key(scope("websocket", duplicate), "abc")
 
 
-# -- issue 29, item 4: one limit on guessing the admin token, however it is presented --------------------------
+# -- one limit on guessing the admin token, however it is presented --------------------------
 ADMIN = "the-right-admin-token-for-these-tests"
 
 

@@ -1,4 +1,4 @@
-"""Issue 11, "also": nothing a seat or a spectator receives gives away hidden information. For every game in
+"""Nothing a seat or a spectator receives gives away hidden information. For every game in
 GAMES (picked up as games are registered), at every seat count and with each boolean option flipped, a
 table is played by people at every seat while a spectator watches; everything each of them receives is
 searched: REST answers (states, moves, logs, chat, /api/me, errors), WebSocket messages, and pages.

@@ -1,4 +1,4 @@
-"""Issue 11, finding 6: abuse limits per client address and per seat (429 with Retry-After), forwarded
+"""Abuse limits per client address and per seat (429 with Retry-After), forwarded
 addresses believed only from trusted proxies, and defaults that leave ordinary use alone."""
 from __future__ import annotations
 
@@ -197,7 +197,7 @@ def test_icehouse_serve_believes_forwarded_headers_only_from_trusted_proxies(mon
 
 
 async def test_hints_are_limited_per_seat_and_per_address(database_url):
-    """Issue 29 item 6: one seat asked 294 hints in 15 s, each a job for the bots' one worker."""
+    """One seat asked 294 hints in 15 s, each a job for the bots' one worker."""
     application = create_app(low(database_url, rate_limit_hint="3/60", rate_limit_hint_address="5/60",
                                  bot_seconds=0.05))
     async with LifespanManager(application):

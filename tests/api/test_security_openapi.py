@@ -1,4 +1,4 @@
-"""Issue 11, finding 8: the OpenAPI schema tells the truth. Errors are documented as {"detail", "code"}
+"""The OpenAPI schema tells the truth. Errors are documented as {"detail", "code"}
 (no validation array), 401/403/409/413/429 where they can happen, Retry-After on 429; and schemathesis,
 run against a real server with a bounded, deterministic number of examples, finds no response the schema
 does not describe."""
@@ -77,7 +77,7 @@ def test_schemathesis_finds_every_response_documented(server):
     run()
 
 
-# -- issue 29, item 10 --------------------------------------------------------------------------------------
+# -- a body that is not UTF-8 --------------------------------------------------------------------------------
 def operations(schema: dict) -> list[tuple[str, str]]:
     return [(path, method) for path, ops in schema["paths"].items() for method in ops]
 

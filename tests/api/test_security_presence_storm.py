@@ -1,4 +1,4 @@
-"""Issue 29, item 9: a storm of spectator sockets never knocks a seated player off (presence is coalesced:
+"""A storm of spectator sockets never knocks a seated player off (presence is coalesced:
 one pending presence per socket, replaced, not queued), and spectator sockets are capped per table and per
 client address (refused with 4029 and a sentence). Over a real server and real sockets."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11, finding 1: a deal's seed carries at least 128 random bits, stored as text (the column and its
+"""A deal's seed carries at least 128 random bits, stored as text (the column and its
 migration hold it), and tables made before keep their seeds."""
 from __future__ import annotations
 

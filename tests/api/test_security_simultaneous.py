@@ -1,4 +1,4 @@
-"""Issue 29, item 1, on a real server over real sockets: a Martian Treasure Hunt arrangement reaches nobody
+"""On a real server over real sockets: a Martian Treasure Hunt arrangement reaches nobody
 but the seat that made it before the reveal: not in the state's `last`, GET /log, the socket's `update`, a
 socket `sync`, nor a reconnect's `since` sync; after the reveal every viewer gets the moves as made.
 """

@@ -1,4 +1,4 @@
-"""Issue 29, item 7: a socket message nested too deeply is a bad_message with a sentence, and the socket
+"""A socket message nested too deeply is a bad_message with a sentence, and the socket
 stays open (over a real server: orjson refuses past its own limit, the standard parser would recurse, and
 the rate limiter reads a message's type before the route does)."""
 from __future__ import annotations

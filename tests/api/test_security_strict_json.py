@@ -1,4 +1,4 @@
-"""Issue 51, item 8: hiding a deal took "no", 0 and {} for a choice ({} even hid it). Every JSON body of the
+"""Hiding a deal once took "no", 0 and {} for a choice ({} even hid it). Every JSON body of the
 API, admin and public, takes a JSON boolean where it wants one and a JSON whole number where it wants one:
 "yes", "true", 1, "2", 2.0 or null are a 422 with a sentence, never coerced, and nothing changes."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11, finding 5: one text policy for all user text. Lone surrogates, NUL, control and bidi-override
+"""One text policy for all user text. Lone surrogates, NUL, control and bidi-override
 characters in chat, names, webhook URLs and the admin player filter are 422 {"code": "bad_text"}, never a
 500 or a reset connection, on SQLite and on PostgreSQL; over REST and over the WebSocket."""
 from __future__ import annotations
@@ -229,7 +229,7 @@ async def test_a_dare_follows_the_text_policy(new_client):
     assert [e["dare"] for e in r.json()["last"]["events"] if e["type"] == "dare_set"] == ["Sing loudly"], r.text
 
 
-# -- issue 29, item 11: a name (or a chat line) that would look blank -----------------------------------------
+# -- a name (or a chat line) that would look blank -----------------------------------------
 BLANK = {
     "Hangul filler": "\u3164",
     "Hangul choseong filler": "\u115f\u1160",
@@ -262,7 +262,7 @@ async def test_names_with_something_visible_are_kept(client, name):
     assert r.status_code == 201, r.text
 
 
-# -- issue 51, item 9: one function for names and one for chat lines, on every path ------------------------
+# -- one function for names and one for chat lines, on every path ------------------------
 # Written as JSON escapes (a lone surrogate can only be sent that way); "@" stands for the text sent.
 REFUSED = {
     "NUL": "A\\u0000nn",
@@ -393,7 +393,7 @@ LINE_PATHS = ["chat", "import_chat_text"]
 
 @pytest.mark.parametrize("path", NAME_PATHS + LINE_PATHS)
 async def test_every_path_of_a_name_or_a_chat_line_refuses_what_the_policy_refuses(new_client, path):
-    """Issue 51, item 9: the admin's import took a seat named U+3164 (a Hangul filler) that a join refuses.
+    """The admin's import once took a seat named U+3164 (a Hangul filler) that a join refuses.
     Each path, sent each kind of text the policy refuses: 422 bad_text with a sentence, nothing stored."""
     send = getattr(Paths(new_client), path)
     wrong = []

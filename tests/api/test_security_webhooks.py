@@ -1,4 +1,4 @@
-"""Issue 11, finding 4: the webhook address filter. IPv6 forms that carry a private IPv4 address are
+"""The webhook address filter. IPv6 forms that carry a private IPv4 address are
 refused, and a delivery connects only to the address it checked (no second look-up: DNS rebinding)."""
 from __future__ import annotations
 

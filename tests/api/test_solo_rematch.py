@@ -1,4 +1,4 @@
-"""Issue 30: a solo table's rematch is dealt and started at once (no lobby, no "Start the game"); a table
+"""A solo table's rematch is dealt and started at once (no lobby, no "Start the game"); a table
 with more seats, bots included, still waits in the lobby for the host."""
 from __future__ import annotations
 

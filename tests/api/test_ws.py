@@ -213,7 +213,7 @@ async def test_a_second_tab_gets_the_same_updates_and_rematch_is_pushed(server, 
 
 
 async def test_a_sockets_refusals_come_in_its_pages_language(server, http):
-    """Issue 37: the socket's sentences follow its page's lang cookie (a bad message, a move out of turn)."""
+    """The socket's sentences follow its page's lang cookie (a bad message, a move out of turn)."""
     t, st, clients = await two_seats(http)
     code, tokens = t["code"], t["tokens"]
     waiting = 1 - st["to_act"][0]

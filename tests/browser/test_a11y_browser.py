@@ -1,4 +1,4 @@
-"""Issue 37: axe-core (tests/browser/a11y.py) finds no serious or critical violation on any page: home, /me,
+"""axe-core (tests/browser/a11y.py) finds no serious or critical violation on any page: home, /me,
 the rules pages, a table of each game in its lobby and in play (and on a phone), a finished table, the review
 room, a deal's page, the admin pages, and the API reference's own page (Swagger UI, a developer's tool with
 its own styles, is left out). And the focus can be seen on each board's targets."""

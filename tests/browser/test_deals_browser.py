@@ -1,4 +1,4 @@
-"""Issue 34 in Chromium: two groups (two browsers each) play today's 2-seat 3-High deal from the home page
+"""Deals in Chromium: two groups (two browsers each) play today's 2-seat 3-High deal from the home page
 to the end, and each sees the other's result on /deals/<id> once it has finished, not before."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 32 in Chromium: the home page shows every game as a card with one picture drawn by the game's own
+"""In Chromium: the home page shows every game as a card with one picture drawn by the game's own
 module, and its buttons make a table (with bots, or solo) and open it started; My tables shows each table
 with its picture, its players, whose turn it is and when the last move was (the exact time on hover). At
 1280x800 and 390x844 neither page scrolls sideways."""

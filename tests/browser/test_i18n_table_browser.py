@@ -1,4 +1,4 @@
-"""Issue 37, end to end in French and in German: a table of each game is created in the page's language,
+"""End to end in French and in German: a table of each game is created in the page's language,
 a move is played, the game is played out and the review room opened; at each stop no English is left on
 the page (tests/browser/english_left.py: our catalogs' sentences whose translation differs, and English's
 own small words, whatever wrote them)."""

@@ -1,4 +1,4 @@
-"""Issue 30, Martian Treasure Hunt's arrange phase in real Chromium against a real server: two players who
+"""Martian Treasure Hunt's arrange phase in real Chromium against a real server: two players who
 press "Place my coins" at the same moment both get their order into the game (a move refused as stale is
 sent again), the lobby says nothing about coins, and an order being composed survives a reload."""
 from __future__ import annotations

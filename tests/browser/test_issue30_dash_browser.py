@@ -1,4 +1,4 @@
-"""Issue 30, Dash in real Chromium against a real server: at 1280x800 the whole board (Start row too) is in
+"""Dash in real Chromium against a real server: at 1280x800 the whole board (Start row too) is in
 view and a dared player sees Done! without scrolling, never under a toast; on a phone toasts never stack
 over the board (two at most), the drawn card's words are never cut off and there is no keyboard hint."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 30 in real Chromium against a real server: a rules page's "Start a <game> table" opens the home
+"""In real Chromium against a real server: a rules page's "Start a <game> table" opens the home
 page with that game chosen; and every game's table, screenshotted at 1280x800 and 390x844 (artifacts/),
 shows no arrange words in its lobby, no keyboard hint on the phone and no toast over its board."""
 from __future__ import annotations

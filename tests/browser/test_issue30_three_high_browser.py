@@ -1,4 +1,4 @@
-"""Issue 30, 3-High in real Chromium against a real server: the replay names the viewer's hand "Your hand";
+"""3-High in real Chromium against a real server: the replay names the viewer's hand "Your hand";
 a square's card label on file a never runs into the rank's digit; toasts never cover the board."""
 from __future__ import annotations
 

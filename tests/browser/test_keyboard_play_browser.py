@@ -1,4 +1,4 @@
-"""Issue 37: each of the four games played to its end by keyboard alone, as a screen-reader user would.
+"""Each of the four games played to its end by keyboard alone, as a screen-reader user would.
 After the page is open the test sends only key presses (Tab, Enter, the arrow keys, D, typed text) to Ann's
 page; the other seat is a bot. Each move is reached with Tab from wherever the focus is (so the tab order
 leads to it and nothing traps the focus), and what the live region (#announce) said is checked against

@@ -1,4 +1,4 @@
-"""Issue 11 in a real Chromium: pages run under the Content-Security-Policy without a single violation
+"""In a real Chromium: pages run under the Content-Security-Policy without a single violation
 (every game's board included), and the admin logs in once to an HttpOnly session cookie that the page's
 script cannot read, survives a reload, and ends with Log out."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 30, solo play, as the player sees it in Chromium: a one-person table offers nothing about being
+"""Solo play, as the player sees it in Chromium: a one-person table offers nothing about being
 told of turns (browser notification, chat room, ntfy, push, reminders, nudges); the solo player has the
 name this browser already uses (or is asked once, and it is remembered); a solo rematch is dealt and
 started at once."""

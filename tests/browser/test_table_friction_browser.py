@@ -1,4 +1,4 @@
-"""The small things of issue 17, seen in the browser: the share box shows the whole link, my own seat's dot
+"""Small things, seen in the browser: the share box shows the whole link, my own seat's dot
 goes grey with my connection, the sound switch is remembered, a closed /admin offers no token box."""
 from __future__ import annotations
 

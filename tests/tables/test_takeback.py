@@ -391,7 +391,7 @@ async def three_people_asked(new_client) -> tuple[str, dict, int, list[int]]:
 
 @pytest.mark.parametrize("together", [False, True], ids=["one_after_the_other", "at_once"])
 async def test_a_takeback_accepted_twice_is_one_vote_and_one_line(app, new_client, together):
-    """Issue 51, item 10: the second accept of the same seat was stored again with a second chat line."""
+    """A second accept of the same seat is one vote and one chat line (it was once stored again, with a second line)."""
     code, people, mover, (first, second) = await three_people_asked(new_client)
     if together:
         answers = await asyncio.gather(vote(people, code, first, True), vote(people, code, first, True))
@@ -408,8 +408,8 @@ async def test_a_takeback_accepted_twice_is_one_vote_and_one_line(app, new_clien
 
 
 async def test_an_arrangement_taken_back_stays_hidden_when_the_others_arrange_after_it(app, new_client):
-    """Issue 51, item 4: Ann's arrangement taken back was shown to Bea in the log once Bea had arranged
-    (move_view asked whether the other seats had arranged, not whether the arrangement was still in force)."""
+    """Ann's arrangement taken back stays hidden from Bea in the log once Bea has arranged (it was once shown
+    when move_view asked whether the other seats had arranged, not whether the arrangement was still in force)."""
     code, people = await seated(new_client, "martian-treasure-hunt")
     await play(people, code, 0, {"order": [5, 4, 3, 2, 1, 0]})
     assert (await ask(people, code, 0)).status_code == 200
