@@ -167,6 +167,8 @@ class Game(ABC):
     chance: ClassVar[bool]
     hidden_information: ClassVar[bool]
 
+    # Where the game stands in every list of games (the home page's shelf, GAMES): lowest first, then by name.
+    order: ClassVar[int] = 100
     # Shared deals (the deals of the day, named deals): optional, a game without them leaves these as they are.
     # deal_options: the options that shape a deal (None: the game's deals are not shared; its other options
     # are house rules or the table's own); daily_seats: the seat counts that have a deal of the day.

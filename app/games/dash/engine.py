@@ -26,6 +26,7 @@ class Dash(Game):
     client = "js/games/dash/index.js"
     css = "js/games/dash/dash.css"
     rules_template = "rules/dash.html"
+    order = 20  # on the home page's shelf
     bot = "dash:DashBot"
     # No bound: back cards, "back to Start" and swaps undo any progress, and the discards are shuffled into
     # a new deck for ever, so a race can last any number of turns (random games end in a few hundred plies).

@@ -40,6 +40,7 @@ class MartianTreasureHunt(Game):
     client = "js/games/martian_treasure_hunt/index.js"
     css = "js/games/martian_treasure_hunt/martian_treasure_hunt.css"
     rules_template = "rules/martian_treasure_hunt.html"
+    order = 30  # on the home page's shelf
     bot = "martian_treasure_hunt:MartianTreasureHuntBot"
     # No bound: a coin may move without capturing, back and forth, for ever (capturing is never forced), so
     # a hunt can last any number of plays; random games end within a few hundred.
@@ -319,7 +320,8 @@ def why_illegal(st: State, dest_name) -> tuple[str, dict]:
                 return (N_("The way from {at} to {dest} is blocked at {sq} by {what}."),
                         {**where, "sq": geo.names[sq], "what": occupant_text(st, sq)})
             if geo.zone[sq] >= 0 and (geo.zone[sq] != seat or st.left[coin]):
-                return N_("The way from {at} to {dest} crosses back rows it may not enter ({sq})."), {**where, "sq": geo.names[sq]}
+                return (N_("The way from {at} to {dest} crosses back rows it may not enter ({sq})."),
+                        {**where, "sq": geo.names[sq]})
     other = st.coin_at[dest]
     if other >= 0 and other // 6 == seat:
         return N_("Your own {coin} stands on {dest}."), {**where, "coin": _coin(other % 6)}

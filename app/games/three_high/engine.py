@@ -39,6 +39,7 @@ class ThreeHigh(Game):
     client = "js/games/three_high/index.js"
     css = "js/games/three_high/three_high.css"
     rules_template = "rules/three_high.html"
+    order = 10  # on the home page's shelf
     bot = "three_high:ThreeHighBot"
     # Every play moves one card of the 32 from a hand to the discard, which is never shuffled back: at most
     # 32 plays (a game ends sooner, when a draw finds the pile empty or five trees stand).
@@ -228,7 +229,8 @@ class ThreeHigh(Game):
         IllegalMove with the reason if the rules refuse it."""
         _check_shape(move)
         if st.over is not None:
-            raise IllegalMove(N_("The game is over: the team won.") if st.over[0] == "won" else N_("The game is over: the team lost."))
+            raise IllegalMove(N_("The game is over: the team won.") if st.over[0] == "won"
+                              else N_("The game is over: the team lost."))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.players:
             raise IllegalMove(N_("There is no seat {seat} at this {n}-player table."), seat=repr(seat), n=st.players)
         if seat != st.to_act:
@@ -258,10 +260,12 @@ def _check_shape(move) -> None:
 
 
 # A play off the board, by the way it would go (each a sentence to translate).
-OFF_BOARD = {"north": N_("The {card} would take the {piece} from {sq} off the board: {n} squares north of {sq} is past the edge."),
-             "east": N_("The {card} would take the {piece} from {sq} off the board: {n} squares east of {sq} is past the edge."),
-             "south": N_("The {card} would take the {piece} from {sq} off the board: {n} squares south of {sq} is past the edge."),
-             "west": N_("The {card} would take the {piece} from {sq} off the board: {n} squares west of {sq} is past the edge.")}
+OFF_BOARD = {
+    "north": N_("The {card} would take the {piece} from {sq} off the board: {n} squares north of {sq} is past the edge."),
+    "east": N_("The {card} would take the {piece} from {sq} off the board: {n} squares east of {sq} is past the edge."),
+    "south": N_("The {card} would take the {piece} from {sq} off the board: {n} squares south of {sq} is past the edge."),
+    "west": N_("The {card} would take the {piece} from {sq} off the board: {n} squares west of {sq} is past the edge."),
+}
 
 
 OFF_BOARD_ONE = {
