@@ -3,8 +3,8 @@
 - Python and templates: Babel extracts _(), gettext, ngettext, tr(request, "...") in app/ and {% trans %},
   _() in templates/, plus each game's pitch from the registry, into app/locale/messages.pot, then merges
   it into app/locale/<lang>/LC_MESSAGES/messages.po (new messages come in empty).
-- JavaScript: t("...") (or tr("..."), imported `t as tr`) and tn("one", "other", n) in the modules that import core/i18n.js, merged into
-  static/i18n/<lang>.json ({"message": "translation"} or, for a plural, {"one": ..., "other": ...}).
+- JavaScript: t("...") (or tr("..."), imported `t as tr`) and tn("one", "other", n) in the modules that import
+  core/i18n.js, merged into static/i18n/<lang>.json ({"message": "translation"} or, for a plural, {"one": ..., "other": ...}).
 
 `python -m tools.i18n_catalogs` updates the files and then checks; `--check` only checks (the test does).
 A check fails on a message with no translation, a fuzzy one, or a translation whose placeholders

@@ -81,7 +81,8 @@ async def test_a_lobby_card_names_the_open_seat_as_open_and_a_bot_as_a_bot(clien
     assert r.status_code == 200, r.text
     [t] = (await client.get("/api/me")).json()["tables"]
     assert t["status"] == "lobby" and t["to_act"] == [] and not t["your_turn"] and t["seq"] == 0
-    assert [(p["seat"], p["name"] is None, p["bot"]) for p in t["players"]] == [(0, False, False), (1, True, False), (2, False, True)]
+    assert [(p["seat"], p["name"] is None, p["bot"]) for p in t["players"]] == [(0, False, False), (1, True, False),
+                                                                                 (2, False, True)]
 
 
 async def test_my_tables_are_read_in_one_statement_however_many(app, client):

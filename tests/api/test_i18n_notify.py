@@ -22,7 +22,8 @@ def settings(database_url: str) -> Settings:
 
 
 async def hooked(client, code: str, token: str, rx, path: str) -> None:
-    r = await client.put(f"/api/tables/{code}/webhook", headers=bearer(token), json={"url": f"{rx.base}/{path}", "format": "slack"})
+    r = await client.put(f"/api/tables/{code}/webhook", headers=bearer(token),
+                         json={"url": f"{rx.base}/{path}", "format": "slack"})
     assert r.status_code == 200, r.text
 
 

@@ -22,7 +22,8 @@ def axe_violations(page, impacts=SERIOUS, exclude: tuple[str, ...] = ()) -> list
     if not page.evaluate("() => !!window.axe"):
         # evaluated by the test's driver (the page's Content-Security-Policy allows no inline <script>)
         page.evaluate("(() => {\n" + AXE.read_text() + "\n; return !!window.axe; })()")
-    found = page.evaluate("async (exclude) => (await axe.run(exclude.length ? {include: [document], exclude: exclude.map(e => [e])}"
+    found = page.evaluate("async (exclude) => (await axe.run("
+                          "exclude.length ? {include: [document], exclude: exclude.map(e => [e])}"
                           " : document, {resultTypes: ['violations']})).violations"
                           ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
                           " nodes: v.nodes.slice(0, 5).map(n => n.html.slice(0, 160) + ' ' + n.failureSummary.slice(0, 200))}))",

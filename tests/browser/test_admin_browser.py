@@ -133,7 +133,9 @@ CELLS_APART = """() => {
         if (r.right > box.right + 1 || r.left < box.left - 1) bad.push(`${td.dataset.label}: value outside its cell`);
       }
       const label = parseFloat(getComputedStyle(td, '::before').height);  // the label on one line
-      if (label > 1.6 * parseFloat(getComputedStyle(td, '::before').lineHeight || 16)) bad.push(`${td.dataset.label}: label wraps`);
+      if (label > 1.6 * parseFloat(getComputedStyle(td, '::before').lineHeight || 16)) {
+        bad.push(`${td.dataset.label}: label wraps`);
+      }
       for (const other of cells) {
         if (other === td) continue;
         const o = other.getBoundingClientRect();

@@ -29,7 +29,9 @@ def overlaps(page, a: str, b: str) -> list[list[str]]:
         const out = [];
         for (const x of shown(a)) for (const y of shown(b)) {
             const p = x.getBoundingClientRect(), q = y.getBoundingClientRect();
-            if (p.left < q.right && p.right > q.left && p.top < q.bottom && p.bottom > q.top) out.push([x.textContent, y.textContent]);
+            if (p.left < q.right && p.right > q.left && p.top < q.bottom && p.bottom > q.top) {
+                out.push([x.textContent, y.textContent]);
+            }
         }
         return out; }""", [a, b])
 
@@ -63,7 +65,8 @@ def test_card_labels_on_file_a_keep_clear_of_the_rank_digits(live_server, new_pa
     page.goto(f"{server.url}/t/{code}")
     page.wait_for_selector('.th-board .hit[data-square="a1"]')
     # every movable pyramid in turn: none of the card labels it shows touches a coordinate
-    movable = page.evaluate("() => [...document.querySelectorAll('.th-board .hit[data-state=\"movable\"]')].map((h) => h.dataset.square)")
+    movable = page.evaluate("() => [...document.querySelectorAll('.th-board .hit[data-state=\"movable\"]')]"
+                            ".map((h) => h.dataset.square)")
     assert movable
     for sq in movable:
         page.click(f'.th-board .hit[data-square="{sq}"]')
@@ -86,7 +89,10 @@ def test_card_labels_on_file_a_keep_clear_of_the_rank_digits(live_server, new_pa
             const p = label.getBoundingClientRect();
             const cell = document.querySelector(`.th-board .hit[data-square="${sq}"]`).getBoundingClientRect();
             for (const c of coords) { const q = c.getBoundingClientRect();
-                if (p.left < q.right && p.right > q.left && p.top < q.bottom && p.bottom > q.top) bad.push(`${sq} over ${c.textContent}`); }
+                if (p.left < q.right && p.right > q.left && p.top < q.bottom && p.bottom > q.top) {
+                    bad.push(`${sq} over ${c.textContent}`);
+                }
+            }
             if (p.left < cell.left - 0.5 || p.right > cell.right + 0.5) bad.push(`${sq} wider than its square`);
             label.remove();
         }

@@ -90,7 +90,8 @@ def play_to_the_end(page, move) -> int:
         move(page)
         turns += 1
         page.wait_for_function("s => { const r = document.getElementById('table-root');"
-                               " return Number(r.dataset.seq) > s || r.dataset.status === 'finished'; }", arg=now["seq"], timeout=20000)
+                               " return Number(r.dataset.seq) > s || r.dataset.status === 'finished'; }",
+                               arg=now["seq"], timeout=20000)
     raise AssertionError(f"the game did not end in {GAME_SECONDS} s ({turns} turns played)")
 
 
@@ -171,7 +172,8 @@ def mth_turn(page) -> None:
 
 
 def dash_turn(page) -> None:
-    page.wait_for_selector("[data-testid='draw-btn']:not([hidden]), [data-testid='dare-input'], [data-testid='dare-done']:not([disabled])")
+    page.wait_for_selector("[data-testid='draw-btn']:not([hidden]), [data-testid='dare-input'], "
+                           "[data-testid='dare-done']:not([disabled])")
     if page.locator("[data-testid='dare-input']").count():          # the bot drew a dare: Ann writes it
         tab_to(page, "[data-testid='dare-input']")
         page.keyboard.type("Sing the first line of a song")
@@ -262,7 +264,8 @@ def test_dash_by_keyboard(live_server, new_page, shot):
         now = info(page)
         if now["mine"]:
             dash_turn(page)
-            page.wait_for_function("s => Number(document.getElementById('table-root').dataset.seq) > s", arg=now["seq"], timeout=20000)
+            page.wait_for_function("s => Number(document.getElementById('table-root').dataset.seq) > s", arg=now["seq"],
+                                   timeout=20000)
         page.wait_for_timeout(100)
     no_trap(page, "[data-testid='draw-btn']")
     heard: list[str] = []

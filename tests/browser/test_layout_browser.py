@@ -45,7 +45,8 @@ MEASURE = """board => {
     .map((el) => [el, el.getBoundingClientRect()])
     .filter(([, r]) => r.width > 0 && (r.width < 23.5 || r.height < 23.5))
     .map(([el, r]) => `${el.tagName}.${el.getAttribute('class')} ${Math.round(r.width)}x${Math.round(r.height)}`);
-  return { board: b, bar: a, over, small, scrollX: document.documentElement.scrollWidth - innerWidth, w: innerWidth, h: innerHeight };
+  return { board: b, bar: a, over, small, scrollX: document.documentElement.scrollWidth - innerWidth,
+           w: innerWidth, h: innerHeight };
 }"""
 
 SETTLE = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 60))))"
@@ -83,7 +84,8 @@ def check(page, name: str, board: str, width: int, height: int, shot) -> None:
     for part in ("board", "bar"):
         r = m[part]
         assert r["w"] > 0 and r["h"] > 0, f"no {part}, {where}"
-        assert r["x"] >= -1 and r["y"] >= -1 and r["r"] <= width + 1 and r["b"] <= height + 1, f"the {part} is not wholly in view, {where}"
+        assert r["x"] >= -1 and r["y"] >= -1 and r["r"] <= width + 1 and r["b"] <= height + 1, \
+            f"the {part} is not wholly in view, {where}"
     assert not m["over"], where
     assert not m["small"], f"targets under 24 px: {where}"
     if (width, height) in ((1280, 800), (390, 844)):

@@ -16,7 +16,8 @@ def test_share_box_shows_the_whole_link(live_server, new_page, shot):
     url = create_table(page, server.url, "Ann", players=2)
     box = page.locator("#share-url")
     expect(box).to_have_value(url)
-    assert page.evaluate("() => { const i = document.getElementById('share-url'); return i.scrollWidth <= i.clientWidth + 1; }"), \
+    assert page.evaluate("() => { const i = document.getElementById('share-url');"
+                         " return i.scrollWidth <= i.clientWidth + 1; }"), \
         "the link (and its code at the end) is cut off"
     shot(page, "lobby-share-box", full_page=False)
 

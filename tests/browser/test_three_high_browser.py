@@ -529,7 +529,8 @@ def test_colour_letters_switch_is_remembered_and_motion_can_be_reduced(live_serv
     shot(page, "three-high-letters", full_page=False)
     # prefers-reduced-motion: a play lands without gliding
     play_one(page)
-    assert page.evaluate("() => document.getAnimations().filter(a => a.effect && a.effect.target instanceof SVGElement).length") == 0
+    assert page.evaluate("() => document.getAnimations()"
+                         ".filter(a => a.effect && a.effect.target instanceof SVGElement).length") == 0
 
 
 def add_to_updates(page, event: dict) -> None:

@@ -58,7 +58,8 @@ DEEP_REPLIES = 4  # replies followed below the first draw of the deep search
 TABLE_DRAWS = 4  # draws sampled for the mover's next card when another seat plays next
 HIDDEN_WORLDS = 4  # deals of the hidden hands with hidden_hands
 PRIOR_SHARE = 0.3  # of the budget for the expectimax, which orders the candidates; the rest for rollouts
-CANDIDATES = 8  # plays the rollouts compare (rollout.py), best first by the expectimax (8 won 79 of 100 where 4 won 75, C rollouts)
+# plays the rollouts compare (rollout.py), best first by the expectimax (8 won 79 of 100 where 4 won 75, C rollouts)
+CANDIDATES = 8
 
 
 class OutOfTime(Exception):

@@ -60,10 +60,12 @@ async def results(ctx: Tables, did: str, cookie: str | None, spoilers: bool,
     if deal.hidden:
         return out | {"why": "An admin has hidden the results of this deal.", "why_code": "hidden"}
     if playing and not finished and not spoilers:
-        return out | {"why_code": "playing", "why": "You are playing this deal: its results open when your game ends (or choose to see "
+        return out | {"why_code": "playing",
+                      "why": "You are playing this deal: its results open when your game ends (or choose to see "
                              "them now: they show its cards)."}
     if not (finished or spoilers):
-        return out | {"why_code": "unfinished", "why": "Finish this deal to see how everyone did, or choose to see the results anyway "
+        return out | {"why_code": "unfinished",
+                      "why": "Finish this deal to see how everyone did, or choose to see the results anyway "
                              "(they show its cards)."}
     return out | {"revealed": True, "variants": await _variants(ctx, deal.id, cookie)}
 

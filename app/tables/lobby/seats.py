@@ -33,7 +33,8 @@ class Caller:
     def host(self, what: str) -> int:
         seat = self.seated()
         if seat != 0:
-            raise Forbidden(N_("Only the host (seat 0) can {what}; you sit at seat {seat}."), "not_host", what=W_(what), seat=seat)
+            raise Forbidden(N_("Only the host (seat 0) can {what}; you sit at seat {seat}."), "not_host", what=W_(what),
+                            seat=seat)
         return seat
 
 

@@ -85,7 +85,8 @@ def clean_format(raw: object) -> str | None:
         return None
     if not isinstance(raw, str) or raw.strip().lower() not in FORMATS:
         shown = str(raw)[:40]
-        raise Invalid(N_("A webhook format is one of auto, {formats}; not {given}."), formats=", ".join(FORMATS), given=repr(shown))
+        raise Invalid(N_("A webhook format is one of auto, {formats}; not {given}."), formats=", ".join(FORMATS),
+                      given=repr(shown))
     return raw.strip().lower()
 
 

@@ -118,7 +118,8 @@ async def set_reminders(ctx: Tables, caller: Caller, raw: object) -> dict:
         raise Forbidden(N_("Only the host (seat 0) chooses the table's reminders."))
     if raw != "default" and raw not in REMINDERS:
         shown = str(raw)[:20]
-        raise Invalid(N_("Reminders are one of {choices} or default; not {given}."), choices=", ".join(REMINDERS), given=repr(shown))
+        raise Invalid(N_("Reminders are one of {choices} or default; not {given}."), choices=", ".join(REMINDERS),
+                      given=repr(shown))
     after = None if raw == "default" else REMINDERS[raw]
     await ctx.actors.ask(caller.code, commands.SetReminders(caller.code, after))
     return reminder_view(ctx, after)
@@ -144,7 +145,8 @@ async def on_nudge(ctx: Tables, asked: commands.Nudge) -> dict:
     for _ in range(3):
         snap = live.snap
         if snap.status != "playing":
-            raise NotPlaying(N_("Table {code} is not playing: it is {status}, so nobody is to act."), code=snap.code, status=snap.status)
+            raise NotPlaying(N_("Table {code} is not playing: it is {status}, so nobody is to act."), code=snap.code,
+                             status=snap.status)
         targets = [x for x in snap.seats if x["seat"] in snap.to_act and x["seat"] != seat and not x["bot"]]
         if not targets:
             raise Invalid(N_("There is nobody to nudge: it is your turn, or a bot's."), "nobody_to_nudge")

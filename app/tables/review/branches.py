@@ -124,7 +124,8 @@ async def one(ctx: Any, code: str, branch_id: str, viewer: Viewer) -> dict:
         table = await shown(s, code, viewer)
         row = await review_queries.branch(s, table.id, branch_id) if well_formed(branch_id) else None
         if row is None:
-            raise NotFound(N_("Table {code} keeps no what-if {id}: it may have been dropped."), code=table.code, id=repr(branch_id[:20]))
+            raise NotFound(N_("Table {code} keeps no what-if {id}: it may have been dropped."), code=table.code,
+                           id=repr(branch_id[:20]))
         return body(row, table.code)
 
 
@@ -142,4 +143,5 @@ async def drop(ctx: Any, code: str, branch_id: str, *, seated: bool, key: str | 
 
     shown, gone = await ctx.writer.transaction(forget)
     if not gone:
-        raise NotFound(N_("Table {code} keeps no what-if {id}: it may have been dropped already."), code=shown, id=repr(branch_id[:20]))
+        raise NotFound(N_("Table {code} keeps no what-if {id}: it may have been dropped already."), code=shown,
+                       id=repr(branch_id[:20]))
