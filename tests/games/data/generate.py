@@ -25,23 +25,27 @@ from tests.games.conformance import GAME_NAMES, option_variants, plies_allowed, 
 
 PERFT_SEED = "perft"
 PERFT_PREFIXES = (0, 9)  # plies played before counting: the first position, and one some moves in
-PERFT_MAX_DEPTH = 3
-PERFT_APPLY_BUDGET = 1500  # the deepest depth (up to 3) whose count takes at most this many applies
+PERFT_BEFORE_END = (12, 3, 1)  # and positions these many plies before the fixed line's end (the end in reach)
+PERFT_MAX_DEPTH = 100  # a bound for lines of single moves (Dash's draws): never reached by the four games
+PERFT_APPLY_BUDGET = 3000  # a line goes as deep as it may while its count applies at most this many moves
+PERFT_LIST_BUDGET = 100_000  # and lists at most this many (an arrangement phase lists hundreds a seat)
 
 PERFT_HEADER = """\
 # Perft of {name}: how many sequences of (seat, move) the engine lists from fixed positions, depth by depth,
 # like chess perft (tests/games/test_golden.py recounts them; tests/games/data/generate.py wrote them).
 #
 # A line: players options seed prefix count1 count2 ... (separated by spaces); for each table, prefixes
-# {prefixes} and the first after them where the seats to act have more than one move in all.
+# {prefixes}, the first after them where the seats to act have more than one move in all, and the
+# positions {before_end} plies before the end of the fixed line (the game's end within the counted depth).
 #   players, options (JSON), seed (JSON): the arguments of setup(players, options, seed);
 #   prefix: plies played from setup first, ply k by seat to_act[k % len(to_act)] with the listed move
 #           number (7 * k + 3) % len(legal_moves);
 #   countD: the number of sequences of D plies from there, a ply being any seat in to_act with any of its
 #           legal_moves (a simultaneous phase counts each seat's moves), a finished game having none.
 # Chance and hidden parts are the doc's own: dice and reshuffles come from its secret, so the counts are a
-# function of the seed. The depth of each line is the deepest (at most {depth}) whose count needs at most
-# {budget} applies (the last depth is counted from the listed moves, without applying them).
+# function of the seed. The depth of each line is the deepest (at most {depth}) whose count applies at most
+# {budget} moves and lists at most {listed} (the last depth is counted from the listed moves, without
+# applying them); a line whose every sequence has ended stops at its first 0.
 """
 
 PLAYTHROUGH_ABOUT = (
@@ -93,22 +97,40 @@ def perft(game, doc: dict, depth: int) -> list[int]:
     return counts
 
 
+def perft_levels(game, doc: dict) -> list[int]:
+    """The counts of `perft` from `doc`, depth by depth (breadth first, each level's docs kept), to the
+    deepest depth the budgets allow (the header says which)."""
+    counts: list[int] = []
+    level, applied, listed = [doc], 0, 0
+    while len(counts) < PERFT_MAX_DEPTH:
+        count = sum(choices(game, node) for node in level)
+        if counts and listed + count > PERFT_LIST_BUDGET:
+            break
+        counts.append(count)
+        listed += count
+        if not count or applied + count > PERFT_APPLY_BUDGET:
+            break
+        applied += count
+        level = [game.apply(node, seat, move).doc for node in level for seat in game.to_act(node)
+                 for move in game.legal_moves(node, seat)]
+    return counts
+
+
 def perft_lines(name: str) -> list[str]:
-    """One line per table of the suite (tests/games/conformance.py) and prefix: PERFT_PREFIXES, and the
-    first position past them with a choice to make (Dash's dares: its draws leave none)."""
+    """One line per table of the suite (tests/games/conformance.py) and prefix: PERFT_PREFIXES, the first
+    position past them with a choice to make (Dash's dares: its draws leave none), and PERFT_BEFORE_END."""
     game, lines = get_game(name), []
     for players, options in tables(game):
-        docs = {}
-        for ply, doc in prefixed(game, players, options, PERFT_SEED):
-            if ply in PERFT_PREFIXES:
-                docs[ply] = doc
-            elif ply > max(PERFT_PREFIXES) and choices(game, doc) > 1:
-                docs[ply] = doc
-                break
-        for prefix, doc in docs.items():
-            counts = perft(game, doc, 1)
-            while len(counts) < PERFT_MAX_DEPTH and sum(counts) <= PERFT_APPLY_BUDGET and counts[-1]:
-                counts = perft(game, doc, len(counts) + 1)
+        line = list(prefixed(game, players, options, PERFT_SEED))
+        docs = {ply: doc for ply, doc in line if ply in PERFT_PREFIXES}
+        docs.update(next(([(ply, doc)] for ply, doc in line
+                          if ply > max(PERFT_PREFIXES) and choices(game, doc) > 1), []))
+        end = line[-1][0]
+        docs.update((end - plies, line[end - plies][1]) for plies in PERFT_BEFORE_END if end - plies >= 0)
+        for prefix, doc in sorted(docs.items()):
+            counts = perft_levels(game, doc)
+            if perft(game, doc, len(counts)) != counts:  # the test counts depth first: the same numbers
+                raise AssertionError(f"{name}: perft depth first and breadth first disagree after {prefix} plies")
             fields = [str(players), json.dumps(options, sort_keys=True, separators=(",", ":")),
                       json.dumps(PERFT_SEED), str(prefix), *map(str, counts)]
             lines.append(" ".join(fields))
@@ -117,7 +139,8 @@ def perft_lines(name: str) -> list[str]:
 
 def perft_text(name: str) -> str:
     header = PERFT_HEADER.format(name=name, depth=PERFT_MAX_DEPTH, budget=PERFT_APPLY_BUDGET,
-                                  prefixes=" and ".join(map(str, PERFT_PREFIXES)))
+                                 listed=PERFT_LIST_BUDGET, prefixes=" and ".join(map(str, PERFT_PREFIXES)),
+                                 before_end=", ".join(map(str, PERFT_BEFORE_END[:-1])) + f" and {PERFT_BEFORE_END[-1]}")
     return header + "".join(line + "\n" for line in perft_lines(name))
 
 
