@@ -2,6 +2,7 @@
 selector (POST /lang), complete catalogs, and no English left on a French or German page."""
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -71,6 +72,34 @@ def words(text: str) -> bool:
 def test_every_message_has_a_french_and_a_german_translation():
     """`make i18n --check`: templates, Python and JavaScript messages all translated, placeholders kept."""
     problems = i18n_catalogs.check()
+    assert not problems, "\n".join(problems)
+
+
+def _translations(lang: str) -> list[tuple[str, str]]:
+    """(English message, one of its translations) of the language's catalogs, the client's and the server's."""
+    pairs = []
+    for message, got in i18n_catalogs.read_json(lang).items():
+        pairs += [(message, x) for x in (got.values() if isinstance(got, dict) else [got]) if x]
+    for m in i18n_catalogs.read_catalog(lang):
+        ids = m.id if isinstance(m.id, (list, tuple)) else [m.id]
+        forms = m.string if isinstance(m.string, (list, tuple)) else [m.string]
+        pairs += [(ids[0], x) for x in forms if ids[0] and x]
+    return pairs
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_one_term_per_concept_as_the_glossary_says(lang):
+    """tests/i18n_glossary.json: a concept (a dare, a hint, a takeback, a nudge) is one word in each language."""
+    glossary = json.loads((Path(__file__).parent / "i18n_glossary.json").read_text())["concepts"]
+    problems = []
+    for concept, spec in glossary.items():
+        term, avoid = spec[lang]["term"], spec[lang]["avoid"]
+        for message, said in _translations(lang):
+            if not re.search(spec["en"], message, re.I) or (spec.get("ignore") and spec["ignore"] in message):
+                continue
+            if not re.search(term, said, re.I):
+                problems.append(f"{concept}: {message!r} is {said!r}, without {term!r}")
+            problems += [f"{concept}: {message!r} is {said!r}, with {x!r}" for x in avoid if re.search(x, said, re.I)]
     assert not problems, "\n".join(problems)
 
 

@@ -29,7 +29,8 @@ JSON_DIR = ROOT / "static" / "i18n"
 JS_DIR = ROOT / "static" / "js"
 LANGS = ("fr", "de")
 LANG_NAMES = {"fr": "French", "de": "German"}
-KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "N_": None}  # tr(request, "..."); N_("...") marks a domain sentence
+KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "N_": None, "Nn_": (1, 2)}  # tr(request, "..."); N_("...") marks a
+# domain sentence, Nn_("one", "other") a plural one (app/tables/says.py)
 SOURCES = [
     ("app", [("**.py", "python")], {}),
     ("templates", [("**.html", "jinja2.ext:babel_extract")], {"**.html": {"trimmed": "true"}}),
@@ -66,6 +67,8 @@ def js_messages() -> dict[str, str | None]:
     found.update({x: None for x in SUGGESTIONS})
     from app.games.turning_points.codec import VERDICTS  # the solitaire sheet's verdicts, said by the client
     found.update({words: None for _, words in VERDICTS})
+    from app.tables.says import SAYS  # the table's own lines and a forfeit's reason: sent as ids, said by the client
+    found.update(SAYS)
     for path in sorted(JS_DIR.rglob("*.js")):
         text = path.read_text()
         if "i18n.js" not in text:

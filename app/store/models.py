@@ -149,8 +149,10 @@ class ChatMessage(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(40))
-    text: Mapped[str] = mapped_column(Text)
+    text: Mapped[str] = mapped_column(Text)  # the English of a line the table says (`say`); a person's own words
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # a line the table says, as a message id and its params ({"id", "params", "plural"?}: app/tables/says.py)
+    say: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
 
 class TurnClaim(Base):

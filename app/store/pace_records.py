@@ -27,9 +27,11 @@ from app.store.lobby_records import Exec, column_json
 PACE_SEAT = -4  # the chat rows of the pace's lines (app/tables/lobby/chat.py KINDS: "pace")
 
 
-def _line(ex: Exec, table_id: int, name: str, text: str, at: datetime) -> None:
-    ex.run("INSERT INTO chat (table_id, seat, name, text, at) SELECT id, :s, :n, :x, :at FROM tables WHERE id = :t",
-           {"t": table_id, "s": PACE_SEAT, "n": name, "x": text, "at": ex.time(at)})
+def _line(ex: Exec, table_id: int, name: str, line: Any, at: datetime) -> None:
+    """A line of the domain's (its `say` and the English `text`) as a chat row of the pace."""
+    ex.run("INSERT INTO chat (table_id, seat, name, text, say, at) "
+           "SELECT id, :s, :n, :x, CAST(:y AS json), :at FROM tables WHERE id = :t",
+           {"t": table_id, "s": PACE_SEAT, "n": name, "x": line.text, "y": column_json(line.say), "at": ex.time(at)})
 
 
 @dataclass(slots=True)
@@ -60,7 +62,7 @@ class TimeOut:
     one the bot stands in for already) misses it. With timeout "bot", or "forfeit" before `forfeit_after`
     missed turns, the bot stands in (the seat's stand_in is `seq`); at the forfeit_after-th the seat forfeits
     and the table ends, the others winning. A line in the log says which.
-    ("ok", {seat: (stand_in, missed)}, finished result or None, [(text, at)])."""
+    ("ok", {seat: (stand_in, missed)}, finished result or None, [line])."""
 
     table_id: int
     seq: int
@@ -102,15 +104,15 @@ class TimeOut:
             ex.run("UPDATE tables SET status = 'finished', to_act = CAST(:none AS json), result = CAST(:r AS json), "
                    "updated_at = :at, finished_at = :at WHERE id = :t",
                    {"none": "[]", "r": column_json(finished), "at": ex.time(self.at), "t": self.table_id})
-        for text in lines:
-            _line(ex, self.table_id, "Pace", text, self.at)
+        for line in lines:
+            _line(ex, self.table_id, "Pace", line, self.at)
         self.result = ("ok", changed, finished, lines)
 
 
 @dataclass(slots=True)
 class HandBack:
     """`seat`'s player is at the table: the bot stands in no more (the missed turns still count, for the
-    forfeit). ("ok", text of the log's line or None when there was nothing to hand back)."""
+    forfeit). ("ok", the log's line or None when there was nothing to hand back)."""
 
     table_id: int
     seat: int
@@ -125,22 +127,22 @@ class HandBack:
             self.result = ("ok", None)
             return
         ex.run("UPDATE seats SET stand_in = NULL WHERE table_id = :t AND seat = :s", {"t": self.table_id, "s": self.seat})
-        text = self.rules.back(row[0], self.seat)
-        _line(ex, self.table_id, "Pace", text, self.at)
-        self.result = ("ok", text)
+        line = self.rules.back(row[0], self.seat)
+        _line(ex, self.table_id, "Pace", line, self.at)
+        self.result = ("ok", line)
 
 
 @dataclass(slots=True)
 class PaceNote:
-    """A line of the pace in the log (a turn the bot played for someone). ("ok",)."""
+    """A line of the pace in the log (a turn the bot played for someone): the domain's. ("ok",)."""
 
     table_id: int
-    text: str
+    line: Any
     at: datetime
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        _line(ex, self.table_id, "Pace", self.text, self.at)
+        _line(ex, self.table_id, "Pace", self.line, self.at)
         self.result = ("ok",)
 
 
@@ -163,7 +165,7 @@ class PauseVote:
     """A pause, by vote of the seated people (all of them when `everyone`, a cooperative game; else a
     majority). `propose` ({"reason", "until"}): `seat` proposes and votes yes; else `yes` is `seat`'s vote
     on the pause proposed (a no withdraws it). Once agreed the pause starts (`since`) and `paused_until` is
-    its end. ("ok", pause or None, paused_until or None, [(text)]); ("not_playing",); ("busy",): a pause
+    its end. ("ok", pause or None, paused_until or None, [line]); ("not_playing",); ("busy",): a pause
     is proposed or on already; ("none",): no pause is proposed."""
 
     table_id: int
@@ -192,15 +194,15 @@ class PauseVote:
         else:
             ex.run("UPDATE tables SET pause = CAST(:p AS json), paused_until = :u WHERE id = :t",
                    {"p": column_json(decision.pause), "u": ex.time(decision.until), "t": self.table_id})
-        for text in decision.lines:
-            _line(ex, self.table_id, "Pace", text, self.at)
+        for line in decision.lines:
+            _line(ex, self.table_id, "Pace", line, self.at)
         self.result = ("ok", decision.pause, decision.until, decision.lines)
 
 
 @dataclass(slots=True)
 class EndPause:
     """`seat` ends the pause (or withdraws the one proposed): the clocks run again from `at`.
-    ("ok", paused_until, [text]); ("none",)."""
+    ("ok", paused_until, [line]); ("none",)."""
 
     table_id: int
     seat: int
@@ -221,9 +223,9 @@ class EndPause:
             return
         ex.run("UPDATE tables SET pause = NULL, paused_until = :u WHERE id = :t",
                {"u": ex.time(decision.until), "t": self.table_id})
-        text = decision.lines[0]
-        _line(ex, self.table_id, "Pace", text, self.at)
-        self.result = ("ok", decision.until, [text])
+        line = decision.lines[0]
+        _line(ex, self.table_id, "Pace", line, self.at)
+        self.result = ("ok", decision.until, [line])
 
 
 PaceCommand = SetPace | TimeOut | HandBack | PaceNote | PauseVote | EndPause

@@ -48,13 +48,13 @@ async def last_move(s: AsyncSession, table_id: int) -> Move | None:
 
 
 QUIET_HINT_SEAT = -3  # a hint counted without a chat line (app/tables/lobby/hints.py): never in the history
-_CHAT_OF = (select(ChatMessage.seat, ChatMessage.name, ChatMessage.text, ChatMessage.at)
+_CHAT_OF = (select(ChatMessage.seat, ChatMessage.name, ChatMessage.text, ChatMessage.at, ChatMessage.say)
             .where(ChatMessage.table_id == bindparam("table_id"), ChatMessage.seat != QUIET_HINT_SEAT)
             .order_by(ChatMessage.id.desc()).limit(bindparam("limit")))
 
 
 async def chat_of(s: AsyncSession, table_id: int, limit: int = 200) -> list[Row]:
-    """The last `limit` chat lines (seat, name, text, at), oldest first: rows, not objects (every socket's
+    """The last `limit` chat lines (seat, name, text, at, say), oldest first: rows, not objects (every socket's
     welcome reads them)."""
     return list(reversed((await s.execute(_CHAT_OF, {"table_id": table_id, "limit": limit})).all()))
 

@@ -7,8 +7,8 @@ Each is checked inside the batch's transaction, since another instance may have 
 taken there (two hints never get the same number), the nudge's once-per-`every` claim too (a nudge sent
 from another instance meanwhile refuses this one). On PostgreSQL the hint and the nudge first lock their
 table's row, and the channels their seat's row (as a delivery's result is kept: notices.record_delivery), so
-two instances never interleave on them; SQLite has one writer at a time anyway. The words of the chat rows
-are the caller's (app/tables): only the numbers and names come from here. Like a lobby command, none
+two instances never interleave on them; SQLite has one writer at a time anyway. The chat rows' says (message
+ids with parameters) and their English are the caller's (app/tables): only the hint's count comes from here. Like a lobby command, none
 raises for a refusal; `result` is one of
 
     ("ok", ...)              stored; see each command for the rest
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 
@@ -74,14 +74,17 @@ def _locked(ex: Exec, table_id: int) -> bool:
 @dataclass(slots=True)
 class CountHint:
     """A hint asked by `seat`, counted with every hint of the table (the chat rows of seats `counted`) and
-    kept as a chat row of seat `chat_seat` worded by `template` (its {name} and {count}).
-    ("ok", count, name, text): the count includes this hint; the name is the seat's ("Seat N" if none)."""
+    kept as a chat row of seat `chat_seat` named `name`: the domain's `say` with the count added as its
+    param "n", and its English from the domain's `english`. ("ok", count, say, text): the count includes
+    this hint."""
 
     table_id: int
     seat: int
     chat_seat: int
     counted: tuple[int, int]
-    template: str
+    name: str
+    say: dict
+    english: Callable[[dict], str]
     at: datetime
     result: tuple = field(default=())
 
@@ -89,25 +92,26 @@ class CountHint:
         if not _locked(ex, self.table_id):  # locked first: the count below sees every hint committed before
             self.result = ("gone",)
             return
-        row = ex.first("SELECT name FROM seats WHERE table_id = :t AND seat = :s", {"t": self.table_id, "s": self.seat})
+        row = ex.first("SELECT seat FROM seats WHERE table_id = :t AND seat = :s", {"t": self.table_id, "s": self.seat})
         if row is None:
             self.result = ("gone",)
             return
-        name = row[0] or f"Seat {self.seat}"
         before = ex.first("SELECT count(*) FROM chat WHERE table_id = :t AND seat IN (:a, :b)",
                           {"t": self.table_id, "a": self.counted[0], "b": self.counted[1]})
         count = 1 + (before[0] if before else 0)
-        text = self.template.format(name=name, count=count)
-        ex.run("INSERT INTO chat (table_id, seat, name, text, at) VALUES (:t, :s, :n, :x, :at)",
-               {"t": self.table_id, "s": self.chat_seat, "n": name, "x": text, "at": ex.time(self.at)})
-        self.result = ("ok", count, name, text)
+        said = {**self.say, "params": {**self.say.get("params", {}), "n": count}}
+        text = self.english(said)
+        ex.run("INSERT INTO chat (table_id, seat, name, text, say, at) VALUES (:t, :s, :n, :x, CAST(:y AS json), :at)",
+               {"t": self.table_id, "s": self.chat_seat, "n": self.name, "x": text, "y": column_json(said),
+                "at": ex.time(self.at)})
+        self.result = ("ok", count, said, text)
 
 
 @dataclass(slots=True)
 class ClaimNudge:
     """A nudge of the seats `targets`, to act at `seq`: claimed unless the table had one less than `every`
-    seconds before `at`, and kept as a chat row (seat `chat_seat`, `name`, `text`). ("ok", [SeatColumns of
-    the targets, in seat order]): their channels as committed, for the deliveries."""
+    seconds before `at`, and kept as a chat row (seat `chat_seat`, `name`, `text` and its `say`). ("ok",
+    [SeatColumns of the targets, in seat order]): their channels as committed, for the deliveries."""
 
     table_id: int
     seq: int
@@ -115,6 +119,7 @@ class ClaimNudge:
     chat_seat: int
     name: str
     text: str
+    say: dict
     at: datetime
     every: float
     result: tuple = field(default=())
@@ -133,8 +138,9 @@ class ClaimNudge:
             last = ex.first("SELECT nudged_at FROM tables WHERE id = :t", {"t": self.table_id})
             self.result = ("wait", _aware(last[0] if last else self.at))
             return
-        ex.run("INSERT INTO chat (table_id, seat, name, text, at) VALUES (:t, :s, :n, :x, :at)",
-               {"t": self.table_id, "s": self.chat_seat, "n": self.name, "x": self.text, "at": ex.time(self.at)})
+        ex.run("INSERT INTO chat (table_id, seat, name, text, say, at) VALUES (:t, :s, :n, :x, CAST(:y AS json), :at)",
+               {"t": self.table_id, "s": self.chat_seat, "n": self.name, "x": self.text, "y": column_json(self.say),
+                "at": ex.time(self.at)})
         seats = [_columns(r) for r in ex.all(_SEAT + " ORDER BY seat", {"t": self.table_id})]
         self.result = ("ok", [x for x in seats if x.seat in self.targets])
 

@@ -9,7 +9,7 @@ answer. `tables.takeback` keeps the request with its votes; the takeback is a st
 (app/tables/takeback_steps.py) inserted at the next seq with the doc the domain rebuilt, exactly as a move
 is stored. `result` is
 
-    ("ok", takeback, applied, [text])   stored; applied: the takeback step is stored and the table moved on
+    ("ok", takeback, applied, [line])   stored; applied: the takeback step is stored and the table moved on
     ("gone",)                           no such table
     (refusal,)                          the rules' refusal ("moved", "busy", "asked", "limit", "none", ...)
 """
@@ -37,9 +37,10 @@ class Rebuilt:
     events: list
 
 
-def _line(ex: Exec, table_id: int, text: str, at: datetime) -> None:
-    ex.run("INSERT INTO chat (table_id, seat, name, text, at) VALUES (:t, :s, :n, :x, :at)",
-           {"t": table_id, "s": PACE_SEAT, "n": NAME, "x": text, "at": ex.time(at)})
+def _line(ex: Exec, table_id: int, line: Any, at: datetime) -> None:
+    """A line of the domain's (its `say` and the English `text`) as a chat row of the pace."""
+    ex.run("INSERT INTO chat (table_id, seat, name, text, say, at) VALUES (:t, :s, :n, :x, CAST(:y AS json), :at)",
+           {"t": table_id, "s": PACE_SEAT, "n": NAME, "x": line.text, "y": column_json(line.say), "at": ex.time(at)})
 
 
 def _row(command: TakebackCommand, ex: Exec) -> tuple | None:
@@ -76,8 +77,8 @@ def _finish(command: TakebackCommand, ex: Exec, seq: int, decision: Any) -> None
         return
     _store(ex, command.table_id, seq, decision.takeback, command.at,
            getattr(command, "rebuilt", None) if decision.applied else None)
-    for text in decision.lines:
-        _line(ex, command.table_id, text, command.at)
+    for line in decision.lines:
+        _line(ex, command.table_id, line, command.at)
     command.result = ("ok", decision.takeback, decision.applied, decision.lines)
 
 

@@ -4,6 +4,7 @@
 import { api } from "./core/api.js";
 import { createReplay, stepWords } from "./core/replay.js";
 import { takenBack } from "./core/takeback_words.js";
+import { chatWords } from "./core/say.js";
 import { h, redraw, state } from "./core/store.js";
 import { t, tn } from "./core/i18n.js";
 
@@ -157,7 +158,7 @@ function renderChat(d) {
   if ($("d-chat").dataset.key === key) return;
   $("d-chat").dataset.key = key;
   $("d-chat").replaceChildren(...(d.chat.length ? d.chat.map((c) => h("li", {},
-    h("span", { class: "who" }, `${c.name}:`), c.text, " ", h("time", { class: "muted", datetime: c.at }, whenText(c.at))))
+    h("span", { class: "who" }, `${c.name}:`), chatWords(c), " ", h("time", { class: "muted", datetime: c.at }, whenText(c.at))))
     : [h("li", { class: "muted" }, t("No chat."))]));
 }
 

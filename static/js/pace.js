@@ -7,8 +7,6 @@ import * as notify from "./core/notify.js";
 import { t as tr, tn } from "./core/i18n.js";
 import { standInWords } from "./core/replay.js";
 
-export { paceMessage, paceWords } from "./core/pace_words.js";
-
 // "2 days 3 h left", "5 h 12 min left", "14 min left", "40 s left", "time is up"
 export function timeLeft(deadline, now = Date.now()) {
   const s = Math.round((Date.parse(deadline) - now) / 1000);

@@ -10,7 +10,7 @@ import * as notify from "./core/notify.js";
 import { setupWebhook } from "./webhook.js";
 import { setupPanels } from "./table_panels.js";
 import { setupA11y } from "./table_a11y.js";
-import { paceWords } from "./pace.js";
+import { chatWords, reasonWords } from "./core/say.js";
 import { t as tr, tn } from "./core/i18n.js";
 
 const root = document.getElementById("table-root");
@@ -134,7 +134,7 @@ function onMessage(msg) {
       break;
     case "chat":
       state.chat.push(msg);
-      if (msg.kind === "pace" && state.table) state.notes.push({ after: state.table.seq, text: paceWords(msg.text), kind: "pace" });   // the pace's lines in the log too
+      if (msg.kind === "pace" && state.table) state.notes.push({ after: state.table.seq, text: chatWords(msg), kind: "pace" });   // the pace's lines in the log too
       if (state.chat.length > 300) state.chat.shift();
       redraw();
       break;
@@ -287,7 +287,7 @@ function resultWords(t) {
   const ctx = { names: seatName, me: state.me, seats: t.seats, view: t.view, last: t.last, players: t.players };
   const fallback = { title: tr("Game over"), text: "", tone: "neutral", art: "" };
   const words = state.game && state.game.resultText ? state.game.resultText(t.result, ctx) : fallback;
-  const forfeit = t.result && t.result.outcome === "forfeit" ? { text: `${paceWords(t.result.reason)}.` } : {};   // the pace: a seat forfeited
+  const forfeit = t.result && t.result.outcome === "forfeit" ? { text: `${reasonWords(t.result)}.` } : {};   // the pace: a seat forfeited
   return { ...fallback, ...words, ...forfeit };
 }
 

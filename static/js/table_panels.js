@@ -4,7 +4,7 @@ import { state, redraw, h, setChildren } from "./core/store.js";
 import { savedName } from "./core/api.js";
 import { follow, paceForm, paceTags, renderPause, standInLine } from "./pace.js";
 import { t as tr, tn } from "./core/i18n.js";
-import { chatWords } from "./core/chat_words.js";
+import { chatWords } from "./core/say.js";
 import { renderTakeback, takebackWords, takenBack, TAKEN_BACK } from "./takeback.js";
 
 const $ = (id) => document.getElementById(id);

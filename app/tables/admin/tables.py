@@ -187,7 +187,8 @@ async def table_detail(s: AsyncSession, code: str) -> dict:
         "doc": table.doc,
         "seats": [seat_detail(x) for x in seats],
         "moves": [step_of(m) | {"at": iso(m.at)} for m in moves],
-        "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": iso(c.at)} for c in chat],
+        "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": iso(c.at)} | ({"say": c.say} if c.say else {})
+                 for c in chat],
     }
 
 

@@ -34,6 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
 from app.store import ChatMessage, Move, Seat, Table, admin_queries, utcnow
+from app.tables import says
 from app.tables.lobby import text
 from app.tables.admin.tables import parse_when
 from app.tables.admin.transfer_pace import forfeit_of, pace_export, pace_of_file, stand_in_of
@@ -74,7 +75,8 @@ async def export_table(s: AsyncSession, code: str) -> dict:
         "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": iso(m.at)}
                   | ({"stand_in": m.stand_in} if m.stand_in else {}) for m in moves],
         "result": table.result,
-        "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": iso(c.at)} for c in chat],
+        "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": iso(c.at)} | ({"say": c.say} if c.say else {})
+                 for c in chat],
         "created_at": iso(table.created_at),
         "started_at": iso(table.started_at),
         "finished_at": iso(table.finished_at),
@@ -154,8 +156,10 @@ def _chat(body: dict, players: int) -> list[dict]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < players or seat in KINDS):
             raise Invalid(f"{where}: 'seat' must be a seat of the table (0 to {players - 1}), or "
                           f"{' or '.join(str(k) for k in sorted(KINDS))} for a line of the table's own.")
+        said = line.get("say")  # a line of the table's own, as a message id and params: kept if it is one of ours
         out.append({"seat": seat, "name": text.name(line.get("name"), what=f"{where}: the name"),
                     "text": text.chat_line(line.get("text"), what=f"{where}: the text"),
+                    "say": said if seat in KINDS and says.valid(said) else None,
                     "at": _when(line.get("at"), f"{where}: 'at'")})
     return out
 
@@ -301,8 +305,8 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
                   for i in range(players))
         s.add_all(Move(table_id=table.id, seq=i, seat=m["seat"], move=m["move"], events=ev, at=at or moved,
                        stand_in=mark) for i, (m, ev, at, mark) in enumerate(zip(moves, events, times, marks), start=1))
-        s.add_all(ChatMessage(table_id=table.id, seat=c["seat"], name=c["name"], text=c["text"], at=c["at"] or moved)
-                  for c in chat)
+        s.add_all(ChatMessage(table_id=table.id, seat=c["seat"], name=c["name"], text=c["text"], say=c["say"],
+                              at=c["at"] or moved) for c in chat)
         return table
 
     table = await ctx.writer.transaction(store)

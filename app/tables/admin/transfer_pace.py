@@ -16,6 +16,7 @@ from typing import Any
 
 from app.tables.live.pace_rules import TIMEOUTS, forfeit_result
 from app.tables.errors import Invalid
+from app.tables import says
 from app.tables.lobby import text
 
 PACE_MAX = 30 * 24 * 3600  # seconds per turn a file may give (the longest choice is 3 days)
@@ -72,5 +73,7 @@ def forfeit_of(g: Any, players: int, doc: dict, given: object) -> dict | None:
     if given.get("winners") != winners or given.get("scores") is not None:
         raise Invalid(f"In a forfeit every other seat wins ({winners}) and nobody scores: the file was changed.",
                       "bad_result")
+    if says.valid(given.get("reason_say")):  # the reason as a message id and params, as the pace wrote it
+        return forfeit_result(seat, players, given["reason_say"])
     reason = text.clean(given.get("reason"), what="The forfeit's reason", max_len=REASON_MAX)
     return forfeit_result(seat, players, reason)

@@ -31,7 +31,7 @@ from app.store.notices import due_timeouts
 from app.store.pace_records import PaceNote, SetPace, TimeOut, HandBack
 from app.tables.errors import N_, Conflict, Invalid, NotYourTurn, Unavailable
 from app.tables.live import commands, moves
-from app.tables.live.pace_rules import RULES, TIMEOUTS
+from app.tables.live.pace_rules import RULES, TIMEOUTS, Line
 from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.state import Snapshot, iso
 from app.tables.lobby.chat import KINDS, PACE_SEAT
@@ -103,9 +103,9 @@ async def on_set_pace(ctx: Context, command: commands.SetPace) -> None:
     await ctx.publish_state(live.snap)
 
 
-def pace_line(text: str, at: str | None) -> dict:
-    """A pace line (or a pause's) as the chat and the sockets get it."""
-    return {"seat": PACE_SEAT, "name": "Pace", "text": text, "at": at, "kind": KINDS[PACE_SEAT]}
+def pace_line(line: Line, at: str | None) -> dict:
+    """A pace line (or a pause's, a takeback's) as the chat and the sockets get it: its say and English."""
+    return {"seat": PACE_SEAT, "name": "Pace", "text": line.text, "say": line.say, "at": at, "kind": KINDS[PACE_SEAT]}
 
 
 def stand_ins(snap: Snapshot) -> set[int]:
@@ -156,8 +156,8 @@ async def on_time_out(ctx: Context, command: commands.TimeOut) -> int:
             snap = snap.moved(status="finished", to_act=[], result=finished, updated_at=iso(now))
         live.advance(snap, None)
         ctx.live.update(snap)
-    for text in lines:
-        await after_chat(ctx, code, pace_line(text, iso(now)))
+    for line in lines:
+        await after_chat(ctx, code, pace_line(line, iso(now)))
     await after_commit(ctx, snap)  # publish; the bot stands in (bots.schedule)
     log.info("turn timed out", extra={"table": code, "seq": seq, "seats": sorted(changed),
                                       "forfeit": finished is not None})
@@ -176,9 +176,9 @@ async def bot_play(ctx: Context, code: str, seat: int, seq: int, move: Any) -> S
     who = (before["name"] or f"Seat {seat}") if before is not None else None
     new = await moves.play(ctx, code, seat, seq, move, {"for": who, "why": "timeout"} if standing_in else None)
     if standing_in:
-        text, now = f"Played by the bot for {who}: time ran out.", utcnow()
-        if (await stored(ctx, PaceNote(new.id, text, now)))[0] == "ok":
-            await after_chat(ctx, code, pace_line(text, iso(now)))
+        line, now = RULES.played_for(before["name"], seat), utcnow()
+        if (await stored(ctx, PaceNote(new.id, line, now)))[0] == "ok":
+            await after_chat(ctx, code, pace_line(line, iso(now)))
     return new
 
 

@@ -1,31 +1,47 @@
-"""The pace's rules and words, for the store to apply inside the writer's transaction.
+"""The pace's rules and lines, for the store to apply inside the writer's transaction.
 
 A turn out of time, a pause's vote and a player back at the table are decided against what the database
 holds, in the batch (another instance may have acted), so the store's commands (app/store/pace_records.py)
 run them; what they decide is here, in the domain: who misses the turn and what that costs (the bot stands
 in, or the seat forfeits at its forfeit_after-th miss), whether a pause is agreed, and every line the log
-says. The store asks and writes the answer; it holds no rule and no sentence.
+says, each a say (app/tables/says.py: a message id and its parameters) with its English rendering. The
+store asks and writes the answer; it holds no rule and no sentence.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from app.tables import says
+from app.tables.says import english, say
+
 TIMEOUTS = ("bot", "forfeit")  # what a turn out of time brings
 
 
-def _turns(n: int) -> str:
-    return "1 turn" if n == 1 else f"{n} turns"
+def forfeit_result(seat: int, players: int, reason: str | dict) -> dict:
+    """A table's result when `seat` forfeits: every other seat wins, nobody scores (the pace; an import).
+    `reason` is a say (then "reason" is its English and "reason_say" the say) or, from an import, words."""
+    out = {"outcome": "forfeit", "scores": None, "reason": reason,
+           "winners": [x for x in range(players) if x != seat], "forfeited": seat}
+    if isinstance(reason, dict):
+        out["reason"], out["reason_say"] = english(reason), reason
+    return out
 
 
-def forfeit_result(seat: int, players: int, reason: str) -> dict:
-    """A table's result when `seat` forfeits: every other seat wins, nobody scores (the pace; an import)."""
-    return {"outcome": "forfeit", "scores": None, "reason": reason,
-            "winners": [x for x in range(players) if x != seat], "forfeited": seat}
+seat_name = says.seat_name  # a seat's name as a say's parameter: the name, or "Seat {n}"
 
 
-def seat_name(name: str | None, seat: int) -> str:
-    return name or f"Seat {seat}"
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of the log: its say and its English rendering (the chat row's text)."""
+
+    say: dict
+    text: str
+
+
+def line(message: str | tuple[str, str], **params: object) -> Line:
+    said = say(message, **params)
+    return Line(said, english(said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +60,7 @@ class PauseDecision:
     refusal: str | None = None
     pause: dict | None = None
     until: datetime | None = None
-    lines: list[str] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
 
 
 class PaceRules:
@@ -52,33 +68,36 @@ class PaceRules:
 
     @staticmethod
     def time_out(seats: list[tuple], acting: set[int], timeout: str | None, forfeit_after: int | None,
-                 players: int, seq: int) -> tuple[list[Missed], dict | None, list[str]]:
+                 players: int, seq: int) -> tuple[list[Missed], dict | None, list[Line]]:
         """The turn at `seq` ran out: each person to act (`seats`: (seat, name, stand_in, missed) of the
         people) misses it. With timeout "bot", or "forfeit" before forfeit_after missed turns, the bot stands
         in for that turn (or, with "bot", until they come back); at the forfeit_after-th the seat forfeits
         and the table ends, the others winning (the first such seat only). (changes, result or None, lines)."""
         changes: list[Missed] = []
-        lines: list[str] = []
+        lines: list[Line] = []
         finished = None
         for seat, name, stand_in, missed in seats:
             if seat not in acting or (stand_in is not None and timeout != "forfeit"):
                 continue
             who, missed = seat_name(name, seat), (missed or 0) + 1
             if timeout == "forfeit" and forfeit_after and missed >= forfeit_after and finished is None:
-                finished = forfeit_result(seat, players, f"{who} forfeited: {_turns(missed)} ran out of time")
+                finished = forfeit_result(seat, players, say(says.FORFEITED, name=who, n=missed))
                 changes.append(Missed(seat, stand_in, missed))
-                lines.append(f"{who}'s time ran out ({_turns(missed)}): {who} forfeits.")
+                lines.append(line(says.FORFEITS, name=who, n=missed))
                 continue
             changes.append(Missed(seat, seq, missed))
-            lines.append(f"{who}'s time ran out: the bot plays for {who} until {who} comes back to the table."
-                         if timeout != "forfeit" else
-                         f"{who}'s time ran out ({missed} of {forfeit_after}): the bot plays this turn for {who}.")
+            lines.append(line(says.BOT_STANDS_IN, name=who) if timeout != "forfeit" else
+                         line(says.BOT_PLAYS_TURN, name=who, n=missed, of=forfeit_after))
         return changes, finished, lines
 
     @staticmethod
-    def back(name: str | None, seat: int) -> str:
-        who = seat_name(name, seat)
-        return f"{who} is back: the bot no longer plays for {who}."
+    def back(name: str | None, seat: int) -> Line:
+        return line(says.BACK, name=seat_name(name, seat))
+
+    @staticmethod
+    def played_for(name: str | None, seat: int) -> Line:
+        """A turn the bot played for a seat whose time ran out."""
+        return line(says.PLAYED_FOR, name=seat_name(name, seat))
 
     @staticmethod
     def pause_vote(status: str, pause: dict | None, until: datetime | None, at: datetime, seat: int,
@@ -130,20 +149,20 @@ class PaceRules:
         return len(yes) == len(people) if everyone else 2 * len(yes) > len(people)
 
     @staticmethod
-    def proposed(who: str, until: str, reason: str) -> str:
-        return f"{who} proposes a pause until {until[:10]}: {reason}"
+    def proposed(who: str | dict, until: str, reason: str) -> Line:
+        return line(says.PAUSE_PROPOSED, name=who, day=until[:10], reason=reason)
 
     @staticmethod
-    def refused(who: str) -> str:
-        return f"{who} refused the pause."
+    def refused(who: str | dict) -> Line:
+        return line(says.PAUSE_REFUSED, name=who)
 
     @staticmethod
-    def paused(until: str) -> str:
-        return f"The table is paused until {until[:10]}: the clocks and reminders stop."
+    def paused(until: str) -> Line:
+        return line(says.PAUSED, day=until[:10])
 
     @staticmethod
-    def ended(who: str, early: bool) -> str:
-        return f"{who} ended the pause: the clocks run again." if early else f"{who} withdrew the pause."
+    def ended(who: str | dict, early: bool) -> Line:
+        return line(says.PAUSE_ENDED if early else says.PAUSE_WITHDRAWN, name=who)
 
 
 RULES = PaceRules()

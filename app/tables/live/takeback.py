@@ -159,8 +159,8 @@ async def _done(ctx: Context, live: LiveTable, command: Any, result: tuple, rebu
         live.advance(new, step | {"at": new.updated_at})
     else:
         new = live.snap = snap.moved(takeback=takeback)
-    for text in lines:
-        await after_chat(ctx, code, pace_line(text, iso(now)) | {"name": NAME})
+    for line in lines:
+        await after_chat(ctx, code, pace_line(line, iso(now)) | {"name": NAME})
     if applied:
         await after_commit(ctx, new, step=step, newly=[x for x in new.to_act if x not in snap.to_act])
     else:

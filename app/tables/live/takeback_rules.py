@@ -1,4 +1,4 @@
-"""A takeback's rules and words, for the store to apply inside the writer's transaction.
+"""A takeback's rules and lines, for the store to apply inside the writer's transaction.
 
 A takeback asked, a vote on it and the asker withdrawing it are decided against what the database holds, in
 the batch (another instance may have voted), so the store's commands (app/store/takeback_records.py) read
@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.tables.live.pace_rules import seat_name
+from app.tables import says
+from app.tables.live.pace_rules import Line, line, seat_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,11 +30,7 @@ class Decision:
     refusal: str | None = None
     takeback: dict | None = None
     applied: bool = False
-    lines: list[str] = field(default_factory=list)
-
-
-def _moves_text(first: int, seq: int) -> str:
-    return f"move {first}" if first == seq else f"moves {first} to {seq}"
+    lines: list[Line] = field(default_factory=list)
 
 
 def waiting(takeback: dict | None, seq: int) -> bool:
@@ -65,7 +62,7 @@ class TakebackRules:
         takeback = {"by": seat, "seq": seq, "from": first, "votes": [], "voters": [x for x in people if x != seat],
                     "open": True, "asked": sorted(set(old.get("asked") or []) | {seat}) if here else [seat],
                     "counts": counts}
-        lines = [f"{seat_name(people.get(seat), seat)} asks to take back {_moves_text(first, seq)}."]
+        lines = [line(says.TAKEBACK_ASKED, name=seat_name(people.get(seat), seat), moves=says.moves(first, seq))]
         return TakebackRules._settle(takeback, seq, people, can_apply, lines)
 
     @staticmethod
@@ -85,11 +82,11 @@ class TakebackRules:
         who, asker = seat_name(people.get(seat), seat), seat_name(people.get(takeback["by"]), takeback["by"])
         if not yes:
             return Decision(None, {**takeback, "open": False, "refused_by": seat}, False,
-                            [f"{who} refused {asker}'s takeback."])
+                            [line(says.TAKEBACK_REFUSED, name=who, asker=asker)])
         takeback = {**takeback, "votes": sorted(set(takeback["votes"]) | {seat})}
         if not can_apply and set(takeback["voters"]) <= set(takeback["votes"]):
             return Decision("moved")  # agreed, but nothing rebuilt to store: the caller looks again
-        return TakebackRules._settle(takeback, seq, people, can_apply, [f"{who} accepted {asker}'s takeback."])
+        return TakebackRules._settle(takeback, seq, people, can_apply, [line(says.TAKEBACK_ACCEPTED, name=who, asker=asker)])
 
     @staticmethod
     def withdraw(status: str, seq: int, takeback: dict | None, seat: int, people: dict[int, str | None]) -> Decision:
@@ -97,16 +94,16 @@ class TakebackRules:
         if status != "playing" or not waiting(takeback, seq) or takeback.get("by") != seat:
             return Decision("none")
         return Decision(None, {**takeback, "open": False}, False,
-                        [f"{seat_name(people.get(seat), seat)} withdrew the takeback request."])
+                        [line(says.TAKEBACK_WITHDRAWN, name=seat_name(people.get(seat), seat))])
 
     @staticmethod
-    def _settle(takeback: dict, seq: int, people: dict[int, str | None], can_apply: bool, lines: list[str]) -> Decision:
+    def _settle(takeback: dict, seq: int, people: dict[int, str | None], can_apply: bool, lines: list[Line]) -> Decision:
         """Once every voter has said yes (and the table was rebuilt), the takeback is agreed and done."""
         if not (can_apply and set(takeback["voters"]) <= set(takeback["votes"])):
             return Decision(None, takeback, False, lines)
         who = seat_name(people.get(takeback["by"]), takeback["by"])
         return Decision(None, {**takeback, "open": False, "done": True}, True,
-                        [*lines, f"Taken back: {_moves_text(takeback['from'], seq)} (asked by {who})."])
+                        [*lines, line(says.TAKEN_BACK, moves=says.moves(takeback["from"], seq), name=who)])
 
 
 RULES = TakebackRules()

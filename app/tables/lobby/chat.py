@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.store import ChatMessage, queries, utcnow
 from app.store.chat_records import ChatLine
 from app.tables.live.actor import after_chat, stored
+from app.tables import says
 from app.tables.live.commands import Say
 from app.tables.lobby import text as text_policy
 from app.tables.lobby.seats import Caller, not_found
@@ -35,9 +36,14 @@ KINDS = {HINT_SEAT: "hint", NUDGE_SEAT: "nudge", QUIET_HINT_SEAT: "hint", PACE_S
 
 
 def as_message(m: ChatMessage) -> dict:
-    """A chat line; "kind" is "chat" (a seat spoke), "hint" (seat -1: the table notes a hint, hints.py) or
-    "nudge" (seat -2: a teammate nudged the seat to act, app/tables/notify/settings.py)."""
-    return {"seat": m.seat, "name": m.name, "text": m.text, "at": iso(m.at), "kind": KINDS.get(m.seat, "chat")}
+    """A chat line; "kind" is "chat" (a seat spoke), "hint" (seat -1: the table notes a hint, hints.py),
+    "nudge" (seat -2: a teammate nudged the seat to act, app/tables/notify/settings.py) or "pace" (seat -4:
+    the pace's, the pause's and the takebacks' lines). A line the table says has its "say" (a message id and
+    its params: app/tables/says.py), "text" being its English."""
+    out = {"seat": m.seat, "name": m.name, "text": m.text, "at": iso(m.at), "kind": KINDS.get(m.seat, "chat")}
+    if getattr(m, "say", None):
+        out["say"] = m.say
+    return out
 
 
 def clean_text(raw: object) -> str:
@@ -57,7 +63,7 @@ async def on_say(ctx: Context, command: Say) -> dict:
     """The table's actor: one table's lines are stored, kept and published in the order they were said."""
     seat, text = command.seat, command.text
     live = await ctx.live.get(command.code)
-    line = ChatLine(live.snap.id, seat, text, utcnow())
+    line = ChatLine(live.snap.id, seat, text, utcnow(), says.english(says.say(says.SEAT, n=seat)))
     result = await stored(ctx, line)
     if result[0] != "ok":  # deleted meanwhile (an expired lobby, an admin)
         ctx.live.drop(live.snap.code)

@@ -7,7 +7,8 @@ address (app/web/ratelimit.py, ICEHOUSE_RATE_LIMIT_HINT*).
 
 Every hint is counted in the table's chat rows, but not every one is a line people see: at a table of two
 or more people, the first hint of a seat's turn is a line from the table itself (seat HINT_SEAT, "kind":
-"hint": "Ann asked for a hint (hint 3 at this table)"), and the hints the seat asks again in that same turn
+"hint", said as the message "{name} asked for a hint (hint {n} at this table)" with its name and count:
+app/tables/says.py), and the hints the seat asks again in that same turn
 are quiet rows (seat QUIET_HINT_SEAT), counted but never sent nor shown in the chat history. At a table
 of one person every hint is quiet: nobody else is there to tell. The count is in each hint's answer.
 
@@ -28,6 +29,7 @@ from app.bots import bot_for_game
 from app.games import GAMES
 from app.store import utcnow
 from app.store.seat_records import CountHint
+from app.tables import says
 from app.tables.lobby.chat import HINT_SEAT, KINDS, QUIET_HINT_SEAT
 from app.tables.live.actor import after_chat, stored
 from app.tables.errors import Conflict, N_, NotPlaying, NotYourTurn, Unavailable
@@ -40,7 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("icehouse.hints")
 
-HINT_LINE = "{name} asked for a hint (hint {count} at this table)"  # a hint's chat row (seat_records.CountHint)
 STREAKS_KEPT = 10_000  # (table, seat) -> the seq of its last shown hint line, per app instance
 
 
@@ -118,14 +119,16 @@ async def on_count_hint(ctx: Tables, command: CountHintCmd) -> int:
     shown = people > 1 and streaks.first_of_turn(code, seat, seq)
     chat_seat = HINT_SEAT if shown else QUIET_HINT_SEAT
     at = utcnow()
-    result = await stored(ctx, CountHint(live.snap.id, seat, chat_seat, (HINT_SEAT, QUIET_HINT_SEAT), HINT_LINE,
-                                         at))
+    name = live.snap.seats[seat]["name"]  # seats change only in the lobby: a hint is asked while playing
+    said = says.say(says.HINT, name=says.seat_name(name, seat))  # the store adds the count ("n")
+    result = await stored(ctx, CountHint(live.snap.id, seat, chat_seat, (HINT_SEAT, QUIET_HINT_SEAT),
+                                         name or says.english(said["params"]["name"]), said, says.english, at))
     if result[0] != "ok":  # deleted meanwhile (an admin)
         ctx.live.drop(code)
         raise not_found(command.code)
-    _, count, name, text = result
+    _, count, said, text = result
     if shown:
         streaks.shown(code, seat, seq)
-        await after_chat(ctx, code, {"seat": chat_seat, "name": name, "text": text, "at": iso(at),
-                                     "kind": KINDS[chat_seat]})
+        await after_chat(ctx, code, {"seat": chat_seat, "name": name or says.english(said["params"]["name"]),
+                                     "text": text, "say": said, "at": iso(at), "kind": KINDS[chat_seat]})
     return count

@@ -21,7 +21,7 @@ from math import ceil
 
 from app.store import notices, queries, utcnow
 from app.store.seat_records import ClaimNudge, SeatColumns, SetChannels, SetReminders
-from app.tables import language
+from app.tables import language, says
 from app.tables.notify import turns as notify
 from app.tables.notify.channels import clean_format, clean_ntfy
 from app.tables.notify.digest import clean_digest, clean_hour
@@ -150,11 +150,12 @@ async def on_nudge(ctx: Tables, asked: commands.Nudge) -> dict:
         targets = [x for x in snap.seats if x["seat"] in snap.to_act and x["seat"] != seat and not x["bot"]]
         if not targets:
             raise Invalid(N_("There is nobody to nudge: it is your turn, or a bot's."), "nobody_to_nudge")
-        by = snap.seats[seat]["name"] or f"Seat {seat}"
-        names = " and ".join(x["name"] or f"Seat {x['seat']}" for x in targets)
+        name = snap.seats[seat]["name"]
+        by = says.seat_name(name, seat)
+        said = says.say(says.NUDGED, by=by, names=[says.seat_name(x["name"], x["seat"]) for x in targets])
         now = utcnow()
-        command = ClaimNudge(snap.id, snap.seq, [x["seat"] for x in targets], NUDGE_SEAT, by,
-                             f"{by} nudged {names}", now, every)
+        command = ClaimNudge(snap.id, snap.seq, [x["seat"] for x in targets], NUDGE_SEAT,
+                             name or says.english(by), says.english(said), said, now, every)
         result = await stored(ctx, command)
         if result[0] != "moved":
             break
@@ -169,14 +170,17 @@ async def on_nudge(ctx: Tables, asked: commands.Nudge) -> dict:
         raise RateLimited(N_("This table was nudged less than {every} ago; you may nudge again in {wait}."),
                           retry_after=wait, every=_span(every), wait=_span(wait))
     rows: list[SeatColumns] = result[1]
-    message = {"seat": NUDGE_SEAT, "name": by, "text": command.text, "at": iso(now), "kind": KINDS[NUDGE_SEAT]}
+    message = {"seat": NUDGE_SEAT, "name": command.name, "text": command.text, "say": said, "at": iso(now),
+               "kind": KINDS[NUDGE_SEAT]}
     await after_chat(ctx, snap.code, message)
     await ctx.publish_turn(snap.code, command.targets, snap.seq)
     langs = await _langs(ctx, [x.player_id for x in rows if x.notify])
     for x in rows:
         if x.notify:
+            lang = langs.get(x.player_id) if x.player_id is not None else None
             notify.deliver(ctx, snap.id, x, notify.notice_for(ctx, "nudge", code=snap.code, game=snap.game, seat=x,
-                                                              seq=snap.seq, by=by, langs=langs))
+                                                              seq=snap.seq, by=says.words(by, lang) if name is None
+                                                              else name, langs=langs))
     return {"nudged": command.targets, "message": message}
 
 

@@ -7,7 +7,7 @@ import { stepWords } from "../core/replay.js";
 import { takenBack, TAKEN_BACK } from "../core/takeback_words.js";
 import { markClass } from "./scores.js";
 import { t } from "../core/i18n.js";
-import { paceWords } from "../core/pace_words.js";
+import { reasonWords } from "../core/say.js";
 import { drawBoardWords, labelBoard } from "../core/board_words.js";
 
 export function posKey(pos) {   // a short key of a position (pointers carry it)
@@ -133,5 +133,5 @@ function outcomeWords(data, inLine) {
     || (inLine ? t("This what-if is over") : t("The game is over"));
   const real = inLine && data.real_result && data.real_result.outcome !== r.outcome
     ? ` ${{ won: t("(the real game was won)"), lost: t("(the real game was lost)") }[data.real_result.outcome] || t("(the real game was over)")}` : "";
-  return `${how}: ${REASON[r.reason] || (r.outcome === "forfeit" ? paceWords(r.reason) : String(r.reason || "").replace(/_/g, " "))}${real}.`;
+  return `${how}: ${REASON[r.reason] || (r.outcome === "forfeit" ? reasonWords(r) : String(r.reason || "").replace(/_/g, " "))}${real}.`;
 }
