@@ -30,6 +30,9 @@ from app.config import Settings
 from app.main import create_app
 from app.store.migrate import upgrade
 
+# The loopback receiver of webhooks, ntfy and Web Push (tests/loopback.py): a fixture every test may ask for.
+pytest_plugins = ["tests.loopback"]
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/0"

@@ -10,10 +10,9 @@ import pytest
 
 from tests.api.helpers import bearer, full_table, state
 from tests.api.wsclient import WS
-from tests.loopback import loopback  # noqa: F401 - fixture
 
 
-async def test_the_seat_to_act_hears_how_its_turn_message_went(live_server, loopback):  # noqa: F811 - the fixture imported above
+async def test_the_seat_to_act_hears_how_its_turn_message_went(live_server, loopback):
     server = live_server(webhook_allow_private="1", away_after_seconds="0")
     rx = loopback(204)
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as host, \

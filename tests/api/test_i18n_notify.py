@@ -10,7 +10,7 @@ from app.config import Settings
 from app.store.models import Player, Seat, Table
 from app.tables.notify import turns as notify
 from tests.api.helpers import bearer, full_table
-from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
+from tests.loopback import notify_settings
 
 PUBLIC = "https://play.example.org"
 ORIGIN = {"Origin": "http://testserver"}
@@ -36,7 +36,7 @@ async def turn_to(app, code: str, seats: set[int]) -> None:
     await ctx.webhooks.drained()
 
 
-async def test_each_person_gets_the_turn_message_in_their_language(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_each_person_gets_the_turn_message_in_their_language(app, new_client, loopback):
     host, guest = new_client(), new_client()
     host.headers["Accept-Language"] = "de-DE,de;q=0.9"   # Ann's browser asks for German when she sits down
     t = await full_table(host, guest)
@@ -54,7 +54,7 @@ async def test_each_person_gets_the_turn_message_in_their_language(app, new_clie
         assert sorted((await s.execute(select(Player.name, Player.lang))).all()) == [("Ann", "de"), ("Bea", "fr")]
 
 
-async def test_a_choice_made_later_is_kept_and_a_nudge_and_reminder_follow_it(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_choice_made_later_is_kept_and_a_nudge_and_reminder_follow_it(app, new_client, loopback):
     host, guest = new_client(), new_client()
     t = await full_table(host, guest)
     code, tokens = t["code"], t["tokens"]
@@ -76,7 +76,7 @@ async def test_a_choice_made_later_is_kept_and_a_nudge_and_reminder_follow_it(ap
         f"Bea hat Ann angestupst: Du bist am Zug bei 3-High (Tisch {code}): {PUBLIC}/t/{code}"])
 
 
-async def test_english_without_a_choice_and_a_bad_choice_changes_nothing(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_english_without_a_choice_and_a_bad_choice_changes_nothing(app, new_client, loopback):
     host, guest = new_client(), new_client()
     t = await full_table(host, guest)
     code, tokens = t["code"], t["tokens"]
@@ -100,5 +100,5 @@ class TestOnPostgres:
     def settings(self, postgres_url: str) -> Settings:
         return notify_settings(postgres_url, public_url=PUBLIC)
 
-    async def test_each_person_gets_the_turn_message_in_their_language(self, app, new_client, loopback):  # noqa: F811 - the fixture imported above
+    async def test_each_person_gets_the_turn_message_in_their_language(self, app, new_client, loopback):
         await test_each_person_gets_the_turn_message_in_their_language(app, new_client, loopback)

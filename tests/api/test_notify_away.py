@@ -12,7 +12,6 @@ import pytest
 from app.tables.lobby.presence import Presence, hidden_here
 from tests.api.helpers import bearer, full_table, state
 from tests.api.wsclient import WS
-from tests.loopback import loopback  # noqa: F401 - fixture
 
 
 async def hooked_table(server, rx, clients) -> tuple[str, dict]:
@@ -62,7 +61,7 @@ async def wait_posts(rx, seat: int, count: int, timeout: float) -> float:
     return time.monotonic() - start
 
 
-async def test_no_post_while_the_seat_is_at_the_table_and_one_once_it_leaves(live_server, loopback):  # noqa: F811 - the fixture imported above
+async def test_no_post_while_the_seat_is_at_the_table_and_one_once_it_leaves(live_server, loopback):
     server = live_server(webhook_allow_private="1")
     rx = loopback(204)
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as host, \
@@ -89,7 +88,7 @@ async def test_no_post_while_the_seat_is_at_the_table_and_one_once_it_leaves(liv
         await socks[1 - waiting].close()
 
 
-async def test_a_hidden_page_is_told_after_the_grace_and_a_shown_one_is_not(live_server, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_hidden_page_is_told_after_the_grace_and_a_shown_one_is_not(live_server, loopback):
     server = live_server(webhook_allow_private="1", away_after_seconds="1.5")
     rx = loopback(204)
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as host, \

@@ -12,13 +12,12 @@ import pytest
 from tests.api.helpers import bearer, full_table, state
 from tests.api.test_notify_away import posts_for, wait_posts
 from tests.api.wsclient import WS
-from tests.loopback import loopback  # noqa: F401 - fixture
 
 
 @pytest.mark.postgres
 @pytest.mark.redis
 async def test_a_seat_visible_on_another_instance_is_at_the_table(live_server, postgres_url, redis_url,
-                                                                  loopback):  # noqa: F811 - the fixture imported above
+                                                                  loopback):
     # Each instance re-announces its sockets every 2 s, and forgets another's after 6 s of silence (not
     # the 0.3 s of the 0.1 s sweeps other two-instance tests use: a busy machine would forget b's page).
     channel = f"icehouse:test:{secrets.token_hex(4)}"

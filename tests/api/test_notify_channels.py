@@ -11,7 +11,7 @@ from app.store import Seat, Table
 from app.tables.notify import turns as notify
 from tests.api.helpers import bearer, full_table, state
 from tests.conftest import eventually
-from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
+from tests.loopback import notify_settings
 
 PUBLIC = "https://play.example.org"
 
@@ -43,7 +43,7 @@ def sentence(code: str, name: str = "Ann") -> str:
 
 
 @pytest.mark.parametrize("fmt,key", [("slack", "text"), ("mattermost", "text"), ("discord", "content")])
-async def test_each_chat_service_gets_its_own_format(app, new_client, loopback, fmt, key):  # noqa: F811 - the fixture imported above
+async def test_each_chat_service_gets_its_own_format(app, new_client, loopback, fmt, key):
     code, people = await seated(new_client)
     host, token = people[0]
     rx = loopback(204)
@@ -55,7 +55,7 @@ async def test_each_chat_service_gets_its_own_format(app, new_client, loopback, 
     assert rx.requests[0].headers["content-type"] == "application/json"
 
 
-async def test_a_generic_target_gets_the_whole_message_as_json(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_generic_target_gets_the_whole_message_as_json(app, new_client, loopback):
     code, people = await seated(new_client)
     host, token = people[0]
     rx = loopback(204)
@@ -69,7 +69,7 @@ async def test_a_generic_target_gets_the_whole_message_as_json(app, new_client, 
     assert "token" not in rx.requests[0].body.decode()
 
 
-async def test_the_last_delivery_is_shown_to_the_player(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_the_last_delivery_is_shown_to_the_player(app, new_client, loopback):
     code, people = await seated(new_client)
     host, token = people[0]
     ok, gone = loopback(204), loopback(404)
@@ -88,7 +88,7 @@ async def test_the_last_delivery_is_shown_to_the_player(app, new_client, loopbac
 
 
 @pytest.mark.parametrize("channel", ["webhook", "ntfy"])
-async def test_a_move_notifies_the_next_seat_on_its_only_channel(new_client, loopback, channel):  # noqa: F811 - the fixture imported above
+async def test_a_move_notifies_the_next_seat_on_its_only_channel(new_client, loopback, channel):
     code, people = await seated(new_client)
     rx = loopback(204)
     st = await state(people[0][0], code, people[0][1])
@@ -120,7 +120,7 @@ async def test_bad_formats_get_a_sentence(new_client):
 
 
 @pytest.mark.parametrize("path,root", [("/my-topic_1", "/"), ("/ntfy/my-topic_1", "/ntfy/")])
-async def test_ntfy_gets_a_title_the_text_and_a_click_url(app, new_client, loopback, path, root):  # noqa: F811 - the fixture imported above
+async def test_ntfy_gets_a_title_the_text_and_a_click_url(app, new_client, loopback, path, root):
     code, people = await seated(new_client)
     host, token = people[0]
     rx = loopback(200)

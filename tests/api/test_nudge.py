@@ -10,7 +10,7 @@ from sqlalchemy import update
 from app.config import Settings
 from app.store import Table, utcnow
 from tests.api.helpers import bearer, create, full_table, state
-from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
+from tests.loopback import notify_settings
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -37,7 +37,7 @@ async def nudge(people, seat, code):
     return await c.post(f"/api/tables/{code}/nudge", headers=bearer(token))
 
 
-async def test_a_nudge_reaches_the_seat_to_act_and_is_in_the_log(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_nudge_reaches_the_seat_to_act_and_is_in_the_log(app, new_client, loopback):
     code, people, acting = await two_people(new_client)
     rx = loopback(204)
     c, token = people[acting]

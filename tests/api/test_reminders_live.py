@@ -13,7 +13,6 @@ from app.store import Table, utcnow
 from tests.api.helpers import bearer, full_table, state
 from tests.api.test_exactly_once import two
 from tests.conftest import eventually
-from tests.loopback import loopback  # noqa: F401 - fixture
 
 
 def rewind(database_url: str, code: str, hours: float) -> None:
@@ -43,7 +42,7 @@ def reminders(rx) -> list[dict]:
     return [q.json() for q in rx.requests if q.json().get("reminder")]
 
 
-async def test_a_reminder_due_while_the_server_was_down_goes_out_after_the_restart(live_server, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_reminder_due_while_the_server_was_down_goes_out_after_the_restart(live_server, loopback):
     server = live_server(webhook_allow_private="1", sweep_seconds="0.2")
     rx = loopback(204)
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as c, \
@@ -60,7 +59,7 @@ async def test_a_reminder_due_while_the_server_was_down_goes_out_after_the_resta
 
 @pytest.mark.postgres
 @pytest.mark.redis
-async def test_two_instances_send_a_reminder_exactly_once(live_server, postgres_url, redis_url, loopback):  # noqa: F811 - the fixture imported above
+async def test_two_instances_send_a_reminder_exactly_once(live_server, postgres_url, redis_url, loopback):
     a, b = two(live_server, postgres_url, redis_url, webhook_allow_private="1")
     rx = loopback(204)
     async with httpx.AsyncClient(base_url=a.url, timeout=10) as ca, \

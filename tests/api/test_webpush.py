@@ -23,7 +23,7 @@ from app.tables.notify import turns as notify
 from app.tables.notify.webpush import b64, unb64, vapid_from
 from tests.api.helpers import bearer
 from tests.api.test_notify_channels import PUBLIC, seated, send_turn
-from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
+from tests.loopback import notify_settings
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ async def subscribe(client, code: str, token: str, browser: Browser):
                             json={"subscription": browser.subscription})
 
 
-async def test_a_push_is_signed_encrypted_and_opens_the_table(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_push_is_signed_encrypted_and_opens_the_table(app, new_client, loopback):
     code, people = await seated(new_client)
     host, token = people[0]
     service = loopback(201)
@@ -92,7 +92,7 @@ async def test_a_push_is_signed_encrypted_and_opens_the_table(app, new_client, l
 
 
 @pytest.mark.parametrize("status", [404, 410])
-async def test_a_subscription_the_push_service_says_is_gone_is_removed(app, new_client, loopback, status):  # noqa: F811 - the fixture imported above
+async def test_a_subscription_the_push_service_says_is_gone_is_removed(app, new_client, loopback, status):
     code, people = await seated(new_client)
     host, token = people[0]
     service = loopback(status)

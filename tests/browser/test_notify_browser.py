@@ -17,7 +17,6 @@ from playwright.sync_api import expect
 
 from tests.api.test_webpush import Browser, check_vapid
 from tests.browser.test_three_high_browser import create_table, start_game
-from tests.loopback import loopback  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +53,7 @@ def open_settings(page):
     page.locator("#webhook summary").click()
 
 
-def test_push_from_the_table_page_reaches_the_push_endpoint(live_server, new_page, loopback, shot):  # noqa: F811 - the fixture imported above
+def test_push_from_the_table_page_reaches_the_push_endpoint(live_server, new_page, loopback, shot):
     server = live_server(webhook_allow_private="1", vapid_subject="mailto:admin@play.example.org")
     service = loopback(201)
     browser = Browser(f"{service.base}/push/ann")
@@ -102,7 +101,7 @@ def test_push_refused_by_the_person_says_how_to_allow_it(live_server, new_page):
     assert page.evaluate("window.__subscribed") == []
 
 
-def ann_and_a_bot(live_server, new_page, loopback):  # noqa: F811 - the fixture imported above
+def ann_and_a_bot(live_server, new_page, loopback):
     """Ann's table with a bot, away after half a second, her notification settings open: (page, receiver)."""
     server = live_server(webhook_allow_private="1", away_after_seconds="0.5")
     rx = loopback(204)
@@ -113,7 +112,7 @@ def ann_and_a_bot(live_server, new_page, loopback):  # noqa: F811 - the fixture 
     return page, rx
 
 
-def test_a_discord_webhook_and_ntfy_show_their_last_delivery(live_server, new_page, loopback, shot):  # noqa: F811 - the fixture imported above
+def test_a_discord_webhook_and_ntfy_show_their_last_delivery(live_server, new_page, loopback, shot):
     page, rx = ann_and_a_bot(live_server, new_page, loopback)
     page.fill("#webhook-url", f"{rx.base}/api/webhooks/1/x")
     page.select_option("#webhook-format", "discord")
@@ -173,7 +172,7 @@ def test_a_teammate_nudges_and_the_host_sets_reminders(live_server, new_page, sh
     expect(ann.locator("#remind-select")).to_have_value("12h")
 
 
-def test_a_channel_set_to_the_daily_digest_gets_no_turn_message(live_server, new_page, loopback, shot):  # noqa: F811 - the fixture imported above
+def test_a_channel_set_to_the_daily_digest_gets_no_turn_message(live_server, new_page, loopback, shot):
     page, rx = ann_and_a_bot(live_server, new_page, loopback)
     page.fill("#webhook-url", f"{rx.base}/hooks/room")
     page.click("#webhook-form button[type=submit]")

@@ -6,7 +6,6 @@ import pytest
 from app.tables.notify.channels import Notice, clean_format, clean_ntfy, guess_format, ntfy_publish, webhook_body
 from app.tables.errors import Invalid
 from app.tables.notify.webhooks import Webhooks
-from tests.loopback import loopback  # noqa: F401 - fixture
 
 NOTICE = Notice(kind="nudge", code="abcd2345", title="3-High", seat=1, name="Bea", seq=7,
                 url="https://x.org/t/abcd2345", by="Ann")
@@ -56,7 +55,7 @@ def test_ntfy_on_a_private_address_is_refused(url):
     assert "private or local" in caught.value.detail
 
 
-async def test_an_ntfy_name_resolving_to_loopback_is_refused_at_delivery(loopback):  # noqa: F811 - the fixture imported above
+async def test_an_ntfy_name_resolving_to_loopback_is_refused_at_delivery(loopback):
     rx = loopback(200)
     port = rx.base.rsplit(":", 1)[1]
     root, body = ntfy_publish(f"http://localhost:{port}/topic", NOTICE)

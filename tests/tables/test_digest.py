@@ -21,7 +21,7 @@ from app.tables.notify import digest
 from app.tables.notify import turns as notify
 from tests.api.helpers import bearer, full_table, state
 from tests.conftest import eventually
-from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
+from tests.loopback import notify_settings
 
 PUBLIC = "https://play.example.org"
 MORNING = utcnow().replace(hour=9, minute=0, second=0, microsecond=0)  # past the default digest hour, 8 UTC
@@ -66,7 +66,7 @@ async def claims(app) -> int:
         return (await s.execute(select(func.count()).select_from(Digest))).scalar_one()
 
 
-async def test_one_digest_a_day_instead_of_the_turn_messages(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_one_digest_a_day_instead_of_the_turn_messages(app, new_client, loopback):
     ctx = app.state.tables
     rx = loopback(204)
     code, c, token, seat = await waiting_for(app, new_client, rx)
@@ -98,7 +98,7 @@ async def test_one_digest_a_day_instead_of_the_turn_messages(app, new_client, lo
     assert len(rx.requests) == 2
 
 
-async def test_a_move_bringing_the_turn_sends_nothing_on_a_digest_channel(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_move_bringing_the_turn_sends_nothing_on_a_digest_channel(app, new_client, loopback):
     rx = loopback(204)
     host, guest = new_client(), new_client()
     t = await full_table(host, guest)
@@ -121,7 +121,7 @@ async def test_a_move_bringing_the_turn_sends_nothing_on_a_digest_channel(app, n
     assert [q.path for q in rx.requests] == ["/hook"]  # ... the ntfy topic (digest) does not
 
 
-async def test_two_instances_send_one_digest(app, new_client, loopback, settings):  # noqa: F811 - the fixture imported above
+async def test_two_instances_send_one_digest(app, new_client, loopback, settings):
     ctx = app.state.tables
     rx = loopback(204)
     code, *_ = await waiting_for(app, new_client, rx)
@@ -136,7 +136,7 @@ async def test_two_instances_send_one_digest(app, new_client, loopback, settings
     assert len(rx.requests) == 1 and await claims(app) == 1
 
 
-async def test_nothing_waiting_no_digest(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_nothing_waiting_no_digest(app, new_client, loopback):
     ctx = app.state.tables
     rx = loopback(204)
     code, c, token, seat = await waiting_for(app, new_client, rx)
@@ -154,7 +154,7 @@ async def test_nothing_waiting_no_digest(app, new_client, loopback):  # noqa: F8
     assert rx.requests == [] and await claims(app) == 0
 
 
-async def test_a_claim_left_by_a_dead_instance_is_taken_over_after_its_lease(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_claim_left_by_a_dead_instance_is_taken_over_after_its_lease(app, new_client, loopback):
     ctx = app.state.tables
     rx = loopback(204)
     await waiting_for(app, new_client, rx)
@@ -180,7 +180,7 @@ async def _waiting(ctx) -> list:
         return await digest.digests.waiting(s, MORNING)
 
 
-async def test_a_digest_names_only_the_tables_that_chose_its_address(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_digest_names_only_the_tables_that_chose_its_address(app, new_client, loopback):
     ctx = app.state.tables
     room, phone = loopback(204), loopback(204)
     ann = new_client()  # one person (one browser) at three tables
@@ -217,7 +217,7 @@ async def test_a_digest_names_only_the_tables_that_chose_its_address(app, new_cl
     assert got == sorted([[a], sorted([a, b])])
 
 
-async def test_bad_digest_settings_get_a_sentence(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_bad_digest_settings_get_a_sentence(app, new_client, loopback):
     rx = loopback(204)
     code, c, token, _ = await waiting_for(app, new_client, rx)
     for body in ({"channels": ["email"]}, {"channels": "webhook"}, {"channels": ["webhook"] * 11},
@@ -236,7 +236,7 @@ async def test_bad_digest_settings_get_a_sentence(app, new_client, loopback):  #
     assert r.status_code == 401  # a seat's own setting: its token
 
 
-async def test_the_digest_speaks_its_persons_language(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_the_digest_speaks_its_persons_language(app, new_client, loopback):
     ctx = app.state.tables
     rx = loopback(204)
     code, *_ = await waiting_for(app, new_client, rx)
@@ -253,7 +253,7 @@ async def test_the_digest_speaks_its_persons_language(app, new_client, loopback)
     assert f"- 3-High (Tisch {code}), wartet seit " in got["text"]
 
 
-async def test_an_ntfy_topic_and_a_discord_room_get_the_digest_in_their_shapes(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_an_ntfy_topic_and_a_discord_room_get_the_digest_in_their_shapes(app, new_client, loopback):
     ctx = app.state.tables
     rx = loopback(204)
     code, c, token, _ = await waiting_for(app, new_client, rx, channels=("webhook", "ntfy"))
@@ -269,7 +269,7 @@ async def test_an_ntfy_topic_and_a_discord_room_get_the_digest_in_their_shapes(a
     assert set(discord) == {"content"} and f"(table {code}), waiting since " in discord["content"]
 
 
-async def test_each_seat_gets_its_digest_from_its_own_hour(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_each_seat_gets_its_digest_from_its_own_hour(app, new_client, loopback):
     ctx = app.state.tables
     rx = loopback(204)
     code, c, token, _ = await waiting_for(app, new_client, rx)

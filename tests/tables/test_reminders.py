@@ -12,7 +12,7 @@ from app.config import Settings
 from app.store import Table, notices, utcnow
 from app.tables.notify import turns as notify
 from tests.api.helpers import bearer, full_table, state
-from tests.loopback import loopback, notify_settings  # noqa: F401 - fixture
+from tests.loopback import notify_settings
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -79,7 +79,7 @@ async def test_the_hosts_choice_sets_the_delay(app, new_client, after, hours, du
     assert (await due_codes(db) == [st["code"]]) is due
 
 
-async def test_a_reminder_goes_through_every_channel_of_the_seat_to_act_once(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_reminder_goes_through_every_channel_of_the_seat_to_act_once(app, new_client, loopback):
     ctx = app.state.tables
     st, people, tid = await waiting_table(app, new_client, "1h")
     rx = loopback(204)

@@ -18,7 +18,6 @@ from app.tables.notify import turns as notify
 from app.tables.notify.channels import Notice, ntfy_publish, push_payload, webhook_body
 from tests.api.helpers import bearer, state
 from tests.conftest import eventually
-from tests.loopback import loopback  # noqa: F401 - fixture
 from tests.tables.test_digest import PUBLIC, database_url, settings  # noqa: F401 - fixtures
 from tests.tables.test_takeback import ask, play, seated, vote
 
@@ -85,7 +84,7 @@ def name(seat: int) -> str:
     return "Ann" if seat == 0 else "Bea"
 
 
-async def test_the_people_asked_are_told_in_their_language_and_never_the_asker(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_the_people_asked_are_told_in_their_language_and_never_the_asker(app, new_client, loopback):
     rx = loopback(204)
     code, people, mover, other = await table(app, new_client, rx)
     await play(people, code, mover)
@@ -108,7 +107,7 @@ async def test_the_people_asked_are_told_in_their_language_and_never_the_asker(a
     assert takebacks(await settled(app, rx)) == []
 
 
-async def test_a_person_at_the_table_is_told_once_they_leave_if_it_still_waits(app, new_client, loopback):  # noqa: F811 - the fixture imported above
+async def test_a_person_at_the_table_is_told_once_they_leave_if_it_still_waits(app, new_client, loopback):
     ctx = app.state.tables
     rx = loopback(204)
     code, people, mover, other = await table(app, new_client, rx, digest=False)
