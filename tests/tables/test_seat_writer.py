@@ -23,7 +23,7 @@ from app.store.move_records import MoveRecord
 from app.store.seat_records import CountHint, SetChannels, SetReminders
 from app.tables.live.tables import LiveTables
 from app.tables.lobby.chat import HINT_SEAT, QUIET_HINT_SEAT
-from app.tables.lobby.hints import HINT_LINE
+from app.tables import says
 from tests.api.helpers import bearer, full_table, state
 from tests.conftest import eventually
 from tests.loopback import notify_settings
@@ -54,7 +54,9 @@ async def another_instance(settings: Settings) -> AsyncIterator[tuple]:
 
 
 def hint(table_id: int, seat: int = 0) -> CountHint:
-    return CountHint(table_id, seat, QUIET_HINT_SEAT, COUNTED, HINT_LINE, utcnow())
+    name = ("Ann", "Bea")[seat]
+    return CountHint(table_id, seat, QUIET_HINT_SEAT, COUNTED, name, says.say(says.HINT, name=name), says.english,
+                     utcnow())
 
 
 async def hint_rows(app, table_id: int) -> int:
@@ -71,7 +73,8 @@ async def test_hints_in_one_batch_and_from_two_instances_never_share_a_count(app
     results = await asyncio.gather(writer.command(hint(playing.id)), writer.command(hint(playing.id, 1)),
                                    writer.command(hint(playing.id)), writer.command(hint(playing.id + 1000)))
     assert writer.batches == before + 1
-    assert [r[:3] for r in results[:3]] == [("ok", 1, "Ann"), ("ok", 2, "Bea"), ("ok", 3, "Ann")]
+    assert [(r[:2], r[2]["params"]) for r in results[:3]] == [
+        (("ok", 1), {"name": "Ann", "n": 1}), (("ok", 2), {"name": "Bea", "n": 2}), (("ok", 3), {"name": "Ann", "n": 3})]
     assert results[1][3] == "Bea asked for a hint (hint 2 at this table)" and results[3] == ("gone",)
     async with another_instance(settings) as (other, _):
         counts = await asyncio.gather(writer.command(hint(playing.id)),
