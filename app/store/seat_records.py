@@ -8,8 +8,8 @@ taken there (two hints never get the same number), the nudge's once-per-`every` 
 from another instance meanwhile refuses this one). On PostgreSQL the hint and the nudge first lock their
 table's row, and the channels their seat's row (as a delivery's result is kept: notices.record_delivery), so
 two instances never interleave on them; SQLite has one writer at a time anyway. The chat rows' says (message
-ids with parameters) and their English are the caller's (app/tables): only the hint's count comes from here. Like a lobby command, none
-raises for a refusal; `result` is one of
+ids with parameters) and their English are the caller's (app/tables): only the hint's count comes from here.
+Like a lobby command, none raises for a refusal; `result` is one of
 
     ("ok", ...)              stored; see each command for the rest
     ("gone",)                no such table (or seat) any more: nothing stored
