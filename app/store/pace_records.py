@@ -27,11 +27,11 @@ from app.store.lobby_records import Exec, column_json
 PACE_SEAT = -4  # the chat rows of the pace's lines (app/tables/lobby/chat.py KINDS: "pace")
 
 
-def _line(ex: Exec, table_id: int, name: str, line: Any, at: datetime) -> None:
-    """A line of the domain's (its `say` and the English `text`) as a chat row of the pace."""
+def _line(ex: Exec, table_id: int, line: Any, at: datetime) -> None:
+    """A line of the domain's (its `say`, the English `text` and the row's `name`) as a chat row of the pace."""
     ex.run("INSERT INTO chat (table_id, seat, name, text, say, at) "
            "SELECT id, :s, :n, :x, CAST(:y AS json), :at FROM tables WHERE id = :t",
-           {"t": table_id, "s": PACE_SEAT, "n": name, "x": line.text, "y": column_json(line.say), "at": ex.time(at)})
+           {"t": table_id, "s": PACE_SEAT, "n": line.name, "x": line.text, "y": column_json(line.say), "at": ex.time(at)})
 
 
 @dataclass(slots=True)
@@ -105,7 +105,7 @@ class TimeOut:
                    "updated_at = :at, finished_at = :at WHERE id = :t",
                    {"none": "[]", "r": column_json(finished), "at": ex.time(self.at), "t": self.table_id})
         for line in lines:
-            _line(ex, self.table_id, "Pace", line, self.at)
+            _line(ex, self.table_id, line, self.at)
         self.result = ("ok", changed, finished, lines)
 
 
@@ -126,9 +126,10 @@ class HandBack:
         if row is None:  # handed back already (another page, another instance)
             self.result = ("ok", None)
             return
-        ex.run("UPDATE seats SET stand_in = NULL WHERE table_id = :t AND seat = :s", {"t": self.table_id, "s": self.seat})
+        ex.run("UPDATE seats SET stand_in = NULL WHERE table_id = :t AND seat = :s",
+               {"t": self.table_id, "s": self.seat})
         line = self.rules.back(row[0], self.seat)
-        _line(ex, self.table_id, "Pace", line, self.at)
+        _line(ex, self.table_id, line, self.at)
         self.result = ("ok", line)
 
 
@@ -142,7 +143,7 @@ class PaceNote:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        _line(ex, self.table_id, "Pace", self.line, self.at)
+        _line(ex, self.table_id, self.line, self.at)
         self.result = ("ok",)
 
 
@@ -195,7 +196,7 @@ class PauseVote:
             ex.run("UPDATE tables SET pause = CAST(:p AS json), paused_until = :u WHERE id = :t",
                    {"p": column_json(decision.pause), "u": ex.time(decision.until), "t": self.table_id})
         for line in decision.lines:
-            _line(ex, self.table_id, "Pace", line, self.at)
+            _line(ex, self.table_id, line, self.at)
         self.result = ("ok", decision.pause, decision.until, decision.lines)
 
 
@@ -224,7 +225,7 @@ class EndPause:
         ex.run("UPDATE tables SET pause = NULL, paused_until = :u WHERE id = :t",
                {"u": ex.time(decision.until), "t": self.table_id})
         line = decision.lines[0]
-        _line(ex, self.table_id, "Pace", line, self.at)
+        _line(ex, self.table_id, line, self.at)
         self.result = ("ok", decision.until, [line])
 
 

@@ -23,7 +23,6 @@ from app.store.end_records import _json
 from app.store.lobby_records import Exec, column_json
 from app.store.pace_records import PACE_SEAT, seated_people
 
-NAME = "Takeback"  # the name of its lines in the log (kind "pace", seat PACE_SEAT)
 
 
 @dataclass(slots=True)
@@ -38,9 +37,9 @@ class Rebuilt:
 
 
 def _line(ex: Exec, table_id: int, line: Any, at: datetime) -> None:
-    """A line of the domain's (its `say` and the English `text`) as a chat row of the pace."""
+    """A line of the domain's (its `say`, the English `text` and the row's `name`) as a chat row of the pace."""
     ex.run("INSERT INTO chat (table_id, seat, name, text, say, at) VALUES (:t, :s, :n, :x, CAST(:y AS json), :at)",
-           {"t": table_id, "s": PACE_SEAT, "n": NAME, "x": line.text, "y": column_json(line.say), "at": ex.time(at)})
+           {"t": table_id, "s": PACE_SEAT, "n": line.name, "x": line.text, "y": column_json(line.say), "at": ex.time(at)})
 
 
 def _row(command: TakebackCommand, ex: Exec) -> tuple | None:

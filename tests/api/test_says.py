@@ -130,3 +130,34 @@ def test_every_message_the_server_says_is_in_every_catalog(lang):
         else:
             assert set(client.get(message) or {}) >= {"one", "other"}, message
             assert t.ngettext(message, plural, 2) != plural, message
+
+
+def test_a_socket_gets_the_say_of_each_line_and_its_history(settings):  # noqa: F811 - the fixture imported above
+    from starlette.testclient import TestClient
+
+    from app.main import create_app
+
+    with TestClient(create_app(settings)) as tc:
+        made = tc.post("/api/tables", json={"game": "turning-points", "players": 2, "name": AL,
+                                            "options": {"shape": "square", "size": 3}}).json()
+        code, tokens = made["code"], {0: made["token"]}
+        tc.cookies.clear()  # the guest is another browser
+        joined = tc.post(f"/api/tables/{code}/join", json={"name": X}).json()
+        tokens[joined["seat"]] = joined["token"]
+        assert tc.post(f"/api/tables/{code}/start", headers=bearer(tokens[0])).status_code == 200
+        mover = tc.get(f"/api/tables/{code}", headers=bearer(tokens[0])).json()["to_act"][0]
+        st = tc.get(f"/api/tables/{code}", headers=bearer(tokens[mover])).json()
+        assert tc.post(f"/api/tables/{code}/moves", headers=bearer(tokens[mover]),
+                       json={"seq": st["seq"], "move": st["legal_moves"][0]}).status_code == 200
+        names = (AL, X)
+        want = {"id": says.TAKEBACK_ASKED, "params": {"name": names[mover], "moves": says.moves(1, 1)}}
+        with tc.websocket_connect(f"/ws/tables/{code}?token={tokens[1 - mover]}") as theirs:
+            assert theirs.receive_json()["type"] == "state"
+            assert tc.post(f"/api/tables/{code}/takeback", headers=bearer(tokens[mover])).status_code == 200
+            while (msg := theirs.receive_json())["type"] != "chat":
+                pass
+            assert msg["kind"] == "pace" and msg["name"] == "Takeback" and msg["say"] == want
+        with tc.websocket_connect(f"/ws/tables/{code}?token={tokens[1 - mover]}") as again:
+            while (msg := again.receive_json())["type"] != "chat_history":
+                pass
+            assert [m.get("say") for m in msg["messages"]] == [want]

@@ -33,13 +33,16 @@ seat_name = says.seat_name  # a seat's name as a say's parameter: the name, or "
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """A line of the log: its say and its English rendering (the chat row's text)."""
+    """A line of the log: its say, its English rendering (the chat row's text) and the row's name (who says
+    it: "Pace" for the pace's and the pause's lines, "Takeback" for a takeback's)."""
 
     say: dict
     text: str
+    name: str = "Pace"
 
 
 def line(message: str | tuple[str, str], **params: object) -> Line:
+    """A line of the pace's (its params: the say's)."""
     said = say(message, **params)
     return Line(said, english(said))
 

@@ -34,7 +34,7 @@ from sqlalchemy import select
 
 from app.games import GAMES
 from app.store import Table, admin_queries, utcnow
-from app.store.takeback_records import NAME, Rebuilt, TakebackAsk, TakebackVote, TakebackWithdraw
+from app.store.takeback_records import Rebuilt, TakebackAsk, TakebackVote, TakebackWithdraw
 from app.tables.live.takeback_rules import RULES
 from app.tables.errors import Conflict, Forbidden, N_, NotPlaying
 from app.tables.live import commands
@@ -160,7 +160,7 @@ async def _done(ctx: Context, live: LiveTable, command: Any, result: tuple, rebu
     else:
         new = live.snap = snap.moved(takeback=takeback)
     for line in lines:
-        await after_chat(ctx, code, pace_line(line, iso(now)) | {"name": NAME})
+        await after_chat(ctx, code, pace_line(line, iso(now)))
     if applied:
         await after_commit(ctx, new, step=step, newly=[x for x in new.to_act if x not in snap.to_act])
     else:

@@ -19,10 +19,16 @@ Each answer is `Decision(refusal, takeback, applied, lines)`; a refusal is one o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from app.tables import says
 from app.tables.live.pace_rules import Line, line, seat_name
+
+NAME = "Takeback"  # the name of its lines in the log (kind "pace", seat -4)
+
+
+def _line(message: str, **params: object) -> Line:
+    return replace(line(message, **params), name=NAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +68,7 @@ class TakebackRules:
         takeback = {"by": seat, "seq": seq, "from": first, "votes": [], "voters": [x for x in people if x != seat],
                     "open": True, "asked": sorted(set(old.get("asked") or []) | {seat}) if here else [seat],
                     "counts": counts}
-        lines = [line(says.TAKEBACK_ASKED, name=seat_name(people.get(seat), seat), moves=says.moves(first, seq))]
+        lines = [_line(says.TAKEBACK_ASKED, name=seat_name(people.get(seat), seat), moves=says.moves(first, seq))]
         return TakebackRules._settle(takeback, seq, people, can_apply, lines)
 
     @staticmethod
@@ -82,11 +88,11 @@ class TakebackRules:
         who, asker = seat_name(people.get(seat), seat), seat_name(people.get(takeback["by"]), takeback["by"])
         if not yes:
             return Decision(None, {**takeback, "open": False, "refused_by": seat}, False,
-                            [line(says.TAKEBACK_REFUSED, name=who, asker=asker)])
+                            [_line(says.TAKEBACK_REFUSED, name=who, asker=asker)])
         takeback = {**takeback, "votes": sorted(set(takeback["votes"]) | {seat})}
         if not can_apply and set(takeback["voters"]) <= set(takeback["votes"]):
             return Decision("moved")  # agreed, but nothing rebuilt to store: the caller looks again
-        return TakebackRules._settle(takeback, seq, people, can_apply, [line(says.TAKEBACK_ACCEPTED, name=who, asker=asker)])
+        return TakebackRules._settle(takeback, seq, people, can_apply, [_line(says.TAKEBACK_ACCEPTED, name=who, asker=asker)])
 
     @staticmethod
     def withdraw(status: str, seq: int, takeback: dict | None, seat: int, people: dict[int, str | None]) -> Decision:
@@ -94,7 +100,7 @@ class TakebackRules:
         if status != "playing" or not waiting(takeback, seq) or takeback.get("by") != seat:
             return Decision("none")
         return Decision(None, {**takeback, "open": False}, False,
-                        [line(says.TAKEBACK_WITHDRAWN, name=seat_name(people.get(seat), seat))])
+                        [_line(says.TAKEBACK_WITHDRAWN, name=seat_name(people.get(seat), seat))])
 
     @staticmethod
     def _settle(takeback: dict, seq: int, people: dict[int, str | None], can_apply: bool, lines: list[Line]) -> Decision:
@@ -103,7 +109,7 @@ class TakebackRules:
             return Decision(None, takeback, False, lines)
         who = seat_name(people.get(takeback["by"]), takeback["by"])
         return Decision(None, {**takeback, "open": False, "done": True}, True,
-                        [*lines, line(says.TAKEN_BACK, moves=says.moves(takeback["from"], seq), name=who)])
+                        [*lines, _line(says.TAKEN_BACK, moves=says.moves(takeback["from"], seq), name=who)])
 
 
 RULES = TakebackRules()
