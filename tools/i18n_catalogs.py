@@ -4,7 +4,13 @@
   _() in templates/, plus each game's pitch from the registry, into app/locale/messages.pot, then merges
   it into app/locale/<lang>/LC_MESSAGES/messages.po (new messages come in empty).
 - JavaScript: t("...") (or tr("..."), imported `t as tr`) and tn("one", "other", n) in the modules that import
-  core/i18n.js, merged into static/i18n/<lang>.json ({"message": "translation"} or, for a plural, {"one": ..., "other": ...}).
+  core/i18n.js, merged into static/i18n/<lang>.json ({"message": "translation"} or, for a plural,
+  {"one": ..., "other": ...}).
+
+- A game's own words: a game may keep its catalog in its folder (`Game.folder()`/locale/<lang>.json, like
+  static/i18n/<lang>.json; its rules pages may live there too, extracted like templates/). A message that
+  every language's game catalogs say is the game's: not asked of the shared catalogs (and dropped from them
+  by an update); the check holds those catalogs to the message's placeholders.
 
 `python -m tools.i18n_catalogs` updates the files and then checks; `--check` only checks (the test does).
 A check fails on a message with no translation, a fuzzy one, or a translation whose placeholders
@@ -34,6 +40,7 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "N_": None, "Nn_": (1, 2)}  # tr(req
 SOURCES = [
     ("app", [("**.py", "python")], {}),
     ("templates", [("**.html", "jinja2.ext:babel_extract")], {"**.html": {"trimmed": "true"}}),
+    ("app/games", [("**.html", "jinja2.ext:babel_extract")], {"**.html": {"trimmed": "true"}}),  # games' rules
 ]
 PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
 JS_STRING = r'"((?:[^"\\\n]|\\.)*)"'
@@ -51,7 +58,28 @@ def template() -> Catalog:
     from app.games import GAMES  # the registry's sentences shown on pages (the pitch)
     for g in GAMES.values():
         pot.add(g.pitch, None, [(f"app/games registry: {g.name}.pitch", 0)])
+    for message in game_owned():
+        if pot.get(message) is not None:
+            pot.delete(message)
     return pot
+
+
+def game_catalogs(lang: str) -> dict[Path, dict]:
+    """Each registered game's own catalog of `lang` (its folder's locale/<lang>.json), by its path."""
+    from app.tables.language import game_folders
+    paths = [folder / "locale" / f"{lang}.json" for folder in game_folders()]
+    return {path: json.loads(path.read_text(encoding="utf-8")) for path in paths if path.is_file()}
+
+
+def _said(got: object) -> bool:
+    return bool(got) and (isinstance(got, str) or (isinstance(got, dict) and all(got.values())))
+
+
+def game_owned() -> set[str]:
+    """The messages every language's game catalogs say: a game's own words, not asked of the shared ones."""
+    owned = [{m for catalog in game_catalogs(lang).values() for m, got in catalog.items() if _said(got)}
+             for lang in LANGS]
+    return set.intersection(*owned)
 
 
 def js_messages() -> dict[str, str | None]:
@@ -77,6 +105,8 @@ def js_messages() -> dict[str, str | None]:
             found[_unescape(m[1])] = _unescape(m[2])
         for m in JS_T.finditer(text):
             found.setdefault(_unescape(m[1]), None)
+    for message in game_owned():
+        found.pop(message, None)
     return found
 
 
@@ -165,6 +195,14 @@ def check() -> list[str]:
             elif any(_holes(f) - _holes(message) - _holes(plural or "") for f in forms):
                 problems.append(f"{lang}.json: the placeholders of {message!r} differ in {got!r}")
         problems += [f"{lang}.json: {m!r} is no longer used (run make i18n)" for m in have if m not in wanted]
+        for path, catalog in game_catalogs(lang).items():
+            for message, got in catalog.items():
+                forms = list(got.values()) if isinstance(got, dict) else [got]
+                if not _said(got):
+                    problems.append(f"{path}: no translation of {message!r}")
+                elif (_holes(got) != _holes(message) if isinstance(got, str)
+                      else any(_holes(f) - _holes(message) - {"{n}"} for f in forms)):
+                    problems.append(f"{path}: the placeholders of {message!r} differ in {got!r}")
     return problems
 
 

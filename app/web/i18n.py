@@ -4,26 +4,31 @@ notifications: app/tables/language.py) or else from the browser's Accept-Languag
 
 Templates use Jinja2's i18n extension ({% trans %}, _(), ngettext) over gettext catalogs kept as
 app/locale/<lang>/LC_MESSAGES/messages.po. The .po files are compiled in memory when first used (Babel's
-write_mo, in app/tables/language.py), so a fresh clone serves every language with nothing to build. `make i18n` extracts the
-messages and checks the catalogs (tools/i18n_catalogs.py). The JavaScript has its own JSON catalogs,
-static/i18n/<lang>.json, read by static/js/core/i18n.js in the page's <html lang>."""
+write_mo, in app/tables/language.py), so a fresh clone serves every language with nothing to build. `make i18n`
+extracts the messages and checks the catalogs (tools/i18n_catalogs.py). The JavaScript has its own JSON catalogs,
+static/i18n/<lang>.json, read by static/js/core/i18n.js in the page's <html lang>; this router serves that
+URL with the games' own catalogs (their folder's locale/<lang>.json, app/tables/language.py) merged in."""
 from __future__ import annotations
 
 import gettext
+import json
+from functools import lru_cache
+from pathlib import Path
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from jinja2 import Environment, pass_context
 
 from app.tables import language
-from app.tables.language import DEFAULT, translations
+from app.tables.language import DEFAULT, game_catalog, translations
 from app.web.middleware import identity_cookie
 
 LANGS = {"en": "English", "fr": "Français", "de": "Deutsch"}  # each in its own language, for the selector
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 MAX_ACCEPT = 400  # characters of Accept-Language read: a browser sends a few dozen
+CLIENT_CATALOGS = Path(__file__).resolve().parents[2] / "static" / "i18n"
 
 router = APIRouter(include_in_schema=False)
 
@@ -113,3 +118,29 @@ async def choose_language(request: Request) -> Response:
     page.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="lax", path="/")
     await language.remember(request.app.state.tables, identity_cookie(request.scope), lang)  # for notifications
     return page
+
+
+@lru_cache(maxsize=8)
+def _read_catalog(path: Path, mtime: float) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _shared_catalog(lang: str) -> dict:
+    path = CLIENT_CATALOGS / f"{lang}.json"
+    return _read_catalog(path, path.stat().st_mtime) if path.is_file() else {}
+
+
+def client_catalog(lang: str) -> dict:
+    """The scripts' catalog of `lang`: static/i18n/<lang>.json, and the games' own words where it has none."""
+    shared = _shared_catalog(lang)
+    merged = {message: said for message, said in game_catalog(lang).items() if not shared.get(message)}
+    return {**shared, **merged}
+
+
+@router.get("/static/i18n/{lang}.json")
+async def scripts_catalog(lang: str) -> Response:
+    """static/js/core/i18n.js fetches this (before the static files' mount): the shared catalog with the
+    games' own merged in."""
+    if lang not in LANGS or lang == DEFAULT:
+        return Response("No such catalog.", status_code=404, media_type="text/plain")
+    return JSONResponse(client_catalog(lang), headers={"Cache-Control": "no-cache"})

@@ -8,7 +8,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
-from jinja2 import pass_context
+from jinja2 import BaseLoader, ChoiceLoader, Environment, TemplateNotFound, pass_context
+from jinja2.loaders import split_template_path
 
 from app.games import GAMES
 from app.tables.errors import TableError
@@ -18,7 +19,31 @@ from app.web import i18n
 from app.web.i18n import lang_of, tr
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+class GameFolders(BaseLoader):
+    """Templates in the games' own folders: "<package>/rules/rules.html" is that file of the folder holding
+    a registered game's package (`Game.folder()`), so a game's rules page can live with the game."""
+
+    def get_source(self, environment: Environment, template: str):
+        pieces = split_template_path(template)  # refuses ".." and the like
+        for g in GAMES.values():
+            folder = type(g).folder()
+            if pieces and pieces[0] == folder.name:
+                path = folder.parent.joinpath(*pieces)
+                if path.is_file():
+                    return path.read_text(encoding="utf-8"), str(path), _unchanged(path)
+        raise TemplateNotFound(template)
+
+
+def _unchanged(path: Path):
+    """Jinja's `uptodate` for a template read from `path` now."""
+    mtime = path.stat().st_mtime
+    return lambda: path.is_file() and path.stat().st_mtime == mtime
+
+
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
+templates.env.loader = ChoiceLoader([templates.env.loader, GameFolders()])
 i18n.install(templates.env)
 
 router = APIRouter(include_in_schema=False)
@@ -113,15 +138,22 @@ async def rules(request: Request, game: str) -> HTMLResponse:
     g = GAMES.get(game)
     if g is None:
         return not_found(request, tr(request, "We have no rules page for “{game}”.", game=game[:40]))
-    return _page(request, rules_template(g.rules_template, lang_of(request)), title=tr(request, "{game} rules", game=g.title),
-                 game=game_summaries_by_name()[game])
+    return _page(request, rules_template(g.rules_template, lang_of(request)),
+                 title=tr(request, "{game} rules", game=g.title), game=game_summaries_by_name()[game])
 
 
 def rules_template(template: str, lang: str) -> str:
     """A game's rules page in `lang` when it has been translated (rules/<game>.fr.html beside
-    rules/<game>.html), else the English page, which says it has not been translated yet."""
+    rules/<game>.html, under templates/ or in the game's folder), else the English page, which says it has
+    not been translated yet."""
     translated = template.removesuffix(".html") + f".{lang}.html"
-    return translated if lang != "en" and (ROOT / "templates" / translated).is_file() else template
+    if lang == "en":
+        return template
+    try:
+        templates.env.loader.get_source(templates.env, translated)
+    except TemplateNotFound:
+        return template
+    return translated
 
 
 def game_summaries_by_name() -> dict[str, dict]:
