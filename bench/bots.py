@@ -1,10 +1,10 @@
 """Bot benchmark over any game: `python -m bench.bots --game NAME --deals N [--start S] [--players P] [--bot B]
-[--policy bot|greedy|random] [--seconds S] [--procs K] [--dump FILE] [--no-baseline] [--no-clock-guard]` plays N whole games from
-seeds S..S+N-1 (S: 0 by default) through the engine contract only (each decision gets `g.view(doc, seat)` and
-the legal list, as the server gives them) and prints one JSON line. `--games` is the same as `--deals`.
-`--dump FILE` writes each deal's seed, result and plies (for a paired comparison of two bots on the same
-deals: `python -m bench.bots --pair A.json B.json`). `--no-clock-guard`: 3-High's searches stop by their
-effort only (see `unguarded`), so that a loaded machine measures the same decisions as a quiet one.
+[--policy bot|greedy|random] [--seconds S] [--procs K] [--dump FILE] [--no-baseline] [--no-clock-guard]`
+plays N whole games from seeds S..S+N-1 (S: 0 by default) through the engine contract only (each decision gets
+`g.view(doc, seat)` and the legal list, as the server gives them) and prints one JSON line. `--games` is the
+same as `--deals`. `--dump FILE` writes each deal's seed, result and plies (for a paired comparison of two bots
+on the same deals: `python -m bench.bots --pair A.json B.json`). `--no-clock-guard`: 3-High's searches stop by
+their effort only (see `unguarded`), so that a loaded machine measures the same decisions as a quiet one.
 
 - The policy measured: `bot` (default) the game's own bot (or --bot) with --seconds per decision; `greedy`
   the same bot with no time at all (seconds=0: its first look, no search); `random` the random bot.
@@ -129,7 +129,8 @@ def measure(game, name: str, players: int, games: int, options: dict, seconds: f
             "mean_plies": round(sum(plies) / len(plies), 1), "decisions": len(spent),
             "s_per_decision": round(sum(spent) / max(1, len(spent)), 4),
             "max_s_per_decision": round(max(spent, default=0.0), 4),
-            "cpu_per_decision": round(sum(cpu) / max(1, len(cpu)), 4), "max_cpu_per_decision": round(max(cpu, default=0.0), 4)}
+            "cpu_per_decision": round(sum(cpu) / max(1, len(cpu)), 4),
+            "max_cpu_per_decision": round(max(cpu, default=0.0), 4)}
     if scores:
         line["mean_score"] = round(sum(scores) / len(scores), 2)
     if unfinished:
@@ -172,7 +173,8 @@ def main(argv=None) -> None:
     parser.add_argument("--dump", default=None, help="write each deal's seed, result and plies to this JSON file")
     parser.add_argument("--no-baseline", action="store_true", help="skip the baseline (the random bot's games)")
     parser.add_argument("--no-clock-guard", action="store_true",
-                        help="3-High: searches stop by their effort only, not by the clock's hard cap (a loaded machine)")
+                        help="3-High: searches stop by their effort only, not by the clock's hard cap "
+                             "(a loaded machine)")
     parser.add_argument("--players", type=int, default=None, help="seat count (default: the game's smallest "
                                                                   "for cooperative games, else 2)")
     parser.add_argument("--bot", default=None, help="the bot to measure (default: the game's own)")

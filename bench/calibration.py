@@ -163,7 +163,8 @@ def main() -> None:
     fitted = fit_groups(games)
     if args.check:  # held out: the tables fitted on all the games above, measured on these
         games = load(args.check)
-        out_of_fold = [(calibrate_with(fitted, r, players), won, players) for _, players, raws, won in games for r in raws]
+        out_of_fold = [(calibrate_with(fitted, r, players), won, players)
+                       for _, players, raws, won in games for r in raws]
     else:  # each fold's games calibrated by the tables fitted on the other folds' games
         knots = [fit_groups([g for k, g in enumerate(games) if k % FOLDS != f]) for f in range(FOLDS)]
         out_of_fold = [(calibrate_with(knots[k % FOLDS], r, players), won, players)

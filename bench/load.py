@@ -230,8 +230,9 @@ async def run(tables: int, moves: int, url: str, sockets: bool = False, bot: str
             if sockets else None
     total = sum(seqs) - first
     p50, b50 = statistics.median(latencies) if latencies else 0.0, statistics.median(base)
-    out = {"bench": "load", "database": url.split(":", 1)[0], "tables": tables, "bot": bot, "sockets": 2 * tables if sockets
-           else 0, "moves": total, "seconds": round(elapsed, 3), "moves_per_s": round(total / elapsed, 1),
+    out = {"bench": "load", "database": url.split(":", 1)[0], "tables": tables, "bot": bot,
+           "sockets": 2 * tables if sockets else 0, "moves": total, "seconds": round(elapsed, 3),
+           "moves_per_s": round(total / elapsed, 1),
            "cpu_ms_per_move": round(cpu * 1000 / total, 2),
            "move_p50_ms": round(p50, 2), "move_p95_ms": round(pct(latencies, 0.95), 2),
            "baseline_p50_ms": round(b50, 3), "baseline_p95_ms": round(pct(base, 0.95), 3),
@@ -257,7 +258,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=40, help="moves per table by the person (bots add theirs)")
     parser.add_argument("--sockets", action="store_true", help="two WebSocket watchers per table")
     parser.add_argument("--bot", default="random",
-                        help="the bot opponent: 'random' (default: measures the server) or 'three-high' (adds its search)")
+                        help="the bot opponent: 'random' (default: measures the server) "
+                             "or 'three-high' (adds its search)")
     parser.add_argument("--database-url", default=None, help="default: a temporary SQLite file")
     args = parser.parse_args()
     url, drop = args.database_url, None

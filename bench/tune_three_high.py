@@ -4,9 +4,9 @@
 The measure is the greedy policy's win rate: every seat plays the best play of evaluate.child_values with
 the weights tried (the rollouts' policy, rollout.playout), on the deals' real draws, which it never reads
 ahead. A coordinate search from the bot's weights at that many seats (plan.weights_for): each weight in turn
-scaled by 0.6, 0.8, 1.25 and 1.6 (the spare term's three steps together), a change kept when it wins at least ACCEPT more of the
-training deals (paired: the same deals for every try). Then the weights it found and the ones it started
-from are played on the check deals, disjoint from the training ones. One JSON line per try, then
+scaled by 0.6, 0.8, 1.25 and 1.6 (the spare term's three steps together), a change kept when it wins at least
+ACCEPT more of the training deals (paired: the same deals for every try). Then the weights it found and the
+ones it started from are played on the check deals, disjoint from the training ones. One JSON line per try, then
 {"final": ...}. A game takes about 12 ms of CPU, so 2,000 deals take about 25 s a try.
 
 The deals the bot is measured on (bench.bots --start, docs/PERFORMANCE.md) must be disjoint from both.
@@ -86,7 +86,8 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--procs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
-    if set(range(args.start, args.start + args.deals)) & set(range(args.check_start, args.check_start + args.check_deals)):
+    training = range(args.start, args.start + args.deals)
+    if set(training) & set(range(args.check_start, args.check_start + args.check_deals)):
         raise SystemExit("the check deals must be disjoint from the training deals")
 
     def out(line: dict) -> None:

@@ -358,8 +358,8 @@ async def run_ours(args: argparse.Namespace) -> dict:
         out = {"moves_per_s": round(bench.moves / elapsed, 1), "p50_ms": percentile(bench.latencies, 0.50),
                "p95_ms": percentile(bench.latencies, 0.95), "p99_ms": percentile(bench.latencies, 0.99),
                "errors": errors, "server_cpu_ms_per_move": round(cpu * 1000 / max(1, bench.moves), 3),
-               "server_cpu_share": round(cpu / elapsed, 2), "client_cpu_share": client_share, "rss_mb": rss_mb(proc.pid),
-               "moves": bench.moves,
+               "server_cpu_share": round(cpu / elapsed, 2), "client_cpu_share": client_share,
+               "rss_mb": rss_mb(proc.pid), "moves": bench.moves,
                "replaced": bench.replaced}
         if bench.replaced and args.spare:
             print(f"{bench.replaced} games ran out of spare tables: their replacements (REST calls, new sockets) "

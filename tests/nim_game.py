@@ -50,7 +50,8 @@ class Nim(Game):
     def legal_moves(self, doc: dict, seat: int) -> list[dict]:
         if seat not in self.to_act(doc):
             return []
-        return [{"heap": i, "take": n} for i, size in enumerate(doc["heaps"]) for n in range(1, min(size, MAX_TAKE) + 1)]
+        return [{"heap": i, "take": n}
+                for i, size in enumerate(doc["heaps"]) for n in range(1, min(size, MAX_TAKE) + 1)]
 
     def apply(self, doc: dict, seat: int, move) -> Step:
         if seat not in self.to_act(doc):

@@ -213,7 +213,8 @@ def test_the_translated_scripts_say_every_sentence_through_t():
 def test_the_script_check_finds_an_english_sentence(tmp_path):
     sample = tmp_path / "sample.js"
     sample.write_text('const a = t("Your turn!");\nconst b = tn("{n} card", "{n} cards", n);\n'
-                      'el.title = `Waiting for ${who} to play`;\nh("span", { class: "tag turn" }, "nobody here yet");\n')
+                      'el.title = `Waiting for ${who} to play`;\n'
+                      'h("span", { class: "tag turn" }, "nobody here yet");\n')
     found = [line.split(": ", 1)[1] for line in untranslated_literals(sample)]
     assert found == ["`Waiting for ${who} to play`", '"nobody here yet"']
 
@@ -293,7 +294,8 @@ QUOTED = re.compile(r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"")  # the move and the exampl
 def test_a_malformed_move_is_refused_in_the_players_language(game, lang):
     doc = GAMES[game].setup(2, {}, 1)
     seat = GAMES[game].to_act(doc)[0]
-    english, said = refusal_in("en", game, doc, seat, {"nonsense": 1}), refusal_in(lang, game, doc, seat, {"nonsense": 1})
+    english = refusal_in("en", game, doc, seat, {"nonsense": 1})
+    said = refusal_in(lang, game, doc, seat, {"nonsense": 1})
     assert said != english and "nonsense" in said
     assert not ENGLISH_REFUSAL.search(QUOTED.sub("", said)), said
 

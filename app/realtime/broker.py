@@ -183,9 +183,9 @@ class RedisBroker(Broker):
 
     def _mark_up(self) -> None:
         if self._down_since is not None:
-            log.warning("redis broker reconnected", extra={"channel": self.channel,
-                                                           "down_seconds": round(time.monotonic() - self._down_since, 2),
-                                                           "local_only": self.local_only})
+            log.warning("redis broker reconnected",
+                        extra={"channel": self.channel, "down_seconds": round(time.monotonic() - self._down_since, 2),
+                               "local_only": self.local_only})
             self._down_since = None
         else:
             log.info("redis broker subscribed", extra={"channel": self.channel})

@@ -29,5 +29,6 @@ class SetLanguage:
 async def langs_of(s: AsyncSession, player_ids: list[int]) -> dict[int, str]:
     if not player_ids:
         return {}
-    rows = await s.execute(select(Player.id, Player.lang).where(Player.id.in_(set(player_ids)), Player.lang.is_not(None)))
+    rows = await s.execute(select(Player.id, Player.lang)
+                           .where(Player.id.in_(set(player_ids)), Player.lang.is_not(None)))
     return {pid: lang for pid, lang in rows}

@@ -31,7 +31,8 @@ def _line(ex: Exec, table_id: int, line: Any, at: datetime) -> None:
     """A line of the domain's (its `say`, the English `text` and the row's `name`) as a chat row of the pace."""
     ex.run("INSERT INTO chat (table_id, seat, name, text, say, at) "
            "SELECT id, :s, :n, :x, CAST(:y AS json), :at FROM tables WHERE id = :t",
-           {"t": table_id, "s": PACE_SEAT, "n": line.name, "x": line.text, "y": column_json(line.say), "at": ex.time(at)})
+           {"t": table_id, "s": PACE_SEAT, "n": line.name, "x": line.text, "y": column_json(line.say),
+            "at": ex.time(at)})
 
 
 @dataclass(slots=True)

@@ -39,7 +39,8 @@ class Rebuilt:
 def _line(ex: Exec, table_id: int, line: Any, at: datetime) -> None:
     """A line of the domain's (its `say`, the English `text` and the row's `name`) as a chat row of the pace."""
     ex.run("INSERT INTO chat (table_id, seat, name, text, say, at) VALUES (:t, :s, :n, :x, CAST(:y AS json), :at)",
-           {"t": table_id, "s": PACE_SEAT, "n": line.name, "x": line.text, "y": column_json(line.say), "at": ex.time(at)})
+           {"t": table_id, "s": PACE_SEAT, "n": line.name, "x": line.text, "y": column_json(line.say),
+            "at": ex.time(at)})
 
 
 def _row(command: TakebackCommand, ex: Exec) -> tuple | None:

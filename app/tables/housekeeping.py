@@ -127,7 +127,8 @@ async def delete_stale_lobbies(ctx: Tables, before: datetime) -> list[str]:
     for answer in answers:
         if isinstance(answer, BaseException) and not isinstance(answer, TableError):
             raise answer
-    return [code for answer, code in zip(answers, codes) if answer is not None and not isinstance(answer, BaseException)]
+    return [code for answer, code in zip(answers, codes)
+            if answer is not None and not isinstance(answer, BaseException)]
 
 
 async def on_delete(ctx: Tables, command: commands.Delete) -> Any:

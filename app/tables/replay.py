@@ -82,7 +82,8 @@ def parse_seq(raw: int | None, current: int, code: str) -> int:
     seq = current if raw is None else raw
     if not 0 <= seq <= current:
         if current == 1:
-            raise Invalid(N_("seq must be between 0 and 1 (table {code} has had 1 move); it was {seq}."), code=code, seq=seq)
+            raise Invalid(N_("seq must be between 0 and 1 (table {code} has had 1 move); it was {seq}."), code=code,
+                          seq=seq)
         raise Invalid(N_("seq must be between 0 and {current} (table {code} has had {current} moves); it was {seq}."),
                       current=current, code=code, seq=seq)
     return seq
@@ -159,8 +160,8 @@ async def public_replay(s: AsyncSession, code: str, seq: int | None = None, *, c
     await check_spoilers(s, table.id, cookie=cookie, chosen=chosen)
     if table.status not in ENDED:
         if table.status == "lobby":
-            raise Conflict(N_("Table {code} is still in the lobby: its replay opens when the game has ended."), "not_over",
-                           code=table.code)
+            raise Conflict(N_("Table {code} is still in the lobby: its replay opens when the game has ended."),
+                           "not_over", code=table.code)
         raise Conflict(N_("Table {code} is still playing: its replay opens when the game has ended."), "not_over",
                        code=table.code)
     n, g, doc, step = await ended_at(s, table, seq)

@@ -49,7 +49,8 @@ SWEEP_SLICE = 200  # tables re-announced between two turns of the event loop
 
 
 class Tables:
-    def __init__(self, settings: Settings, db: Database, hub: Hub, broker: Broker, process: Callable[..., Awaitable[Any]]):
+    def __init__(self, settings: Settings, db: Database, hub: Hub, broker: Broker,
+                 process: Callable[..., Awaitable[Any]]):
         self.settings = settings
         self.db = db
         self.hub = hub

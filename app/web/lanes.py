@@ -64,8 +64,9 @@ async def _read(request: Request) -> Any:
             try:
                 data = json.loads(raw)
             except json.JSONDecodeError as e:
-                raise RequestValidationError([{"type": "json_invalid", "loc": ("body", e.pos), "msg": "JSON decode error",
-                                               "input": {}, "ctx": {"error": e.msg}}]) from None
+                error = {"type": "json_invalid", "loc": ("body", e.pos), "msg": "JSON decode error", "input": {},
+                         "ctx": {"error": e.msg}}
+                raise RequestValidationError([error]) from None
             except Exception as e:
                 raise StarletteHTTPException(status_code=400, detail="There was an error parsing the body") from e
         else:

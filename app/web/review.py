@@ -115,8 +115,8 @@ async def review_socket(websocket: WebSocket) -> None:
     code: str = websocket.path_params["code"]
     await websocket.accept()
     if token_query(websocket.scope) is not None:  # the Origin check lets ?token= sockets through: never here
-        await _close(websocket, {"code": "invalid", "detail": tr(websocket, N_("The review room knows you by your cookie "
-                                                                                "only: drop ?token=."))}, 4422)
+        detail = tr(websocket, N_("The review room knows you by your cookie only: drop ?token=."))
+        await _close(websocket, {"code": "invalid", "detail": detail}, 4422)
         return
     viewer = Viewer(identity_cookie(websocket.scope), chosen_deals(websocket.cookies.get(SPOILERS_COOKIE)))
     try:
@@ -185,8 +185,8 @@ async def _handle(ctx: Any, code: str, of: int, member: dict, conn: Connection, 
     wait = limits[1 if kind == "point" else 0].take("socket")
     if wait:
         return {"type": "error", "code": "rate_limited", "status": 429, "retry_after": math.ceil(wait),
-                "detail": (N_("Too many pointers: wait {n} s.") if kind == "point" else N_("Too many room messages: wait {n} s."),
-                           {"n": math.ceil(wait)})}
+                "detail": (N_("Too many pointers: wait {n} s.") if kind == "point"
+                           else N_("Too many room messages: wait {n} s."), {"n": math.ceil(wait)})}
     if kind == "lead":
         await ctx.review.command(code, member, {"op": "lead"})
     elif kind == "alone":

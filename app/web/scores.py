@@ -46,7 +46,8 @@ def said(request: Request, say: object) -> str | None:
     params = {}
     for key, value in say[1].items():
         inner = said(request, value) if isinstance(value, list) else None
-        params[key] = inner if inner is not None else tr(request, value) if key == "color" and isinstance(value, str) else value
+        params[key] = (inner if inner is not None
+                       else tr(request, value) if key == "color" and isinstance(value, str) else value)
     try:
         return tr(request, say[0], **params)
     except (KeyError, IndexError, ValueError):   # a catalog whose holes differ: the English stands

@@ -118,7 +118,8 @@ async def test_a_game_played_here_round_trips_and_counts_apart(any_server):
             st = (await c.get(f"/api/tables/{code}", headers=auth)).json()
             if st["status"] != "playing":
                 break
-            r = await c.post(f"/api/tables/{code}/moves", headers=auth, json={"seq": st["seq"], "move": st["legal_moves"][0]})
+            r = await c.post(f"/api/tables/{code}/moves", headers=auth,
+                             json={"seq": st["seq"], "move": st["legal_moves"][0]})
             assert r.status_code == 200, r.text
         assert st["status"] == "finished"
         stats_before = (await c.get("/api/admin/stats", headers=ADMIN)).json()

@@ -30,7 +30,8 @@ def database_url(request, sqlite_url):
 def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
                     bot_processes=0, bot_seconds=0.1, admin_token=TOKEN,
-                    analysis_seconds=0)  # no yardstick plays in a thread to wait for at shutdown (test_scores.py has them)
+                    # no yardstick plays in a thread to wait for at shutdown (test_scores.py has them)
+                    analysis_seconds=0)
 
 
 # -- the derivation ------------------------------------------------------------------------------------
@@ -147,7 +148,8 @@ async def test_a_named_deal_is_replayed_exactly(app, new_client):
     original, replayed = await row(app, made["code"]), await row(app, copy["code"])
     assert replayed.doc == original.doc and replayed.result == original.result
     results = (await dan.get(f"/api/deals/{deal['id']}")).json()
-    assert results["revealed"] and {x["code"] for x in results["variants"][0]["results"]} == {made["code"], copy["code"]}
+    assert results["revealed"]
+    assert {x["code"] for x in results["variants"][0]["results"]} == {made["code"], copy["code"]}
 
     # Dan has played it: not dealt it again (tests/api/test_deals_played.py)
     r = await dan.post(f"/api/deals/{deal['id']}/tables", json={"name": "Dan"})

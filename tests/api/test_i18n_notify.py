@@ -68,7 +68,8 @@ async def test_a_choice_made_later_is_kept_and_a_nudge_and_reminder_follow_it(ap
         row = (await s.execute(select(Seat).where(Seat.table_id == table.id, Seat.seat == 0))).scalar_one()
         langs = {row.player_id: (await s.get(Player, row.player_id)).lang}
     for kind in ("reminder", "nudge"):
-        notice = notify.notice_for(ctx, kind, code=code, game=table.game, seat=row, seq=table.seq, by="Bea", langs=langs)
+        notice = notify.notice_for(ctx, kind, code=code, game=table.game, seat=row, seq=table.seq, by="Bea",
+                                   langs=langs)
         assert notify.deliver(ctx, table.id, row, notice)
     await ctx.webhooks.drained()
     assert sorted(q.json()["text"] for q in rx.requests) == sorted([  # two deliveries: either may land first
@@ -85,7 +86,8 @@ async def test_english_without_a_choice_and_a_bad_choice_changes_nothing(app, ne
     rx = loopback(204)
     await hooked(host, code, tokens[0], rx, "ann")
     await turn_to(app, code, {0})
-    assert [q.json()["text"] for q in rx.requests] == [f"Ann, it's your turn at 3-High (table {code}): {PUBLIC}/t/{code}"]
+    assert [q.json()["text"] for q in rx.requests] == [
+        f"Ann, it's your turn at 3-High (table {code}): {PUBLIC}/t/{code}"]
 
 
 @pytest.mark.postgres

@@ -55,8 +55,8 @@ async def test_an_engines_refusal_comes_in_the_readers_language(new_client):
         check_dare_text("a\tb")
     except IllegalMove as exc:
         error = IllegalMoveError(exc.message, **exc.params)
-    assert error_body(error, Conn("de"))["detail"] == ("Eine Mutprobe darf keinen Tabulator enthalten (U+0009, Zeichen 2); "
-                                                      "schreib sie in eine Zeile einfachen Text.")
+    assert error_body(error, Conn("de"))["detail"] == (
+        "Eine Mutprobe darf keinen Tabulator enthalten (U+0009, Zeichen 2); schreib sie in eine Zeile einfachen Text.")
     assert error_body(error, Conn("fr"))["detail"].startswith("Un gage ne peut pas contenir de tabulation")
     assert error_body(error, None)["detail"].startswith("A dare cannot contain a tab (U+0009, character 2)")
 

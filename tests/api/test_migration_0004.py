@@ -33,7 +33,8 @@ def check(url: str) -> None:
                     "INSERT INTO tables (code, game, players, options, seed, status, initial_doc, doc, seq, to_act, "
                     "created_at, updated_at) VALUES (:code, 'three-high', 1, '{}', 'x', 'playing', '{}', '{}', :seq, "
                     "'[]', :created, :updated)"),
-                    {"code": code, "seq": 2 - 2 * i, "created": "2026-11-01 10:00:00", "updated": "2026-11-03 09:00:00"})
+                    {"code": code, "seq": 2 - 2 * i, "created": "2026-11-01 10:00:00",
+                     "updated": "2026-11-03 09:00:00"})
             tid = conn.execute(text("SELECT id FROM tables WHERE code = 'aaaa1111'")).scalar_one()
             for seq, at in ((1, "2026-11-01 11:00:00"), (2, "2026-11-02 12:30:00")):
                 conn.execute(text("INSERT INTO moves (table_id, seq, seat, move, events, at) VALUES "

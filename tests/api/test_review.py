@@ -34,7 +34,8 @@ async def test_a_what_if_plays_the_real_cards_to_come_and_turns_the_loss_into_a_
     assert won["step"]["move"] == as_moves(WINNING)[-1]["move"]
     assert any(e["type"] == "end" for e in won["step"]["events"])
     # the real game from the same step still loses: the what-if changed nothing stored
-    again = (await client.post(f"/api/tables/{code}/review/line", json={"ply": PLY, "moves": as_moves(RECORDED[PLY:])})).json()
+    again = (await client.post(f"/api/tables/{code}/review/line",
+                               json={"ply": PLY, "moves": as_moves(RECORDED[PLY:])})).json()
     assert again["result"]["outcome"] == "lost"
 
 
@@ -85,7 +86,8 @@ async def test_kept_what_ifs_are_named_listed_shared_by_id_and_dropped(new_clien
     r = await keeper.post(f"/api/tables/{code}/review/branches", json=body)
     assert r.status_code == 201, r.text
     kept = r.json()
-    assert kept["name"] == body["name"] and kept["author"] == "Ann" and kept["url"] == f"/t/{code}/review?branch={kept['id']}"
+    assert kept["name"] == body["name"] and kept["author"] == "Ann"
+    assert kept["url"] == f"/t/{code}/review?branch={kept['id']}"
     assert kept["moves"] == body["moves"] and kept["ply"] == 0 and len(kept["drop_key"]) == 32
     shared = (await stranger.get(f"/api/tables/{code}/review/branches/{kept['id']}")).json()
     assert shared == {k: v for k, v in kept.items() if k != "drop_key"}
@@ -104,7 +106,8 @@ async def test_kept_what_ifs_are_named_listed_shared_by_id_and_dropped(new_clien
     assert r.status_code == 403 and r.json()["code"] == "not_yours"
     r = await stranger.delete(f"/api/tables/{code}/review/branches/{kept['id']}", headers={"X-Drop-Key": "0" * 32})
     assert r.status_code == 403
-    r = await stranger.delete(f"/api/tables/{code}/review/branches/{kept['id']}", headers={"X-Drop-Key": kept["drop_key"]})
+    r = await stranger.delete(f"/api/tables/{code}/review/branches/{kept['id']}",
+                              headers={"X-Drop-Key": kept["drop_key"]})
     assert r.status_code == 204
     assert (await stranger.get(f"/api/tables/{code}/review/branches/{kept['id']}")).status_code == 404
     assert (await stranger.get(f"/api/tables/{code}/review/branches")).json() == []

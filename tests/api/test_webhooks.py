@@ -57,7 +57,8 @@ async def test_the_seat_that_comes_to_act_gets_a_post(new_client, app, receiver)
     mover = st["to_act"][0]
     waiting = 1 - mover
     c, token = tokens[waiting]
-    assert (await c.put(f"/api/tables/{code}/webhook", headers=bearer(token), json={"url": hook.url})).status_code == 200
+    r = await c.put(f"/api/tables/{code}/webhook", headers=bearer(token), json={"url": hook.url})
+    assert r.status_code == 200
     c, token = tokens[mover]
     mine = await state(c, code, token)
     r = await c.post(f"/api/tables/{code}/moves", headers=bearer(token),

@@ -26,7 +26,8 @@ def axe_violations(page, impacts=SERIOUS, exclude: tuple[str, ...] = ()) -> list
                           "exclude.length ? {include: [document], exclude: exclude.map(e => [e])}"
                           " : document, {resultTypes: ['violations']})).violations"
                           ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
-                          " nodes: v.nodes.slice(0, 5).map(n => n.html.slice(0, 160) + ' ' + n.failureSummary.slice(0, 200))}))",
+                          " nodes: v.nodes.slice(0, 5)"
+                          ".map(n => n.html.slice(0, 160) + ' ' + n.failureSummary.slice(0, 200))}))",
                           list(exclude))
     return [v for v in found if v["impact"] in impacts]
 

@@ -15,8 +15,9 @@ GAMES = ("three-high", "turning-points", "martian-treasure-hunt", "dash")
 
 
 def report(found: dict[str, list[dict]]) -> str:
-    return "\n".join(f"{where}:\n" + "\n".join(f"  - {v['id']} ({v['impact']}): {v['help']}\n      " + "\n      ".join(v["nodes"])
-                                             for v in bad) for where, bad in found.items() if bad)
+    def one(v: dict) -> str:
+        return f"  - {v['id']} ({v['impact']}): {v['help']}\n      " + "\n      ".join(v["nodes"])
+    return "\n".join(f"{where}:\n" + "\n".join(one(v) for v in bad) for where, bad in found.items() if bad)
 
 
 def test_no_serious_violation_on_any_page(live_server, new_page):
@@ -28,12 +29,14 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
     def check(where: str) -> None:
         found[where] = axe_violations(page)
 
-    for path in ("/", "/rules", "/rules/three-high", "/rules/turning-points", "/rules/martian-treasure-hunt", "/rules/dash"):
+    for path in ("/", "/rules", "/rules/three-high", "/rules/turning-points", "/rules/martian-treasure-hunt",
+                 "/rules/dash"):
         page.goto(base + path)
         check(path)
         if path == "/":   # each game's picture of a position says it in words (its <desc>)
             page.wait_for_selector(".thumb-svg")
-            assert page.evaluate("() => [...document.querySelectorAll('.thumb-svg')].every(s => s.querySelector(':scope > desc')"
+            assert page.evaluate("() => [...document.querySelectorAll('.thumb-svg')]"
+                                 ".every(s => s.querySelector(':scope > desc')"
                                  " && s.querySelector(':scope > desc').textContent.length > 10)")
     # The API's reference for developers: our page around Swagger UI (its own styles and controls, not ours).
     page.goto(base + "/docs")
@@ -68,8 +71,10 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
     page.goto(f"{base}/t/{finished}/review")
     page.wait_for_selector("#review-board svg")
     check("review room")
-    page.wait_for_function("() => (document.getElementById('review-board-summary') || {}).textContent")   # the position in words
-    assert page.evaluate("() => document.querySelector('#review-board svg > desc').textContent.includes('pyramids on the board')")
+    # the position in words
+    page.wait_for_function("() => (document.getElementById('review-board-summary') || {}).textContent")
+    assert page.evaluate("() => document.querySelector('#review-board svg > desc').textContent"
+                         ".includes('pyramids on the board')")
     page.goto(base + "/admin")
     check("admin login")
     page.fill("#admin-token", ADMIN)
@@ -78,7 +83,8 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
     check("admin list")
     page.click(f"a.code-link:has-text('{finished}')")   # a finished table: its replay, the position in words
     page.wait_for_function("() => document.querySelector('#admin-detail [id^=replay-summary-]')")
-    assert "pyramids on the board" in page.evaluate("() => document.querySelector('#admin-detail svg > desc').textContent")
+    desc = page.evaluate("() => document.querySelector('#admin-detail svg > desc').textContent")
+    assert "pyramids on the board" in desc
     check("admin: a finished table's replay")
     page.goto(base + "/admin/stats")
     page.wait_for_timeout(800)
@@ -98,7 +104,8 @@ def test_no_serious_violation_on_any_page(live_server, new_page):
         page.wait_for_function("() => document.getElementById('board-summary')")
         page.wait_for_timeout(400)
         check(f"{game} in play on a phone")
-    code = page.request.post(f"{base}/api/tables", data={"game": "three-high", "players": 1, "name": "Cy"}).json()["code"]
+    made = page.request.post(f"{base}/api/tables", data={"game": "three-high", "players": 1, "name": "Cy"})
+    code = made.json()["code"]
     page.goto(f"{base}/t/{code}")
     page.wait_for_selector("#table-ui:not([hidden])")
     check("3-High solo on a phone")

@@ -32,7 +32,8 @@ def make_tables(base: str) -> dict:
                 st = c.get(f"/api/tables/{code}", headers=auth).json()
                 if st["status"] != "playing":
                     break
-                r = c.post(f"/api/tables/{code}/moves", headers=auth, json={"seq": st["seq"], "move": st["legal_moves"][0]})
+                r = c.post(f"/api/tables/{code}/moves", headers=auth,
+                           json={"seq": st["seq"], "move": st["legal_moves"][0]})
                 assert r.status_code == 200, r.text
                 played += 1
             return code, made["token"]
@@ -89,7 +90,8 @@ def test_admin_logs_in_filters_opens_a_finished_table_and_steps_the_replay(admin
     expect(page.locator("#r-check")).to_have_text("replay matches the stored game")
     expect(page.locator("#d-chat")).to_contain_text("Zed here, good luck")
     expect(page.locator("#d-moves li")).to_have_count(last + 1)
-    expect(page.locator("#r-board .pile")).to_have_count(2)   # draw pile and discard, face up (drawn by the game module)
+    # draw pile and discard, face up (drawn by the game module)
+    expect(page.locator("#r-board .pile")).to_have_count(2)
     shot(page, "admin-detail-end-desktop")
 
     page.click("#r-first")
@@ -183,7 +185,8 @@ def test_admin_sorts_exports_imports_deletes_and_reads_the_statistics(admin_serv
     page.fill("#f-to", "")
     page.locator("#f-to").dispatch_event("change")
     expect(page.locator("#tables-body tr")).to_have_count(3)
-    expect(page.locator(f"#tables-body tr[data-code='{codes['finished']}'] td[data-label='Last move'] time")).to_have_count(1)
+    last_move = page.locator(f"#tables-body tr[data-code='{codes['finished']}'] td[data-label='Last move'] time")
+    expect(last_move).to_have_count(1)
 
     # export the finished game to a file
     page.goto(f"{base}/admin#{codes['finished']}")
@@ -240,7 +243,8 @@ def test_admin_sorts_exports_imports_deletes_and_reads_the_statistics(admin_serv
         auth = {"Authorization": f"Bearer {made['token']}"}
         assert c.post(f"/api/tables/{made['code']}/start", headers=auth).status_code == 200
         while (st := c.get(f"/api/tables/{made['code']}", headers=auth).json())["status"] == "playing":
-            c.post(f"/api/tables/{made['code']}/moves", headers=auth, json={"seq": st["seq"], "move": st["legal_moves"][0]})
+            c.post(f"/api/tables/{made['code']}/moves", headers=auth,
+                   json={"seq": st["seq"], "move": st["legal_moves"][0]})
     page.click("#stats-link")
     page.wait_for_function("() => document.getElementById('stats-root').dataset.state === 'ready'")
     # the imported game was played elsewhere: counted apart, not among the tables played here

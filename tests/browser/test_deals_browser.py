@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 PLAY_ONE = """async (code) => {
   const t = await (await fetch(`/api/tables/${code}`)).json();
   if (t.status === "playing" && t.you != null && t.to_act.includes(t.you) && t.legal_moves.length) {
-    const r = await fetch(`/api/tables/${code}/moves`, { method: "POST", headers: { "Content-Type": "application/json" },
+    const r = await fetch(`/api/tables/${code}/moves`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ seq: t.seq, move: t.legal_moves[0] }) });
     if (!r.ok && r.status !== 409) return `HTTP ${r.status}: ${await r.text()}`;
   }

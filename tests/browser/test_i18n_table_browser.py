@@ -31,7 +31,8 @@ PLAY = """async ([code, all]) => {
     const t = await (await fetch(`/api/tables/${code}`)).json();
     if (t.status !== "playing") return t.status;
     if (!t.legal_moves.length) { await new Promise((ok) => setTimeout(ok, 50)); continue; }
-    const r = await fetch(`/api/tables/${code}/moves`, { method: "POST", headers: { "Content-Type": "application/json" },
+    const r = await fetch(`/api/tables/${code}/moves`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ seq: t.seq, move: t.legal_moves[0] }) });
     if (!r.ok && r.status !== 409) return `HTTP ${r.status}: ${await r.text()}`;
     if (r.ok && !all) return "played";

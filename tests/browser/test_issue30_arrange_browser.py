@@ -54,7 +54,8 @@ def wait_home_row(page, want: str) -> None:
 
 def row_coins(page) -> dict[str, str]:
     """square -> the coin ("seat-value") the board shows there, for every coin of my home row."""
-    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.mth-board .hit[data-state="home"]')]
+    return page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('.mth-board .hit[data-state="home"]')]
         .map((hit) => [hit.dataset.square, (document.querySelector(
             `.mth-board .pieces g[data-square="${hit.dataset.square}"] .coin`) || { dataset: {} }).dataset.coin]))""")
 

@@ -163,7 +163,8 @@ def test_phone_banner_has_no_keyboard_hint_and_no_card_is_cut_off(live_server, n
             const box = face.getBoundingClientRect();
             for (const part of face.children) {
                 const r = part.getBoundingClientRect();
-                if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5)
+                if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5
+                    || r.left < box.left - 0.5 || r.right > box.right + 0.5)
                     bad.push(`${card}${back ? ' (back)' : ''}: ${part.className}`);
             }
             if (face.scrollHeight > face.clientHeight + 1 || face.scrollWidth > face.clientWidth + 1) {

@@ -41,7 +41,8 @@ def test_every_game_at_1280x800_and_390x844(live_server, new_page, shot):
         ann, bea = new_page(LAPTOP), new_page(PHONE)
         for p in (ann, bea):
             p.goto(server.url + "/")
-        code = ann.request.post(f"{server.url}/api/tables", data={"game": game, "players": 2, "name": "Ann"}).json()["code"]
+        made = ann.request.post(f"{server.url}/api/tables", data={"game": game, "players": 2, "name": "Ann"})
+        code = made.json()["code"]
         assert bea.request.post(f"{server.url}/api/tables/{code}/join", data={"name": "Bea"}).ok
         for p in (ann, bea):
             p.goto(f"{server.url}/t/{code}")
@@ -60,7 +61,8 @@ def test_every_game_at_1280x800_and_390x844(live_server, new_page, shot):
             p.evaluate("async () => (await import('/static/js/core/api.js')).toast('Not your turn yet.', 'info', 4000)")
             p.wait_for_timeout(150)
             clash = p.evaluate("""() => { const b = document.getElementById('board-area').getBoundingClientRect();
-                return [...document.querySelectorAll('#toasts .toast')].some((t) => { const q = t.getBoundingClientRect();
+                return [...document.querySelectorAll('#toasts .toast')].some((t) => {
+                    const q = t.getBoundingClientRect();
                     return q.left < b.right && q.right > b.left && q.top < b.bottom && q.bottom > b.top; }); }""")
             assert not clash, f"{game}: a toast over the board"
         shot(ann, f"issue30-{game}-play-1280", full_page=False)

@@ -45,7 +45,8 @@ def test_the_replay_calls_the_viewers_hand_your_hand(live_server, new_page):
         if st["status"] == "finished":
             break
         if 0 in st["to_act"] and st["legal_moves"]:
-            page.request.post(f"{server.url}/api/tables/{code}/moves", data={"seq": st["seq"], "move": st["legal_moves"][0]})
+            page.request.post(f"{server.url}/api/tables/{code}/moves",
+                              data={"seq": st["seq"], "move": st["legal_moves"][0]})
         else:
             page.wait_for_timeout(20)
     else:
@@ -82,7 +83,8 @@ def test_card_labels_on_file_a_keep_clear_of_the_rank_digits(live_server, new_pa
         for (let r = 1; r <= 8; r++) {
             const sq = `a${r}`, [x, y] = sqXY(sq);
             const label = document.createElementNS(SVGNS, 'text');
-            label.setAttribute('class', 'dest-label'); label.setAttribute('x', x + S / 2); label.setAttribute('y', y + 12);
+            label.setAttribute('class', 'dest-label');
+            label.setAttribute('x', x + S / 2); label.setAttribute('y', y + 12);
             label.textContent = '★ 13 cards';
             layer.append(label);
             fitLabel(label, sq);
@@ -113,6 +115,7 @@ def test_toasts_never_cover_the_board(live_server, new_page, shot, size):
         for (const w of ['Bo built a tree at c3!', 'Three cards left in the draw pile', 'Not your turn yet.'])
             toast(w, 'info', 4000); }""")
     page.wait_for_timeout(200)
-    assert page.locator("#toasts .toast").all_inner_texts() == ["Your move will be sent again in a moment.", "Not your turn yet."]
+    assert page.locator("#toasts .toast").all_inner_texts() == ["Your move will be sent again in a moment.",
+                                                                "Not your turn yet."]
     assert overlaps(page, "#toasts .toast", ".th-board") == []
     shot(page, f"issue30-three-high-toasts-{size}", full_page=False)

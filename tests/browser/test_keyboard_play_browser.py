@@ -48,8 +48,10 @@ def axe_once(page, moment: str) -> None:
 
 
 def info(page) -> dict:
-    return page.evaluate("() => { const r = document.getElementById('table-root'), b = document.getElementById('turn-banner');"
-                         " return {status: r.dataset.status, seq: Number(r.dataset.seq), mine: b.classList.contains('mine')}; }")
+    return page.evaluate("() => { const r = document.getElementById('table-root');"
+                         " const b = document.getElementById('turn-banner');"
+                         " return {status: r.dataset.status, seq: Number(r.dataset.seq),"
+                         " mine: b.classList.contains('mine')}; }")
 
 
 def open_table(page, base: str, game: str, options: dict | None = None, players: int = 2) -> str:
@@ -85,7 +87,8 @@ def play_to_the_end(page, move) -> int:
             return turns
         if not now["mine"]:
             page.wait_for_function("() => document.getElementById('table-root').dataset.status === 'finished'"
-                                   " || document.getElementById('turn-banner').classList.contains('mine')", timeout=30000)
+                                   " || document.getElementById('turn-banner').classList.contains('mine')",
+                                   timeout=30000)
             continue
         move(page)
         turns += 1
@@ -219,7 +222,8 @@ def test_turning_points_by_keyboard(live_server, new_page, shot, shape, size, ce
     chain = sum(e["type"] == "turn" for e in events)
     assert turns in (cells // 2, cells - cells // 2), turns
     assert sum("placed" in s for s in lines) >= cells - 1, lines
-    assert sum(s.startswith("Chain:") for s in lines) >= chain - 2, (chain, lines)   # a step before the page opened is not news
+    # a step before the page opened is not news
+    assert sum(s.startswith("Chain:") for s in lines) >= chain - 2, (chain, lines)
 
 
 def test_turning_points_solitaire_by_keyboard_in_french(live_server, new_page, shot):
@@ -259,7 +263,8 @@ def test_dash_by_keyboard(live_server, new_page, shot):
     page = new_page(LAPTOP)
     code = open_table(page, server.url, "dash")
     deadline = time.monotonic() + 30
-    while not page.locator("[data-testid='draw-btn']").is_visible():   # the first seat is random: the bot may start with a dare
+    # the first seat is random: the bot may start with a dare
+    while not page.locator("[data-testid='draw-btn']").is_visible():
         assert time.monotonic() < deadline, "Ann never came to draw"
         now = info(page)
         if now["mine"]:

@@ -37,7 +37,8 @@ def play(page, card: str, side: str, piece: str) -> None:
                            "b => !b.disabled && JSON.stringify(JSON.parse(b.dataset.move)) === w)",
                            arg=json.dumps(want, separators=(",", ":")))
     page.evaluate("w => [...document.querySelectorAll('#choice-list button.choice')].find("
-                  "b => JSON.stringify(JSON.parse(b.dataset.move)) === w).click()", json.dumps(want, separators=(",", ":")))
+                  "b => JSON.stringify(JSON.parse(b.dataset.move)) === w).click()",
+                  json.dumps(want, separators=(",", ":")))
 
 
 def test_two_people_review_a_lost_game_and_find_the_win(live_server, new_page, shot):

@@ -19,7 +19,8 @@ def import_finished(base: str, name: str) -> tuple[str, int]:
 
     g = GAMES[name]
     p = play(name, max(2, g.min_players), seed=33)
-    r = httpx.post(f"{base}/api/admin/import", json=p.export_file(), headers={"Authorization": f"Bearer {ADMIN}"}, timeout=30)
+    r = httpx.post(f"{base}/api/admin/import", json=p.export_file(), headers={"Authorization": f"Bearer {ADMIN}"},
+                   timeout=30)
     assert r.status_code == 201, r.text
     return r.json()["code"], len(p.steps)
 

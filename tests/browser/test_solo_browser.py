@@ -38,7 +38,8 @@ def solo_from_home(page, base: str) -> None:
 def wait_table(page) -> None:
     page.wait_for_url(re.compile(r"/t/\w+$"))
     page.wait_for_selector("#table-ui:not([hidden])")
-    page.wait_for_function("() => ['playing', 'finished'].includes(document.getElementById('table-root').dataset.status)")
+    page.wait_for_function("() => ['playing', 'finished']"
+                           ".includes(document.getElementById('table-root').dataset.status)")
 
 
 def my_name(page) -> str:

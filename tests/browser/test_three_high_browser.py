@@ -104,7 +104,8 @@ def pick_and_drop(page, how: str = "click") -> dict:
         choice.first.wait_for()
         card_code = choice.first.get_attribute("data-card")
         if how == "keyboard":
-            page.wait_for_function("() => document.activeElement && document.activeElement.classList.contains('th-choice')")
+            page.wait_for_function("() => document.activeElement"
+                                   " && document.activeElement.classList.contains('th-choice')")
             page.keyboard.press("Enter")
         else:
             choice.first.click()
@@ -256,7 +257,8 @@ def test_solo_game_played_to_the_end_through_the_page(live_server, new_page, sho
     page.click("#rematch-btn")
     page.wait_for_url(lambda url: url != finished_url and re.search(r"/t/\w+$", url) is not None)
     # a solo rematch is dealt and started at once: no lobby, no "Start the game"
-    page.wait_for_function("() => ['playing', 'finished'].includes(document.getElementById('table-root').dataset.status)")
+    page.wait_for_function("() => ['playing', 'finished']"
+                           ".includes(document.getElementById('table-root').dataset.status)")
     expect(page.locator("#start-btn")).to_be_hidden()
     assert page.locator("#seats li[data-seat='0'] .tag.you").count() == 1
 

@@ -74,7 +74,8 @@ async def test_hints_in_one_batch_and_from_two_instances_never_share_a_count(app
                                    writer.command(hint(playing.id)), writer.command(hint(playing.id + 1000)))
     assert writer.batches == before + 1
     assert [(r[:2], r[2]["params"]) for r in results[:3]] == [
-        (("ok", 1), {"name": "Ann", "n": 1}), (("ok", 2), {"name": "Bea", "n": 2}), (("ok", 3), {"name": "Ann", "n": 3})]
+        (("ok", 1), {"name": "Ann", "n": 1}), (("ok", 2), {"name": "Bea", "n": 2}),
+        (("ok", 3), {"name": "Ann", "n": 3})]
     assert results[1][3] == "Bea asked for a hint (hint 2 at this table)" and results[3] == ("gone",)
     async with another_instance(settings) as (other, _):
         counts = await asyncio.gather(writer.command(hint(playing.id)),

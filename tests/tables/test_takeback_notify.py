@@ -151,7 +151,8 @@ def test_a_takeback_notice_in_each_shape_and_language():
     notice = Notice(kind="takeback", code="ABCD", title="3-High", seat=1, name="Bea", seq=9,
                     url=f"{PUBLIC}/t/ABCD", by="Ann", first=7)
     assert notice.headline == "Takeback asked at 3-High"
-    assert notice.text == f"Ann asks to take back moves 7 to 9 at 3-High (table ABCD); Bea, accept or refuse: {PUBLIC}/t/ABCD"
+    assert notice.text == (f"Ann asks to take back moves 7 to 9 at 3-High (table ABCD); Bea, accept or refuse: "
+                           f"{PUBLIC}/t/ABCD")
     assert replace(notice, first=9).text.startswith("Ann asks to take back move 9 at 3-High (table ABCD);")
     assert replace(notice, lang="de").text == ("Ann bittet, die Züge 7 bis 9 bei 3-High zurückzunehmen (Tisch ABCD); "
                                                f"Bea, nimm an oder lehne ab: {PUBLIC}/t/ABCD")

@@ -48,7 +48,8 @@ def score(view: Any, seat: int, legal_moves: list, move: dict, seconds: float) -
     before, after = values[best], values[played]
     cost = round(max(0.0, before - after), 2)
     if cost == 0:
-        summary, best_move = said(N_("the best move for this roll ({after} expected points)"), after=f"{after:+.2f}"), None
+        summary = said(N_("the best move for this roll ({after} expected points)"), after=f"{after:+.2f}")
+        best_move = None
     else:
         summary = said(N_("{after} expected points where the best move for this roll gives {before}"),
                        after=f"{after:+.2f}", before=f"{before:+.2f}")

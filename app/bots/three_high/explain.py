@@ -54,7 +54,8 @@ def _kept_for(st: State, code: int, codes: list[int], trips: tuple, costs: list[
     if not found:
         return None
     other = min(found)[1]
-    return N_("keeps the {card} for the {color} {size}"), {"card": card_text((other >> 6) & 31), **_piece((other >> 2) & 15)}
+    return (N_("keeps the {card} for the {color} {size}"),
+            {"card": card_text((other >> 6) & 31), **_piece((other >> 2) & 15)})
 
 
 def _lined(a: int, b: int) -> bool:

@@ -197,7 +197,8 @@ def colour_plan(top: list[int], below: list[int], pos: list[int], colour: int, t
         elif not on_three:
             needs |= cards
     cost = on_three + on_two + on_one + trips[2][PAIR[s2 << 6 | s3]] + one_trip
-    if not on_three and cost > trips[0].move_three_at:  # or move the 3 first, to an empty square lined up with the others
+    # or move the 3 first, to an empty square lined up with the others
+    if not on_three and cost > trips[0].move_three_at:
         best, best_square = cost, -1
         row1, row2, row3 = trips[1], trips[2], trips[3]
         base = on_two + on_one

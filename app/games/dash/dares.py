@@ -68,8 +68,8 @@ def check_dare_text(text) -> str:
         if category in LINE_BREAKING:
             where = {"cp": f"{code:04X}", "at": index + 1}
             if category in ("Zl", "Zp") or char in "\n\r\v\f\x85":
-                raise IllegalMove(N_("A dare cannot contain a line break (U+{cp}, character {at}); write it on one line "
-                                     "of plain text."), **where)
+                raise IllegalMove(N_("A dare cannot contain a line break (U+{cp}, character {at}); "
+                                     "write it on one line of plain text."), **where)
             if char == "\t":
                 raise IllegalMove(N_("A dare cannot contain a tab (U+{cp}, character {at}); write it on one line of "
                                      "plain text."), **where)

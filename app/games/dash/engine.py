@@ -136,7 +136,8 @@ def _check_shape(move) -> str:
     if kind == "set_dare" and not keys <= MOVE_KEYS[kind] or kind != "set_dare" and keys != MOVE_KEYS[kind]:
         wanted = {"draw": '{"action": "draw"}', "set_dare": '{"action": "set_dare", "text": "..."}',
                   "answer_dare": '{"action": "answer_dare", "done": true or false}'}[kind]
-        raise InvalidMove(N_("A {kind} move is written {wanted}, not {move}."), kind=kind, wanted=wanted, move=str(move)[:80])
+        raise InvalidMove(N_("A {kind} move is written {wanted}, not {move}."), kind=kind, wanted=wanted,
+                          move=str(move)[:80])
     if kind == "answer_dare" and not isinstance(move["done"], bool):
         raise InvalidMove(N_("Answer a dare with done true (did it) or false (refused), not {done}."),
                           done=str(move["done"])[:40])
@@ -153,21 +154,25 @@ def _check_turn(st: State, seat, kind: str) -> None:
     if kind == "draw":
         if dared != NO_SEAT:
             raise IllegalMove(N_("Nobody draws while seat {seat} is dared: the dare must be set first.") if text is None
-                              else N_("Nobody draws while seat {seat} is dared: the dare must be answered first."), seat=dared)
+                              else N_("Nobody draws while seat {seat} is dared: the dare must be answered first."),
+                              seat=dared)
         if seat != st.turn:
             raise IllegalMove(N_("It is seat {to_act}'s turn to draw, not seat {seat}'s."), to_act=st.turn, seat=seat)
     elif kind == "set_dare":
         if dared == NO_SEAT:
-            raise IllegalMove(N_("There is no dare to set: nobody drew a dare card; seat {seat} is to draw."), seat=st.turn)
+            raise IllegalMove(N_("There is no dare to set: nobody drew a dare card; seat {seat} is to draw."),
+                              seat=st.turn)
         if text is not None:
-            raise IllegalMove(N_("The dare for seat {seat} is already set (the first one sent stands): “{dare}”."), seat=dared,
-                              dare=text)
+            raise IllegalMove(N_("The dare for seat {seat} is already set (the first one sent stands): “{dare}”."),
+                              seat=dared, dare=text)
         if seat == dared:
             raise IllegalMove(N_("Seat {seat} cannot set their own dare: an opponent writes it."), seat=seat)
     else:
         if dared == NO_SEAT:
             raise IllegalMove(N_("There is no dare to answer: seat {seat} is to draw."), seat=st.turn)
         if seat != dared:
-            raise IllegalMove(N_("Only seat {dared}, who was dared, answers the dare, not seat {seat}."), dared=dared, seat=seat)
+            raise IllegalMove(N_("Only seat {dared}, who was dared, answers the dare, not seat {seat}."), dared=dared,
+                              seat=seat)
         if text is None:
-            raise IllegalMove(N_("The dare for seat {seat} has not been written yet: an opponent sets it first."), seat=dared)
+            raise IllegalMove(N_("The dare for seat {seat} has not been written yet: an opponent sets it first."),
+                              seat=dared)

@@ -216,10 +216,12 @@ class MartianTreasureHunt(Game):
             return
         if st.phase == "arrange":
             if len(acting) == 1:
-                raise IllegalMove(N_("Seat {seat} has already arranged its coins; waiting for seat {seats} to arrange."),
-                                  seat=seat, seats=_seats(acting))
-            raise IllegalMove(N_("Seat {seat} has already arranged its coins; waiting for seats {list} and {last} to arrange."),
-                              seat=seat, list=", ".join(str(s) for s in acting[:-1]), last=acting[-1])
+                raise IllegalMove(
+                    N_("Seat {seat} has already arranged its coins; waiting for seat {seats} to arrange."),
+                    seat=seat, seats=_seats(acting))
+            raise IllegalMove(
+                N_("Seat {seat} has already arranged its coins; waiting for seats {list} and {last} to arrange."),
+                seat=seat, list=", ".join(str(s) for s in acting[:-1]), last=acting[-1])
         raise IllegalMove(NOT_YOUR_TURN[SIDE_WORD[st.geo.sides[st.to_act]]], to_act=st.to_act, seat=seat)
 
 

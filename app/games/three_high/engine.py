@@ -256,15 +256,20 @@ def _check_shape(move) -> None:
     if move["side"] not in SIDE_ID:
         raise InvalidMove(N_("{side} is not a side; play a card to side N, E, S or W."), side=repr(move["side"]))
     if move["piece"] not in PIECE_ID:
-        raise InvalidMove(N_("{piece} is not a piece; pieces are written like red3 or blue1."), piece=repr(move["piece"]))
+        raise InvalidMove(N_("{piece} is not a piece; pieces are written like red3 or blue1."),
+                          piece=repr(move["piece"]))
 
 
 # A play off the board, by the way it would go (each a sentence to translate).
 OFF_BOARD = {
-    "north": N_("The {card} would take the {piece} from {sq} off the board: {n} squares north of {sq} is past the edge."),
-    "east": N_("The {card} would take the {piece} from {sq} off the board: {n} squares east of {sq} is past the edge."),
-    "south": N_("The {card} would take the {piece} from {sq} off the board: {n} squares south of {sq} is past the edge."),
-    "west": N_("The {card} would take the {piece} from {sq} off the board: {n} squares west of {sq} is past the edge."),
+    "north":
+        N_("The {card} would take the {piece} from {sq} off the board: {n} squares north of {sq} is past the edge."),
+    "east":
+        N_("The {card} would take the {piece} from {sq} off the board: {n} squares east of {sq} is past the edge."),
+    "south":
+        N_("The {card} would take the {piece} from {sq} off the board: {n} squares south of {sq} is past the edge."),
+    "west":
+        N_("The {card} would take the {piece} from {sq} off the board: {n} squares west of {sq} is past the edge."),
 }
 
 
@@ -294,13 +299,14 @@ def _why_illegal(st: State, card: int, side: int, piece: int) -> tuple[str, dict
     dest = step_square(square, side, squares)
     heading = SIDE_WORD[side] if squares > 0 else SIDE_WORD[(side + 2) % 4]
     if dest < 0:
-        return (OFF_BOARD_ONE if abs(squares) == 1 else OFF_BOARD)[heading], {**what, "sq": SQUARES[square], "n": abs(squares)}
+        off = OFF_BOARD_ONE if abs(squares) == 1 else OFF_BOARD
+        return off[heading], {**what, "sq": SQUARES[square], "n": abs(squares)}
     onto = st.top[dest]
     where = {**what, "sq": SQUARES[dest], "onto": piece_text(onto) if onto != NO_PIECE else ""}
     if onto != NO_PIECE:
         if LAND[piece] < 0:
             return (N_("The {piece} cannot land on {sq}: the {onto} is on top there, and it may only land on an empty "
                        "square."), where)
-        return (N_("The {piece} cannot land on {sq}: the {onto} is on top there, and it may only land on an empty square "
-                   "or the {land}."), {**where, "land": piece_text(LAND[piece])})
+        return (N_("The {piece} cannot land on {sq}: the {onto} is on top there, and it may only land on an "
+                   "empty square or the {land}."), {**where, "land": piece_text(LAND[piece])})
     return NOT_LEGAL[SIDE_WORD[side]], what

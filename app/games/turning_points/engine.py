@@ -199,17 +199,19 @@ def _check_shape(move, board: Board) -> None:
     directions, as text."""
     example = f'{{"cell": "{board.cells[0]}", "dir": "{board.dirs[1]}"}}'
     if not isinstance(move, dict) or set(move) != set(MOVE_KEYS):
-        raise InvalidMove(N_("A Turning Points move is a dict with a cell and a direction, like {example}, not {move}."),
-                          example=example, move=str(move)[:80])
+        raise InvalidMove(
+            N_("A Turning Points move is a dict with a cell and a direction, like {example}, not {move}."),
+            example=example, move=str(move)[:80])
     cell, way = move["cell"], move["dir"]
     if not isinstance(cell, str) or not isinstance(way, str):
         raise InvalidMove(N_("A move names its cell and direction as text, like {example}, not {move}."),
                           example=example, move=str(move)[:80])
     if cell not in board.cell_id:
-        raise InvalidMove(N_('{cell} is not a cell of the {board} (cells are x east and y north, "0,0" to "{max},{max}").')
-                          if board.shape == "square" else
-                          N_("{cell} is not a cell of the {board} (cells are axial q,r with |q|, |r| and |q+r| at most {max})."),
-                          cell=repr(cell[:20]), board=board.describe(), max=board.size - 1)
+        raise InvalidMove(
+            N_('{cell} is not a cell of the {board} (cells are x east and y north, "0,0" to "{max},{max}").')
+            if board.shape == "square" else
+            N_("{cell} is not a cell of the {board} (cells are axial q,r with |q|, |r| and |q+r| at most {max})."),
+            cell=repr(cell[:20]), board=board.describe(), max=board.size - 1)
     if way not in board.dir_id:
         raise InvalidMove(N_("{way} is not a direction on a square board; point a piece N, E, S or W.")
                           if board.shape == "square" else

@@ -82,7 +82,8 @@ def takeback_entry(seq: int, seat: int, move: dict) -> dict:
     first = takeback_from(move)
     return {"seq": seq, "seat": seat, "cost": 0.0, "mark": None, "before": None, "after": None, "best": None,
             "best_text": None, "text": f"took back from move {first}", "summary": "a takeback, not scored",
-            "say": [N_("a takeback, not scored"), {}], "text_say": [N_("took back from move {first}"), {"first": first}],
+            "say": [N_("a takeback, not scored"), {}],
+            "text_say": [N_("took back from move {first}"), {"first": first}],
             "takeback": first}
 
 

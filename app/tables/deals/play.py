@@ -145,6 +145,7 @@ def _can_share(table: Table) -> None:
                        "not_over", code=table.code)
     if table.game not in shared_games():
         shared = " and ".join(GAMES[g].title for g in shared_games())
-        raise Invalid(N_("Only deals of {shared} can be shared, not of {game}."), shared=shared, game=GAMES[table.game].title)
+        raise Invalid(N_("Only deals of {shared} can be shared, not of {game}."), shared=shared,
+                      game=GAMES[table.game].title)
     if table.imported:
         raise Invalid(N_("Table {code} was imported from another server: its deal is not known here."), code=table.code)

@@ -119,7 +119,8 @@ def _engine_apply(g: Any, doc: dict, seat: int, move: Any) -> Any:
     except IllegalMove as exc:  # the engine's sentence; any other exception is an engine bug: a logged 500
         detail = str(exc)
         error = InvalidMoveError if isinstance(exc, InvalidMove) else IllegalMoveError  # not a move / not now
-        if len(detail) <= DETAIL_MAX and getattr(exc, "message", None):   # its sentence id: said in the reader's language
+        # its sentence id: said in the reader's language
+        if len(detail) <= DETAIL_MAX and getattr(exc, "message", None):
             raise error(exc.message, **exc.params) from None
         raise error(detail if len(detail) <= DETAIL_MAX else detail[:DETAIL_MAX - 1] + "…") from None
 

@@ -105,7 +105,8 @@ async def on_set_pace(ctx: Context, command: commands.SetPace) -> None:
 
 def pace_line(line: Line, at: str | None) -> dict:
     """A pace line (or a pause's, a takeback's) as the chat and the sockets get it: its say and English."""
-    return {"seat": PACE_SEAT, "name": line.name, "text": line.text, "say": line.say, "at": at, "kind": KINDS[PACE_SEAT]}
+    return {"seat": PACE_SEAT, "name": line.name, "text": line.text, "say": line.say, "at": at,
+            "kind": KINDS[PACE_SEAT]}
 
 
 def stand_ins(snap: Snapshot) -> set[int]:

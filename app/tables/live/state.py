@@ -183,8 +183,10 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
         "options": snap.options,
         "host": 0,
         "status": snap.status,
-        "seats": [{"seat": x["seat"], "name": x["name"], "bot": x["bot"], "connected": x["bot"] or x["seat"] in connected}
-                  | ({} if snap.pace is None else {"stand_in": x.get("stand_in") is not None, "missed": x.get("missed", 0)})
+        "seats": [{"seat": x["seat"], "name": x["name"], "bot": x["bot"],
+                   "connected": x["bot"] or x["seat"] in connected}
+                  | ({} if snap.pace is None
+                     else {"stand_in": x.get("stand_in") is not None, "missed": x.get("missed", 0)})
                   for x in snap.seats],
         "seq": snap.seq,
         "to_act": to_act,
@@ -247,5 +249,6 @@ def takeback_state(snap: Snapshot) -> dict | None:
     t = snap.takeback
     if not t or snap.status != "playing" or t.get("seq") != snap.seq:
         return None
-    return {"by": t["by"], "from": t["from"], "votes": list(t.get("votes") or []), "voters": list(t.get("voters") or []),
+    return {"by": t["by"], "from": t["from"], "votes": list(t.get("votes") or []),
+            "voters": list(t.get("voters") or []),
             "open": bool(t.get("open")), "asked": list(t.get("asked") or []), "refused_by": t.get("refused_by")}

@@ -92,7 +92,8 @@ class TakebackRules:
         takeback = {**takeback, "votes": sorted(set(takeback["votes"]) | {seat})}
         if not can_apply and set(takeback["voters"]) <= set(takeback["votes"]):
             return Decision("moved")  # agreed, but nothing rebuilt to store: the caller looks again
-        return TakebackRules._settle(takeback, seq, people, can_apply, [_line(says.TAKEBACK_ACCEPTED, name=who, asker=asker)])
+        accepted = _line(says.TAKEBACK_ACCEPTED, name=who, asker=asker)
+        return TakebackRules._settle(takeback, seq, people, can_apply, [accepted])
 
     @staticmethod
     def withdraw(status: str, seq: int, takeback: dict | None, seat: int, people: dict[int, str | None]) -> Decision:
@@ -103,7 +104,8 @@ class TakebackRules:
                         [_line(says.TAKEBACK_WITHDRAWN, name=seat_name(people.get(seat), seat))])
 
     @staticmethod
-    def _settle(takeback: dict, seq: int, people: dict[int, str | None], can_apply: bool, lines: list[Line]) -> Decision:
+    def _settle(takeback: dict, seq: int, people: dict[int, str | None], can_apply: bool,
+                lines: list[Line]) -> Decision:
         """Once every voter has said yes (and the table was rebuilt), the takeback is agreed and done."""
         if not (can_apply and set(takeback["voters"]) <= set(takeback["votes"])):
             return Decision(None, takeback, False, lines)

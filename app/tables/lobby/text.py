@@ -100,7 +100,8 @@ def clean(raw: object, *, what: str, max_len: int, required: bool = True, empty:
             raise BadText(empty) if empty else BadText(N_("{what} must not be empty."), what=W_(what))
         return None
     if len(text) > max_len:
-        raise BadText(N_("{what} must be at most {max} characters; this one has {n}."), what=W_(what), max=max_len, n=len(text))
+        raise BadText(N_("{what} must be at most {max} characters; this one has {n}."), what=W_(what), max=max_len,
+                      n=len(text))
     check(text, what)
     if shown and not visible(text):
         raise BadText(N_("{what} must have at least one visible character: this one would look blank (it is only "

@@ -63,7 +63,8 @@ class Notice:
             return say(self.lang, N_("Reminder: {who}, it's still your turn at {game} (table {code}): {url}"), **where)
         if self.kind == "nudge":
             by = self.by or say(self.lang, N_("A teammate"))
-            return say(self.lang, N_("{by} nudged {who}: it's your turn at {game} (table {code}): {url}"), by=by, **where)
+            return say(self.lang, N_("{by} nudged {who}: it's your turn at {game} (table {code}): {url}"), by=by,
+                       **where)
         if self.kind == "takeback":
             by = self.by or say(self.lang, N_("A player"))
             if self.first is None or self.first >= self.seq:

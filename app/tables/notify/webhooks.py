@@ -57,12 +57,14 @@ def clean_url(raw: object, *, allow_private: bool) -> str | None:
     except ValueError:
         raise Invalid(N_("{url} is not a URL the server can call."), url=repr(url[:80])) from None
     if parts.scheme not in ("http", "https") or not host:
-        raise Invalid(N_("A webhook must be an http:// or https:// URL with a host name, not {url}."), url=repr(url[:80]))
+        raise Invalid(N_("A webhook must be an http:// or https:// URL with a host name, not {url}."),
+                      url=repr(url[:80]))
     if parts.username or parts.password:
         raise Invalid(N_("A webhook URL must not carry a user name or password."))
     literal = _ip(host)
     if literal is not None and not allow_private and not is_public(literal):
-        raise Invalid(N_("The server does not call private or local addresses like {host}: use a public URL."), host=host)
+        raise Invalid(N_("The server does not call private or local addresses like {host}: use a public URL."),
+                      host=host)
     return url
 
 

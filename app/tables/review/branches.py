@@ -134,8 +134,9 @@ async def drop(ctx: Any, code: str, branch_id: str, *, seated: bool, key: str | 
     if not seated:
         secret = await load_secret(ctx)
         if not key or not hmac.compare_digest(key.encode(), drop_key(secret, code.lower(), branch_id).encode()):
-            raise Forbidden(N_("Only the table's players, or whoever kept this what-if (from the same browser), may drop it."),
-                            "not_yours")
+            raise Forbidden(
+                N_("Only the table's players, or whoever kept this what-if (from the same browser), may drop it."),
+                "not_yours")
 
     async def forget(s: Any) -> tuple[str, bool]:
         table = await find_table(s, code)

@@ -40,8 +40,8 @@ class Viewer:
 def ended_or_409(table: Table) -> None:
     if table.status not in ENDED:
         if table.status == "lobby":
-            raise Conflict(N_("Table {code} is still in the lobby: its review opens when the game has ended."), "not_over",
-                           code=table.code)
+            raise Conflict(N_("Table {code} is still in the lobby: its review opens when the game has ended."),
+                           "not_over", code=table.code)
         raise Conflict(N_("Table {code} is still playing: its review opens when the game has ended."), "not_over",
                        code=table.code)
 
@@ -72,9 +72,10 @@ def play_line(g: Any, doc: dict, line: list[dict]) -> tuple[dict, list[dict]]:
         if seat not in g.to_act(doc):
             acting = g.to_act(doc)
             if not acting:
-                raise IllegalMoveError(N_("Move {i} of the what-if is seat {seat}'s, but the game is over then."), i=i, seat=seat)
-            raise IllegalMoveError(N_("Move {i} of the what-if is seat {seat}'s, but seat {to} is to act then."), i=i, seat=seat,
-                                   to=", ".join(str(x) for x in acting))
+                raise IllegalMoveError(N_("Move {i} of the what-if is seat {seat}'s, but the game is over then."), i=i,
+                                       seat=seat)
+            raise IllegalMoveError(N_("Move {i} of the what-if is seat {seat}'s, but seat {to} is to act then."), i=i,
+                                   seat=seat, to=", ".join(str(x) for x in acting))
         try:
             step = g.apply(doc, seat, move)
         except (IllegalMove, TypeError, KeyError, AttributeError) as exc:  # the engine's sentence, or garbage
