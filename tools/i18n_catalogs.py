@@ -9,8 +9,9 @@
 
 - A game's own words: a game may keep its catalog in its folder (`Game.folder()`/locale/<lang>.json, like
   static/i18n/<lang>.json; its rules pages may live there too, extracted like templates/). A message that
-  every language's game catalogs say is the game's: not asked of the shared catalogs (and dropped from them
-  by an update); the check holds those catalogs to the message's placeholders.
+  every language's game catalogs say is the game's: the shared catalogs need not say it (an update leaves
+  it out of them unless they already translate it); the check holds those catalogs to the message's
+  placeholders.
 
 `python -m tools.i18n_catalogs` updates the files and then checks; `--check` only checks (the test does).
 A check fails on a message with no translation, a fuzzy one, or a translation whose placeholders
@@ -58,9 +59,6 @@ def template() -> Catalog:
     from app.games import GAMES  # the registry's sentences shown on pages (the pitch)
     for g in GAMES.values():
         pot.add(g.pitch, None, [(f"app/games registry: {g.name}.pitch", 0)])
-    for message in game_owned():
-        if pot.get(message) is not None:
-            pot.delete(message)
     return pot
 
 
@@ -69,6 +67,21 @@ def game_catalogs(lang: str) -> dict[Path, dict]:
     from app.tables.language import game_folders
     paths = [folder / "locale" / f"{lang}.json" for folder in game_folders()]
     return {path: json.loads(path.read_text(encoding="utf-8")) for path in paths if path.is_file()}
+
+
+def own_places() -> tuple[str, ...]:
+    """Where the games that keep their own catalogs are, as the template's locations name them: their
+    folders under the repository, and their registry entries."""
+    from app.games import GAMES
+    from app.tables.language import game_folders
+    places: list[str] = []
+    for g in GAMES.values():
+        folder = type(g).folder()
+        if folder in game_folders() and (folder / "locale").is_dir():
+            places.append(f"app/games registry: {g.name}.")
+            if folder.is_relative_to(ROOT):
+                places.append(folder.relative_to(ROOT).as_posix() + "/")
+    return tuple(places)
 
 
 def _said(got: object) -> bool:
@@ -105,8 +118,6 @@ def js_messages() -> dict[str, str | None]:
             found[_unescape(m[1])] = _unescape(m[2])
         for m in JS_T.finditer(text):
             found.setdefault(_unescape(m[1]), None)
-    for message in game_owned():
-        found.pop(message, None)
     return found
 
 
@@ -134,11 +145,27 @@ def _po_bytes(catalog: Catalog) -> bytes:
 
 def update() -> None:
     pot = template()
+    owned = game_owned()
+    inside = own_places()
+    for message in list(pot):  # the shared catalogs say nothing of the folders of games with their own
+        if not message.id or not any(path.startswith(inside) for path, _ in message.locations):
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        rest = [(path, line) for path, line in message.locations if not path.startswith(inside)]
+        if rest:  # a shared word the game uses too: the shared catalogs keep it, with their own places
+            message.locations = rest
+        elif ids[0] in owned:  # the game's own word: its catalogs say it
+            pot.delete(message.id, message.context)
     LOCALES.mkdir(parents=True, exist_ok=True)
     (LOCALES / "messages.pot").write_bytes(_po_bytes(pot))
     for lang in LANGS:
         catalog = read_catalog(lang)
         catalog.update(pot, no_fuzzy_matching=True)
+        for message in list(catalog):  # a game's own word, untranslated here: its catalog says it
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            if message.id and ids[0] in owned and not all(
+                    message.string if isinstance(message.string, tuple) else (message.string,)):
+                catalog.delete(message.id, message.context)
         catalog.fuzzy = False  # the header: with a fuzzy header the compiled catalog loses its plural rule
         catalog.project, catalog.version = "icehouse-table", "1"
         catalog.revision_date = FIXED
@@ -150,7 +177,8 @@ def update() -> None:
     JSON_DIR.mkdir(parents=True, exist_ok=True)
     for lang in LANGS:
         have = read_json(lang)
-        merged = {m: have.get(m, {"one": "", "other": ""} if plural else "") for m, plural in wanted.items()}
+        merged = {m: have.get(m, {"one": "", "other": ""} if plural else "") for m, plural in wanted.items()
+                  if m not in owned or have.get(m)}
         (JSON_DIR / f"{lang}.json").write_text(json.dumps(merged, ensure_ascii=False, indent=1) + "\n")
 
 
@@ -167,6 +195,7 @@ def check() -> list[str]:
     """Every problem of the catalogs, as sentences (none: all is translated)."""
     problems: list[str] = []
     pot = template()
+    owned = game_owned()
     for lang in LANGS:
         catalog = read_catalog(lang)
         for message in pot:
@@ -176,6 +205,8 @@ def check() -> list[str]:
             have = catalog.get(message.id, message.context)
             strs = () if have is None else (have.string if isinstance(have.string, tuple) else (have.string,))
             if have is None or not all(strs):
+                if ids[0] in owned:
+                    continue  # the game's own catalog says it
                 problems.append(f"{lang}: no translation of {ids[0]!r} ({message.locations[0][0]})")
             elif have.fuzzy:
                 problems.append(f"{lang}: fuzzy translation of {ids[0]!r}")
@@ -190,6 +221,8 @@ def check() -> list[str]:
         for message, plural in wanted.items():
             got = have.get(message)
             forms = list(got.values()) if isinstance(got, dict) else [got]
+            if not got and message in owned:
+                continue
             if not got or not all(forms) or (plural and not (isinstance(got, dict) and {"one", "other"} <= got.keys())):
                 problems.append(f"{lang}.json: no translation of {message!r}")
             elif any(_holes(f) - _holes(message) - _holes(plural or "") for f in forms):

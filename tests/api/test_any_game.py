@@ -168,7 +168,7 @@ async def test_options_are_checked_once_by_the_engine(client, options, words):
 async def test_the_home_page_and_games_list_come_from_the_registry(client):
     games = (await client.get("/api/games")).json()
     nim = next(g for g in games if g["name"] == "nim")
-    assert nim["title"] == "Nim" and nim["client"] == "/static/js/games/nim.js" and nim["cooperative"] is False
+    assert nim["title"] == "Nim" and nim["client"] == "/static/js/games/nim/index.js" and nim["cooperative"] is False
     home = (await client.get("/")).text
     assert "Take one to three stones" in home
 

@@ -133,8 +133,8 @@ def test_chance_is_declared_when_the_seed_changes_the_game(game):
 
 def test_a_game_package_dropped_into_app_games_is_registered_with_no_list_to_edit(tmp_path):
     """The registry finds every package of app/games that hands on a Game subclass, in the declared order:
-    a copy of the app with Nim's package added (tests/nim_game.py as app/games/nim) lists it, after the
-    games that declare a lower order and before none of theirs."""
+    a copy of the app with Nim's package added (the template game's, examples/new-game/app/games/nim) lists
+    it, after the games that declare a lower order and before none of theirs."""
     import shutil
     import subprocess
     import sys
@@ -144,10 +144,7 @@ def test_a_game_package_dropped_into_app_games_is_registered_with_no_list_to_edi
     shutil.copytree(root / "app" / "games", tmp_path / "app" / "games",
                     ignore=shutil.ignore_patterns("__pycache__"))
     (tmp_path / "app" / "__init__.py").write_text("")
-    nim = tmp_path / "app" / "games" / "nim"
-    nim.mkdir()
-    (nim / "engine.py").write_text((root / "tests" / "nim_game.py").read_text())
-    (nim / "__init__.py").write_text("from .engine import Nim\n\n__all__ = [\"Nim\"]\n")
+    shutil.copytree(root / "examples" / "new-game" / "app" / "games" / "nim", tmp_path / "app" / "games" / "nim")
     listed = subprocess.run([sys.executable, "-c", "from app.games import GAMES; print(' '.join(GAMES))"],
                             cwd=tmp_path, capture_output=True, text=True, env={"PYTHONPATH": str(tmp_path)},
                             check=True).stdout.split()

@@ -1,5 +1,7 @@
 """Writes the golden data of every game in GAMES from the real engines: `<game>.perft` and
-`<game>.playthrough.json` beside this file. tests/games/test_golden.py holds the engines to them.
+`<game>.playthrough.json` beside this file, or in the game's own tests folder when it has one
+(tests/games/<package>/data/: a game kept in folders of its own, docs/NEW-GAME.md).
+tests/games/test_golden.py holds the engines to them.
 
     .venv/bin/python tests/games/data/generate.py          # every game
     .venv/bin/python tests/games/data/generate.py dash     # one
@@ -207,17 +209,26 @@ def playthrough_text(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def data_dir(name: str) -> Path:
+    """Where the golden data of game `name` lives: tests/games/<its package>/data/ when the game has a tests
+    folder of its own, else this folder."""
+    package = type(get_game(name)).__module__.split(".")
+    own = DATA.parent / package[2] if package[:2] == ["app", "games"] and len(package) > 2 else None
+    return own / "data" if own is not None and own.is_dir() else DATA
+
+
 def perft_path(name: str) -> Path:
-    return DATA / f"{name}.perft"
+    return data_dir(name) / f"{name}.perft"
 
 
 def playthrough_path(name: str) -> Path:
-    return DATA / f"{name}.playthrough.json"
+    return data_dir(name) / f"{name}.playthrough.json"
 
 
 def main(names: list[str]) -> None:
     for name in names or GAME_NAMES:
         get_game(name)  # KeyError naming the known games
+        data_dir(name).mkdir(exist_ok=True)
         perft_path(name).write_text(perft_text(name), encoding="utf-8")
         playthrough_path(name).write_text(playthrough_text(name), encoding="utf-8")
         print(f"wrote {perft_path(name).name} and {playthrough_path(name).name}")
