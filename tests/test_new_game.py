@@ -156,7 +156,9 @@ def test_the_template_game_is_played_to_its_end_in_chromium_by_two_people(server
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            ann, bob = (browser.new_context(viewport={"width": 1280, "height": 900}).new_page() for _ in range(2))
+            # Bob reads French: the game's words come from its own catalog (app/games/nim/locale/fr.json)
+            ann, bob = (browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale).new_page()
+                        for locale in ("en-GB", "fr-FR"))
             for page in (ann, bob):
                 page.set_default_timeout(15000)
                 page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -184,13 +186,17 @@ def test_the_template_game_is_played_to_its_end_in_chromium_by_two_people(server
                     continue
                 before = int(page.get_attribute("#table-root", "data-seq") or 0)
                 page.locator(".nim-heap.playable").last.click()
-                page.locator("[data-testid^='take-']").last.click()
+                take = page.locator("[data-testid^='take-']").last
+                assert take.inner_text().startswith("Prendre " if page is bob else "Take "), take.inner_text()
+                take.click()
                 page.wait_for_function("n => Number(document.getElementById('table-root').dataset.seq) > n",
                                        arg=before)
                 moves += 1
             for page in (ann, bob):
                 page.wait_for_function("() => document.getElementById('table-root').dataset.status === 'finished'")
                 assert page.locator("#log li").count() >= moves
+            log = bob.locator("#log").inner_text()
+            assert "dans le tas" in log and "takes" not in log, log  # "Ann prend 3 dans le tas 3."
             assert moves >= 5  # heaps of 3, 5 and 7, at most three stones a move
         finally:
             browser.close()
