@@ -96,6 +96,10 @@ def test_the_template_game_added_to_a_copy_passes_the_suites_with_no_file_outsid
         "    assert g.result(doc)['reason'] == 'last_stone', g.render_text(doc)\n"
         "print('played 20')\n"))
     assert "played 20" in playout
+    # the house's linter over the game's folders, and the layers' import contracts with the game in them
+    tools = Path(sys.executable).parent
+    run(copy, str(tools / "ruff"), "check", *GAME_FOLDERS)
+    assert "0 broken" in run(copy, str(tools / "lint-imports"), "--no-cache")
     # its words: the catalogs are complete with the game's own, and the shared ones need no change
     assert "catalogs complete" in run(copy, py, "-m", "tools.i18n_catalogs")
     status = git(copy, "status", "--porcelain", "--untracked-files=all")
