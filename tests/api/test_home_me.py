@@ -9,6 +9,7 @@ import json
 from sqlalchemy import event
 
 from app.games import GAMES
+from app.tables.showcase import lengths
 from tests.api.helpers import bearer, state
 
 
@@ -30,6 +31,9 @@ async def test_the_showcase_has_a_position_in_play_of_every_game_as_a_spectator_
         assert set(x["view"]) == set(fresh), x["game"]
         assert "secret" not in json.dumps(x)
         length = x["length"]
+        if x["game"] not in lengths():  # a game not measured yet (python -m bench.lengths): its card says nothing
+            assert length is None
+            continue
         assert length["median_moves"] > 0 and length["games"] > 0 and length["players"] == 2
         assert length["quartiles"][0] <= length["median_moves"] <= length["quartiles"][1]
 
