@@ -7,7 +7,7 @@
   core/i18n.js, merged into static/i18n/<lang>.json ({"message": "translation"} or, for a plural,
   {"one": ..., "other": ...}).
 
-- A game's own words: a game may keep its catalog in its folder (`Game.folder()`/locale/<lang>.json, like
+- A game's own words: a game may keep its catalog in its folder (app/games/<game>/locale/<lang>.json, like
   static/i18n/<lang>.json; its rules pages may live there too, extracted like templates/). A message that
   every language's game catalogs say is the game's: the shared catalogs need not say it (an update leaves
   it out of them unless they already translate it); the check holds those catalogs to the message's
@@ -73,10 +73,10 @@ def own_places() -> tuple[str, ...]:
     """Where the games that keep their own catalogs are, as the template's locations name them: their
     folders under the repository, and their registry entries."""
     from app.games import GAMES
-    from app.tables.language import game_folders
+    from app.tables.language import game_folder, game_folders
     places: list[str] = []
     for g in GAMES.values():
-        folder = type(g).folder()
+        folder = game_folder(type(g))
         if folder in game_folders() and (folder / "locale").is_dir():
             places.append(f"app/games registry: {g.name}.")
             if folder.is_relative_to(ROOT):

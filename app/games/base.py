@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-import sys
 from abc import ABC, abstractmethod
-from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
 
@@ -137,7 +135,8 @@ class Game(ABC):
     - client: the browser module under static/js/ that draws the board (docs/CLIENT.md);
     - css: the game's stylesheet under static/css/;
     - rules_template: the rules page, a path under templates/ or from the folder holding the game's own
-      package ("nim/rules/rules.html": `folder()`), its translations beside it (rules.fr.html);
+      package ("nim/rules/rules.html"; app/tables/language.py `game_folder`), its translations beside it
+      (rules.fr.html);
     - bot: the default bot, as "module:Class" under app.bots (a string: engines import no bot);
     - max_plies: the most moves (calls of `apply`) a game can take under its rules, or None when the rules
       set no bound (a game that can go on forever, ending with probability 1 only); tests play random
@@ -351,15 +350,6 @@ class Game(ABC):
     # Event types whose events each table's record carries to `stats` (read from the stored moves; keep
     # the list short: every listed type costs a scan of this game's moves).
     stats_events: ClassVar[tuple[str, ...]] = ()
-
-    # --- the game's own files (its rules page and catalogs may live in its folder) -----------------
-    @classmethod
-    def folder(cls) -> Path:
-        """The game's own folder: that of the module declaring the class (app/games/<game>/). Its rules page
-        may live there (`rules_template` "<game>/rules/rules.html" is read from the folder's parent) and its
-        words beside the shared catalogs: `locale/<lang>.json` ({english: translation}, a plural as {"one",
-        "other"}), merged into the server's and the client's catalogs."""
-        return Path(sys.modules[cls.__module__].__file__ or ".").resolve().parent
 
     # --- shared deals (optional; see deal_options) ---------------------------------------------------
     def deal_figures(self, doc: dict, result: dict | None) -> dict:

@@ -3,7 +3,7 @@ messages.po, compiled in memory when first used) and each person's language, kep
 (players.lang, revision 0013) so that a notification goes out in its recipient's language. The web layer
 (app/web/i18n.py) picks a request's language; the lobby and the header's selector remember it here.
 
-A game may keep its own words in its folder (`Game.folder()`/locale/<lang>.json, {english: translation}, a
+A game may keep its own words in its folder (`game_folder(cls)`/locale/<lang>.json, {english: translation}, a
 plural as {"one", "other"}, like static/i18n/<lang>.json): `game_catalog(lang)` merges them, the server's
 translator falls back on them (the shared catalog first) and the client gets them merged into its catalog
 (app/web/i18n.py)."""
@@ -12,6 +12,7 @@ from __future__ import annotations
 import gettext
 import json
 import logging
+import sys
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -82,13 +83,16 @@ class GameWords(gettext.NullTranslations):
 
 
 @lru_cache(maxsize=None)
-def _folder(cls: type) -> Path:
-    return cls.folder()
+def game_folder(cls: type) -> Path:
+    """A game's own folder: that of the module declaring its class (app/games/<game>/). Its rules page may
+    live there (`rules_template` "<game>/rules/rules.html" is read from the folder's parent) and its words
+    in `locale/<lang>.json`."""
+    return Path(sys.modules[cls.__module__].__file__ or ".").resolve().parent
 
 
 def game_folders() -> tuple[Path, ...]:
     """The folders of the registered games, each once, in the registry's order."""
-    return tuple(dict.fromkeys(_folder(type(g)) for g in GAMES.values()))
+    return tuple(dict.fromkeys(game_folder(type(g)) for g in GAMES.values()))
 
 
 def game_catalog(lang: str) -> dict:

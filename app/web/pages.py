@@ -13,6 +13,7 @@ from jinja2.loaders import split_template_path
 
 from app.games import GAMES
 from app.tables.errors import TableError
+from app.tables.language import game_folder
 from app.tables.lobby.seats import find_table
 from app.tables.showcase import games_showcase
 from app.web import i18n
@@ -23,12 +24,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class GameFolders(BaseLoader):
     """Templates in the games' own folders: "<package>/rules/rules.html" is that file of the folder holding
-    a registered game's package (`Game.folder()`), so a game's rules page can live with the game."""
+    a registered game's package (`game_folder`, app/tables/language.py): a rules page lives with its game."""
 
     def get_source(self, environment: Environment, template: str):
         pieces = split_template_path(template)  # refuses ".." and the like
         for g in GAMES.values():
-            folder = type(g).folder()
+            folder = game_folder(type(g))
             if pieces and pieces[0] == folder.name:
                 path = folder.parent.joinpath(*pieces)
                 if path.is_file():

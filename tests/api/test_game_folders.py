@@ -13,7 +13,7 @@ import pytest
 
 from app.bots import BOTS
 from app.games import GAMES
-from app.tables.language import translations
+from app.tables.language import game_folder, translations
 from tests.nim_game import NimBot
 from tools import i18n_catalogs
 
@@ -62,7 +62,7 @@ def heaps(tmp_path, monkeypatch):
     spec.loader.exec_module(module)
     monkeypatch.setitem(GAMES, "heaps", module.Heaps())
     monkeypatch.setitem(BOTS, "heaps", NimBot())
-    assert module.Heaps.folder() == folder.resolve()
+    assert game_folder(module.Heaps) == folder.resolve()
     return module.Heaps
 
 
@@ -76,7 +76,7 @@ async def test_the_rules_page_in_the_games_folder_is_served_in_each_language(cli
 
 
 async def test_a_missing_translation_of_the_rules_page_falls_back_to_english(client, heaps):
-    (heaps.folder() / "rules" / "rules.de.html").unlink()
+    (game_folder(heaps) / "rules" / "rules.de.html").unlink()
     r = await client.get("/rules/heaps", headers={**HTML, "Accept-Language": "de"})
     assert r.status_code == 200 and "Heaps: how to play" in r.text
 
@@ -120,7 +120,7 @@ def test_the_catalog_check_asks_the_shared_catalogs_for_none_of_a_games_own_word
     words = dict(WORDS["de"])
     del words[PITCH]
     words["Heap {n}"] = "Haufen {m}"
-    (heaps.folder() / "locale" / "de.json").write_text(json.dumps(words))
+    (game_folder(heaps) / "locale" / "de.json").write_text(json.dumps(words))
     from app.tables import language
     language._game_catalog.cache_clear()
     problems = i18n_catalogs.check()
