@@ -84,8 +84,8 @@ def test_the_template_game_added_to_a_copy_passes_the_suites_with_no_file_outsid
     # picture on the home page: every test of these that names nim, the showcase's, and those that every game
     # has its cases (tests/games/nim/cases.py: engine_cases, invalid_moves)
     out = run(copy, py, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "nim or showcase_has or every_game_has",
-              "tests/games", "tests/bots/test_bot_conformance.py", "tests/api/test_invalid_moves.py", "tests/api/test_home_me.py",
-              "tests/test_js_units.py", timeout=300)
+              "tests/games", "tests/bots/test_bot_conformance.py", "tests/api/test_invalid_moves.py",
+              "tests/api/test_home_me.py", "tests/test_js_units.py", timeout=300)
     assert " passed" in out and "failed" not in out and "error" not in out.lower(), out[-2000:]
     # a bot playout: the game's own bot against the random bot, through the registries, to the end
     playout = run(copy, py, "-c", (
