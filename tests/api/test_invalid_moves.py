@@ -7,14 +7,13 @@ Each game's case, built from the state of the seat to act (None: play on), is a 
 the engine's sentence): first the malformed moves, the last one well-formed but refused."""
 from __future__ import annotations
 
-import importlib
-
 import pytest
 from starlette.testclient import TestClient
 
 from app.games import GAMES
 from app.main import create_app
 from tests.api.helpers import bearer
+from tests.games.conformance import own_cases
 
 
 def turning_points(st: dict):
@@ -51,24 +50,8 @@ def martian_treasure_hunt(st: dict):
             ({"to": "3,4"}, "In the arrange phase")]
 
 
-def own_cases() -> dict:
-    """The cases of games kept in folders of their own: `invalid_moves` of tests/games/<package>/cases.py."""
-    found = {}
-    for name, game in GAMES.items():
-        module = type(game).__module__.split(".")
-        if module[:2] != ["app", "games"] or len(module) < 3:
-            continue
-        folder = f"tests.games.{module[2]}"
-        try:
-            found[name] = importlib.import_module(f"{folder}.cases").invalid_moves
-        except ModuleNotFoundError as missing:  # no case of its own (test_every_game_has_its_case says so)
-            if missing.name not in (folder, f"{folder}.cases"):
-                raise
-    return found
-
-
 CASES = {"turning-points": turning_points, "three-high": three_high, "dash": dash,
-         "martian-treasure-hunt": martian_treasure_hunt, **own_cases()}
+         "martian-treasure-hunt": martian_treasure_hunt, **own_cases("invalid_moves")}
 
 
 def two_people(tc: TestClient, name: str) -> tuple[str, dict[int, str]]:

@@ -7,10 +7,12 @@ Nothing here names a game: a fifth game in GAMES is played, checked and given go
 from __future__ import annotations
 
 import functools
+import importlib
 import itertools
 import json
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from app.games import GAMES, get_game
@@ -20,6 +22,28 @@ GAME_NAMES = sorted(GAMES)
 # Hunt): 200 random games of each took at most 218 and 379 plies. A bounded game gets its own max_plies.
 RANDOM_PLAY_BUDGET = 2000
 PLAYOUT_SEEDS = (0, 1)  # each table is played from these seeds (the moves chosen by a Random of the same)
+
+
+TESTS = Path(__file__).resolve().parent  # tests/games/
+
+
+def own_tests(name: str) -> Path | None:
+    """The tests folder of a game kept in folders of its own (tests/games/<its package>/: its cases, golden
+    data and client fixtures), or None for a game whose tests live here beside the others'."""
+    module = type(get_game(name)).__module__.split(".")
+    folder = TESTS / module[2] if module[:2] == ["app", "games"] and len(module) > 2 else None
+    return folder if folder is not None and folder.is_dir() else None
+
+
+def own_cases(attr: str) -> dict:
+    """For each game kept in folders of its own, `attr` of its tests/games/<package>/cases.py (the invalid-move
+    cases of the engine and API tests); a game without that module has none (its test says so)."""
+    found = {}
+    for name in GAMES:
+        folder = own_tests(name)
+        if folder is not None and (folder / "cases.py").is_file():
+            found[name] = getattr(importlib.import_module(f"tests.games.{folder.name}.cases"), attr)
+    return found
 
 
 def plies_allowed(game) -> int:

@@ -10,12 +10,12 @@ moves made malformed from listed ones, at positions all over random games: the c
 from __future__ import annotations
 
 import copy
-import importlib
 
 import pytest
 
 from app.games import GAMES, IllegalMove, InvalidMove, get_game
 from app.games.three_high.cards import CARDS
+from tests.games.conformance import own_cases
 
 
 def turning_points():
@@ -78,24 +78,8 @@ def martian_treasure_hunt():
         {"to": elsewhere}, {"order": [0, 1, 2, 3, 4, 5]}]
 
 
-def own_cases() -> dict:
-    """The cases of games kept in folders of their own: `engine_cases` of tests/games/<package>/cases.py."""
-    found = {}
-    for name, game in GAMES.items():
-        module = type(game).__module__.split(".")
-        if module[:2] != ["app", "games"] or len(module) < 3:
-            continue
-        folder = f"tests.games.{module[2]}"
-        try:
-            found[name] = importlib.import_module(f"{folder}.cases").engine_cases
-        except ModuleNotFoundError as missing:  # no case of its own: test_every_game_has_its_cases says so
-            if missing.name not in (folder, f"{folder}.cases"):
-                raise
-    return found
-
-
 CASES = {"turning-points": turning_points, "three-high": three_high, "dash": dash,
-         "martian-treasure-hunt": martian_treasure_hunt, **own_cases()}
+         "martian-treasure-hunt": martian_treasure_hunt, **own_cases("engine_cases")}
 
 
 def cases():

@@ -23,7 +23,7 @@ if __name__ == "__main__":  # run as a script: the repository's root on the path
     sys.path.insert(0, str(DATA.parents[2]))
 
 from app.games import get_game  # noqa: E402 - once the repository's root is on the path
-from tests.games.conformance import GAME_NAMES, option_variants, plies_allowed, tables  # noqa: E402 - as above
+from tests.games.conformance import GAME_NAMES, option_variants, own_tests, plies_allowed, tables  # noqa: E402 - as above
 
 PERFT_SEED = "perft"
 PERFT_PREFIXES = (0, 9)  # plies played before counting: the first position, and one some moves in
@@ -212,9 +212,8 @@ def playthrough_text(name: str) -> str:
 def data_dir(name: str) -> Path:
     """Where the golden data of game `name` lives: tests/games/<its package>/data/ when the game has a tests
     folder of its own, else this folder."""
-    package = type(get_game(name)).__module__.split(".")
-    own = DATA.parent / package[2] if package[:2] == ["app", "games"] and len(package) > 2 else None
-    return own / "data" if own is not None and own.is_dir() else DATA
+    own = own_tests(name)
+    return own / "data" if own is not None else DATA
 
 
 def perft_path(name: str) -> Path:
