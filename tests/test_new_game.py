@@ -1,6 +1,7 @@
 """A fifth game is one folder copied (docs/NEW-GAME.md): the template game of examples/new-game, added to a
 copy of this repository with no edit outside its own folders, passes the conformance suite, the golden-data
-check, a bot playout and the catalogs' check, and is played to its end in Chromium by two people.
+check, a bot playout and the catalogs' check, and is played to its end in Chromium by two people,
+each shown the result in their own words.
 
 The copy is the repository's tracked files (`git ls-files`, as the working tree has them) committed in a
 fresh git repository of its own; the skeleton's folders go in on top, so `git status` there says what adding
@@ -184,7 +185,7 @@ def test_the_template_game_is_played_to_its_end_in_chromium_by_two_people(server
             ann.click("#start-btn")
             for page in (ann, bob):
                 page.wait_for_selector("[data-testid='nim-board'] .nim-heap")
-            moves = 0
+            moves, last = 0, None
             deadline = time.monotonic() + 40
             while ann.get_attribute("#table-root", "data-status") != "finished":
                 assert time.monotonic() < deadline, f"the game did not end ({moves} moves made)"
@@ -199,10 +200,21 @@ def test_the_template_game_is_played_to_its_end_in_chromium_by_two_people(server
                 take.click()
                 page.wait_for_function("n => Number(document.getElementById('table-root').dataset.seq) > n",
                                        arg=before)
-                moves += 1
+                moves, last = moves + 1, page
             for page in (ann, bob):
                 page.wait_for_function("() => document.getElementById('table-root').dataset.status === 'finished'")
                 assert page.locator("#log li").count() >= moves
+            # the result, in each player's words (the game's resultText, its catalog): whoever took the last
+            # stone wins (the table's options are the defaults: not misere)
+            winner, loser = (ann, bob) if last is ann else (bob, ann)
+            said = {winner: ("You win.", "Vous gagnez."), loser: (f"{'Ann' if winner is ann else 'Bob'} wins.",
+                                                                    f"{'Ann' if winner is ann else 'Bob'} gagne.")}
+            for page in (ann, bob):
+                page.wait_for_selector("#result:not([hidden])")
+                title = page.inner_text("#result-title")
+                assert title == said[page][1 if page is bob else 0], (title, page.inner_text("#result-reason"))
+                assert page.inner_text("#result-reason").endswith(("last stone.", "dernière pierre.")), \
+                    page.inner_text("#result-reason")
             log = bob.locator("#log").inner_text()
             assert "dans le tas" in log and "takes" not in log, log  # "Ann prend 3 dans le tas 3."
             assert moves >= 5  # heaps of 3, 5 and 7, at most three stones a move
