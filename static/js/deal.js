@@ -50,7 +50,7 @@ function renderResults(d) {
   if (d.bot && botText(d.bot)) box.append(h("p", { class: "hint deal-bot" }, botText(d.bot)));
   if (!d.variants.length) box.append(h("p", { class: "hint" }, t("Nobody has finished this deal yet.")));
   for (const v of d.variants) {
-    box.append(h("h3", {}, t("House rules: {rules}", { rules: rulesText(v.house_rules) })));
+    box.append(h("h3", {}, t("House rules: {rules}", { rules: rulesText(v.house_rules, words) })));
     const rows = v.results.map((r) => h("tr", { class: r.yours ? "yours" : "" },
       h("td", {}, String(r.rank)),
       h("td", {}, h("a", { href: r.url }, r.code)),

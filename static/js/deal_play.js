@@ -23,13 +23,12 @@ export function dealRow(r, words) {
   return r.scores && r.scores.length > 1 ? t("Scores {scores}", { scores: r.scores.join(" / ") }) : t("Score {score}", { score: r.score ?? "?" });
 }
 
-// The house rules' names in the page's language (an unknown one as its key, its _ as spaces).
-const RULE_WORDS = { hidden_hands: t("hidden hands"), allow_zero_moves: t("allow zero moves"), there_and_back: t("there and back"),
-  bot_strength: t("bot strength"), shape: t("shape"), size: t("size") };
 export const STANDARD_RULES = t("standard rules");
 
-export function rulesText(rules) {
-  const word = (k) => RULE_WORDS[k] || k.replace(/_/g, " ");
+// The house rules in the page's language: each named by the game's module (its ruleWord(key)), else as its
+// key, its _ as spaces.
+export function rulesText(rules, words) {
+  const word = (k) => (words && words.ruleWord && words.ruleWord(k)) || k.replace(/_/g, " ");
   const on = Object.entries(rules || {}).filter(([, v]) => v !== false).map(([k, v]) => (v === true ? word(k) : `${word(k)} ${v}`));
   return on.length ? on.join(", ") : STANDARD_RULES;
 }
@@ -47,7 +46,7 @@ export function mineText(mine, words) {
   const parts = [];
   if (done.length) {
     const last = done[0];
-    const rules = rulesText(last.house_rules);
+    const rules = rulesText(last.house_rules, words);
     const p = { result: resultWords(last, words), table: rules === STANDARD_RULES ? last.code : `${last.code}, ${rules}` };
     parts.push(done.length > 1 ? t("You have played this deal {n} times: {result} (table {table}).", { n: done.length, ...p })
       : t("You have played this deal: {result} (table {table}).", p));

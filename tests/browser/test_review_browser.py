@@ -79,6 +79,7 @@ def test_two_people_review_a_lost_game_and_find_the_win(live_server, new_page, s
     for page in (ann, bea):
         expect(page.locator("#review-outcome")).to_have_attribute("data-outcome", "won")
         expect(page.locator("#review-outcome")).to_contain_text("the real game was lost")
+        expect(page.locator("#review-outcome")).to_contain_text("won: trees")   # why, in the game's words (endReason)
     shot(ann, "review-whatif-won-desktop")
     shot(bea, "review-whatif-won-phone")
     # named and kept

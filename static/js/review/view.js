@@ -79,7 +79,7 @@ export function createView(els, ctx) {
       : (pos.ply === 0 ? t("The deal (move 0 of {of})", { of: ctx.of }) : t("After move {n} of {of}", { n: pos.ply, of: ctx.of }));
     words.textContent = data ? (data.error || stepWords(ctx.mod(), data.step, ctx.names)) : t("Loading…");
     words.classList.toggle("form-error", !!(data && data.error));
-    outcome.textContent = data && data.result && !data.error ? outcomeWords(data, inLine) : "";
+    outcome.textContent = data && data.result && !data.error ? outcomeWords(data, inLine, ctx.mod()) : "";
     outcome.dataset.outcome = data && data.result ? data.result.outcome : "";
     for (const li of list.children) {
       const seq = Number(li.dataset.seq);
@@ -121,17 +121,20 @@ export function createView(els, ctx) {
   return { render, setLog };
 }
 
-// Why a game ended, by the reasons the engines give (an unknown one is shown as it comes).
-const REASON = {
-  trees: t("trees"), out_of_cards: t("out of cards"), stuck: t("stuck"), finish: t("finish"), back_to_start: t("back to start"),
-  pyramids_captured: t("pyramids captured"), no_moves: t("no moves"), board_full: t("board full"), forfeit: t("forfeit"),
-};
+// Why a game ended: in the game's words (its module's endReason), a forfeit in the pace's, else the engine's
+// reason as it comes.
+function endWords(r, mod) {
+  const own = mod && mod.endReason ? mod.endReason(r) : null;
+  if (own) return own;
+  if (r.reason === "forfeit") return t("forfeit");
+  return r.outcome === "forfeit" ? reasonWords(r) : String(r.reason || "").replace(/_/g, " ");
+}
 
-function outcomeWords(data, inLine) {
+function outcomeWords(data, inLine, mod) {
   const r = data.result;
   const how = { won: inLine ? t("This what-if is won") : t("The game is won"), lost: inLine ? t("This what-if is lost") : t("The game is lost") }[r.outcome]
     || (inLine ? t("This what-if is over") : t("The game is over"));
   const real = inLine && data.real_result && data.real_result.outcome !== r.outcome
     ? ` ${{ won: t("(the real game was won)"), lost: t("(the real game was lost)") }[data.real_result.outcome] || t("(the real game was over)")}` : "";
-  return `${how}: ${REASON[r.reason] || (r.outcome === "forfeit" ? reasonWords(r) : String(r.reason || "").replace(/_/g, " "))}${real}.`;
+  return `${how}: ${endWords(r, mod)}${real}.`;
 }

@@ -34,6 +34,19 @@ for (const game of GAMES) {
     for (const type of mod.headlines) assert.ok(made.has(type), `headline ${type} is not an event of the engine`);
   });
 
+  test(`${game}: endReason, when the module words why a game ends, words every reason its engine gives`, async () => {
+    const fx = fixture(game);
+    const mod = await clientModule(fx);
+    if (!mod.endReason) return;   // the review room then shows the engine's reason as it comes
+    assert.equal(typeof mod.endReason, "function");
+    for (const playout of playouts(fx)) {
+      if (!playout.result || playout.result.reason == null) continue;
+      const words = mod.endReason(playout.result);
+      assert.ok(typeof words === "string" && words && !words.includes("_"), `${playout.result.reason}: ${words}`);
+    }
+    assert.equal(mod.endReason({ outcome: "forfeit", reason: "forfeit" }), null, "a forfeit is the shell's to word");
+  });
+
   test(`${game}: drawReplay draws each final position, the same way twice`, async () => {
     const fx = fixture(game);
     const mod = await clientModule(fx);

@@ -34,6 +34,10 @@ test("house rules ride in the link: true ones only, read back, other parameters 
   assert.deepEqual(rulesOfQuery("?allow_zero_moves=true&hidden_hands=false&fbclid=x&spoilers=1&Bad-Key=1"),
     { allow_zero_moves: true, hidden_hands: false, fbclid: "x" });
   assert.equal(rulesText({ hidden_hands: true, allow_zero_moves: false }), "hidden hands");
+  // each rule named by the game's module (ruleWord), else as its key
+  assert.equal(rulesText({ hidden_hands: true, bot_strength: 2 }, threeHigh), "hidden hands, bot strength 2");
+  assert.equal(rulesText({ shape: "hex", size: 3, odd_rule: true }, turningPoints), "shape hex, size 3, odd rule");
+  assert.equal(threeHigh.ruleWord("shape"), null);
 });
 
 test("a deal is named and its results worded by its game's module, else generically by the scores", () => {

@@ -6,7 +6,7 @@ import { drawBoard, drawRecord } from "./draw.js";
 import * as words from "./words.js";
 
 export { createBoard } from "./board.js";
-export { describeEvent, resultText } from "./words.js";
+export { describeEvent, resultText, endReason, ruleWord } from "./words.js";
 export { describe } from "./describe.js";   // the board in words
 
 // Event types the whole table hears about (a toast), not only as a log line.

@@ -186,6 +186,16 @@ export function describeEvent(ev, names) {
   }
 }
 
+// Why the game ended, in a few words (the review room's "The game is over: finish."), by the engine's reason.
+export function endReason(result) {
+  return { finish: t("finish"), back_to_start: t("back to start") }[result && result.reason] || null;
+}
+
+// A house rule's name in a few words (a deal's rules: deal_play.js), or null for a key that is not Dash's.
+export function ruleWord(key) {
+  return { there_and_back: t("there and back") }[key] || null;
+}
+
 // The result dialog: ctx = {names(seat), me, seats, view, last, players}.
 export function resultText(result, ctx = {}) {
   const winner = result && result.winners && result.winners.length ? result.winners[0] : null;

@@ -7,7 +7,7 @@ import { frameFor, drawBoard } from "./draw.js";
 import { describeEvent, REPLAY } from "./words.js";
 
 export { createBoard } from "./board.js";
-export { describeEvent, resultText } from "./words.js";
+export { describeEvent, resultText, endReason } from "./words.js";
 export { describe, speakEvent } from "./describe.js";   // the board in words, the live region
 
 // Nothing is toasted: lost turns have their own note under the dice, and every capture is in the log.

@@ -88,6 +88,11 @@ function winLine(winners, best) {
 
 const STAR_ART = '<svg viewBox="0 0 140 80"><path d="M20 74 L40 40 L60 74 Z" fill="#b8432f"/><path d="M52 74 L68 48 L84 74 Z" fill="#e57f2d"/><path d="M80 74 L92 54 L104 74 Z" fill="#f3c13a"/><circle cx="118" cy="64" r="10" fill="#d62828"/><circle cx="118" cy="64" r="7" fill="none" stroke="#fff" stroke-width="1.5"/><circle cx="110" cy="20" r="9" fill="#f3c13a"/></svg>';
 
+// Why the game ended, in a few words (the review room's "The game is over: no moves."), by the engine's reason.
+export function endReason(result) {
+  return { pyramids_captured: t("pyramids captured"), no_moves: t("no moves") }[result && result.reason] || null;
+}
+
 export function resultText(result, ctx = {}) {
   const names = ctx.names || ((s) => t("Seat {n}", { n: s + 1 }));
   const scores = (result && result.scores) || [];

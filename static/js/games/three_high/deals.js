@@ -10,6 +10,11 @@ export function dailyLabel() {
   return t("Today's 3-High deal");
 }
 
+// A house rule's name in a few words (a deal's rules), or null for a key that is not 3-High's.
+export function ruleWord(key) {
+  return { hidden_hands: t("hidden hands"), allow_zero_moves: t("allow zero moves"), bot_strength: t("bot strength") }[key] || null;
+}
+
 // A browser's own game on the deal, inside a sentence.
 export function dealResult(m) {
   return m.outcome === "won" ? tn("you won with {n} tree", "you won with {n} trees", m.trees ?? 0)

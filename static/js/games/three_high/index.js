@@ -6,9 +6,9 @@ import { drawBoard, drawStatus } from "./draw.js";
 import { drawHands, drawPiles } from "./hands.js";
 
 export { createBoard } from "./board.js";
-export { headlines, describeEvent, resultText } from "./words.js";
+export { headlines, describeEvent, resultText, endReason } from "./words.js";
 export { describe } from "./describe.js";   // the board in words
-export { dealTitle, dailyLabel, dealResult, dealRow } from "./deals.js";   // a shared deal's words
+export { dealTitle, dailyLabel, dealResult, dealRow, ruleWord } from "./deals.js";   // a shared deal's words
 
 // el: where to draw; doc: the full document after move `ctx.seq` (every hand, the piles in order);
 // ctx: {seq, step, view (the spectator's view of the doc), names(seat)}.

@@ -199,6 +199,11 @@ export function squareRefusal({ sq, piece, card, top, stacked }) {
   return null;
 }
 
+// Why the game ended, in a few words (the review room's "The game is won: trees."), by the engine's reason.
+export function endReason(result) {
+  return { trees: t("trees"), out_of_cards: t("out of cards"), stuck: t("stuck") }[result && result.reason] || null;
+}
+
 // ---- the result dialog: ctx = {names(seat), me, seats, view, last, players} ----
 export function resultText(result, ctx = {}) {
   const won = result && result.outcome === "won";

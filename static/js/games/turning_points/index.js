@@ -7,9 +7,9 @@ import { frameFor, drawBoard } from "./draw.js";
 import { BAG } from "./words.js";
 
 export { createBoard } from "./board.js";
-export { describeEvent, resultText } from "./words.js";
+export { describeEvent, resultText, endReason } from "./words.js";
 export { describe, speakEvent } from "./describe.js";   // the board in words, the live region
-export { dealTitle } from "./deals.js";   // the solitaire's deal
+export { dealTitle, ruleWord } from "./deals.js";   // the solitaire's deal, its rules' names
 
 // Nothing is toasted: every move's chain plays on the board and is counted in the log.
 export const headlines = [];

@@ -84,6 +84,11 @@ const ART_PIECE = (x, y, a, c) => `<g transform="translate(${x} ${y}) rotate(${a
 const WIN_ART = `<svg viewBox="0 0 140 80">${[0, 1, 2, 3, 4].map((i) => ART_PIECE(18 + i * 26, 40, 90, ["#d62828", "#1d63c7", "#2a9d3f", "#b8860b", "#7b3fb0"][i])).join("")}<path d="M6 70 H134" stroke="#1f2430" stroke-width="3"/></svg>`;
 const SOLO_ART = (score) => `<svg viewBox="0 0 140 80">${[...Array(8)].map((_, i) => ART_PIECE(14 + (i % 4) * 37, i < 4 ? 22 : 50, i < Math.round(score / 2) ? 90 : [-90, 0, 180][i % 3], Object.values(COLOR_FILL)[i % 4])).join("")}<path d="M4 74 H136" stroke="#2a9d3f" stroke-width="4"/></svg>`;
 
+// Why the game ended, in a few words (the review room's "The game is over: board full."), by the engine's reason.
+export function endReason(result) {
+  return { board_full: t("board full") }[result && result.reason] || null;
+}
+
 // The result dialog: ctx = {names(seat), me, seats, view, last, players}.
 export function resultText(result, ctx = {}) {
   const names = ctx.names || ((s) => t("Seat {n}", { n: s + 1 }));

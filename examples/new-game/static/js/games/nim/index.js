@@ -4,7 +4,7 @@
 import { drawHeaps } from "./draw.js";
 
 export { createBoard } from "./board.js";
-export { describeEvent, headlines, resultText } from "./words.js";
+export { describeEvent, endReason, headlines, resultText } from "./words.js";
 export { describe } from "./describe.js";
 
 // A full document, read-only (the admin's replay, the review room): its heaps, the step's stones as taken.

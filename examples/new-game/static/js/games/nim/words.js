@@ -28,6 +28,11 @@ export function describeEvent(event, names) {
   return null;
 }
 
+/** Why the game ended, in a few words (the review room's "The game is over: last stone."), or null. */
+export function endReason(result) {
+  return result && result.reason === "last_stone" ? t("last stone") : null;
+}
+
 /** The result dialog's words: who won, and who took the last stone (the winner, or in misère the loser). */
 export function resultText(result, ctx) {
   const winner = (result.winners || [])[0];
