@@ -25,7 +25,7 @@ from babel.support import Translations
 
 from app.games import GAMES
 from app.store import languages as records
-from app.tables.lobby.identity import hash_token
+from app.tables.identity import hash_token
 
 if TYPE_CHECKING:
     from app.tables.context import Context

@@ -25,7 +25,7 @@ from app.games import GAMES
 from app.store import ENDED, Move, Table, admin_queries
 from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import N_, Conflict, Invalid
-from app.tables.lobby.seats import find_table
+from app.tables.seats import find_table
 from app.tables.takeback_steps import doc_after, taken_back, takeback_from
 
 CACHE_TABLES = 16  # ended tables whose every replayed doc is kept

@@ -26,9 +26,9 @@ from app.tables.live.catchup import CatchUp
 from app.store.writer import MoveWriter
 from app.tables.live.tables import LiveTables
 from app.tables.lobby.away import HeldTurns
-from app.tables.lobby.identity import normalise_code
+from app.tables.identity import normalise_code
 from app.tables.lobby.presence import Presence, hidden_here
-from app.tables.lobby.seats import not_found
+from app.tables.seats import not_found
 from app.tables.review.rooms import ReviewRooms
 from app.tables.live.state import Snapshot, build_state, load_snapshot
 from app.tables.tasks import cancel_all

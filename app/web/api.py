@@ -17,7 +17,7 @@ from app.tables.lobby import commands as lobby_commands
 from app.tables.live import moves
 
 from app.tables.live import reads
-from app.tables.lobby.identity import COOKIE_NAME
+from app.tables.identity import COOKIE_NAME
 from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth, Spoilers
 from app.web.i18n import lang_of
 from app.web.scores import said

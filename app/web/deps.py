@@ -9,8 +9,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.tables.deals.spoilers import SPOILERS_COOKIE, check_spoilers, chosen_deals
 from app.tables.errors import N_, Unauthorized
-from app.tables.lobby.seats import Caller as CallerT
-from app.tables.lobby.seats import identify
+from app.tables.seats import Caller as CallerT
+from app.tables.seats import identify
 from app.tables.service import Tables
 from app.web.middleware import bearer_token, identity_cookie
 

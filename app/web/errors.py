@@ -10,7 +10,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from app.tables.errors import Busy, Phrase, RateLimited, StoreError, TableError, Unavailable, unavailable_for
-from app.tables.lobby.text import safe
+from app.tables.text import safe
 from app.web.i18n import tr
 from app.web.openapi import allowed_methods
 from app.web.pages import not_found, unavailable_page

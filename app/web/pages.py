@@ -14,7 +14,7 @@ from jinja2.loaders import split_template_path
 from app.games import GAMES
 from app.tables.errors import TableError
 from app.tables.language import game_folder
-from app.tables.lobby.seats import find_table
+from app.tables.seats import find_table
 from app.tables.showcase import games_showcase
 from app.web import i18n
 from app.web.i18n import lang_of, tr

@@ -22,7 +22,7 @@ from app.tables.live import pace
 from app.tables.live import takeback
 from app.tables.live.commands import Sync, Welcome
 from app.tables.errors import N_, StoreError, TableError, unavailable_for
-from app.tables.lobby.seats import Caller
+from app.tables.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
 from app.web.i18n import tr

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from app.config import Settings
-from app.tables.lobby.text import BadText, clean
+from app.tables.text import BadText, clean
 from tests.api.helpers import bearer, create, full_table
 
 BAD = {
@@ -155,7 +155,7 @@ async def test_bad_text_in_options_or_game_names_is_a_422(client, body):
 
 
 def test_every_string_inside_a_move_follows_the_policy():
-    from app.tables.lobby.text import check_strings
+    from app.tables.text import check_strings
 
     check_strings({"action": "set_dare", "text": "Sing 🎵 a song", "n": [1, "a"]}, "A move")
     for bad in ({"text": "a\u202eb"}, {"x\u0000": 1}, {"list": ["ok", "\ud800"]}):
@@ -440,7 +440,8 @@ async def test_socket_chat_refuses_what_the_policy_refuses(live_server, database
 
 def test_one_function_for_names_and_one_for_chat_lines():
     """Every path calls text.name or text.chat_line (the old names stay: identity.clean_name, chat.clean_text)."""
-    from app.tables.lobby import chat, identity, text
+    from app.tables import identity, text
+    from app.tables.lobby import chat
 
     assert text.name("  Ann  ") == identity.clean_name("  Ann  ") == "Ann"
     assert text.chat_line(" hi  there ") == chat.clean_text(" hi  there ") == "hi there"

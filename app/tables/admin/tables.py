@@ -21,9 +21,9 @@ from app.store.admin_queries import SORT_COLUMNS, TableFilter
 from app.tables.errors import Forbidden, Invalid, Unauthorized
 from app.tables.live import commands
 from app.tables.live.state import iso
-from app.tables.lobby import text
-from app.tables.lobby.identity import normalise_code
-from app.tables.lobby.seats import find_table, not_found
+from app.tables import text
+from app.tables.identity import normalise_code
+from app.tables.seats import find_table, not_found
 from app.tables.replay import step_of
 
 if TYPE_CHECKING:

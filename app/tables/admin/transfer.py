@@ -35,13 +35,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES
 from app.store import ChatMessage, Move, Seat, Table, admin_queries, utcnow
 from app.tables import says
-from app.tables.lobby import text
+from app.tables import text
 from app.tables.admin.tables import parse_when
 from app.tables.admin.transfer_pace import forfeit_of, pace_export, pace_of_file, stand_in_of
 from app.tables.lobby.chat import KINDS
 from app.tables.errors import Invalid
-from app.tables.lobby.identity import unused_code
-from app.tables.lobby.seats import find_table
+from app.tables.identity import unused_code
+from app.tables.seats import find_table
 from app.tables.live.state import iso
 from app.tables.takeback_steps import doc_after, takeback_events, takeback_from
 

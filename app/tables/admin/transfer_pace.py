@@ -17,7 +17,7 @@ from typing import Any
 from app.tables.live.pace_rules import TIMEOUTS, forfeit_result
 from app.tables.errors import Invalid
 from app.tables import says
-from app.tables.lobby import text
+from app.tables import text
 
 PACE_MAX = 30 * 24 * 3600  # seconds per turn a file may give (the longest choice is 3 days)
 REASON_MAX = 200

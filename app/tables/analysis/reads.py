@@ -10,7 +10,7 @@ from app.store import analysis_records as records
 from app.tables.analysis.jobs import VERSION, plays_for
 from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import N_, Conflict
-from app.tables.lobby.seats import find_table
+from app.tables.seats import find_table
 from app.tables.service import Tables
 
 

@@ -9,7 +9,7 @@ from app.games import GAMES
 from app.store import deal_queries
 from app.tables.deals.core import house_rules
 from app.tables.live.state import iso
-from app.tables.lobby.seats import player_of_cookie
+from app.tables.seats import player_of_cookie
 
 
 _figures: OrderedDict[tuple[int, int], dict] = OrderedDict()  # an ended table's figures never change

@@ -21,7 +21,7 @@ from app.tables.errors import Conflict, Invalid, N_, NotFound
 from app.tables.live.actor import stored
 from app.tables.lobby import commands
 from app.tables.lobby.rematch import Seated, check_options, game_or_422
-from app.tables.lobby.seats import find_table, player_of_cookie
+from app.tables.seats import find_table, player_of_cookie
 from app.tables.service import Tables
 from app.store import utcnow
 

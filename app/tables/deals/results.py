@@ -20,7 +20,7 @@ from app.tables.deals.mine import figures_of, my_results
 from app.tables.deals.play import describe, find_deal
 from app.tables.deals.spoilers import standing
 from app.tables.live.state import iso
-from app.tables.lobby.seats import player_of_cookie
+from app.tables.seats import player_of_cookie
 from app.tables.service import Tables
 
 RESULTS_MAX = 500  # finished tables listed per deal (the latest)

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.store import ENDED, deal_queries
 from app.tables.deals.core import well_formed
 from app.tables.errors import Forbidden, Invalid
-from app.tables.lobby.seats import find_table, player_of_cookie
+from app.tables.seats import find_table, player_of_cookie
 
 SPOILERS_COOKIE = "icehouse_spoilers"
 CHOSEN_MAX = 32  # deal ids kept in the cookie (11 characters each with the separator)

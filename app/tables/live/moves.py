@@ -19,11 +19,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES, IllegalMove, InvalidMove
 from app.store import queries, utcnow
 from app.store.move_records import MoveRecord
-from app.tables.lobby import text
+from app.tables import text
 from app.tables.live.actor import after_commit
 from app.tables.errors import (IllegalMoveError, InvalidMoveError, N_, NotPlaying, NotYourTurn, StaleSeq, TableError,
                                Unavailable)
-from app.tables.lobby.seats import Caller
+from app.tables.seats import Caller
 from app.tables.live.commands import Move
 from app.tables.takeback_steps import taken_back
 from app.tables.live.state import Snapshot, iso, make_step, step_for

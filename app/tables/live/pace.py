@@ -35,7 +35,7 @@ from app.tables.live.pace_rules import RULES, TIMEOUTS, Line
 from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.state import Snapshot, iso
 from app.tables.lobby.chat import KINDS, PACE_SEAT
-from app.tables.lobby.seats import Caller, not_found
+from app.tables.seats import Caller, not_found
 
 if TYPE_CHECKING:
     from app.tables.context import Context

@@ -19,8 +19,8 @@ from app.tables.live import commands
 from app.tables.live.pace_rules import RULES
 from app.tables.live.pace import pace_line
 from app.tables.live.state import iso, pause_state
-from app.tables.lobby import text as text_policy
-from app.tables.lobby.seats import Caller, not_found
+from app.tables import text as text_policy
+from app.tables.seats import Caller, not_found
 
 if TYPE_CHECKING:
     from app.tables.context import Context

@@ -11,7 +11,7 @@ from app.tables.live.commands import Sync, Welcome
 from app.tables.live.tables import LiveTable
 from app.tables.live.moves import steps_since
 from app.tables.live.pace import me_deadline
-from app.tables.lobby.seats import Caller, find_table, player_of_cookie
+from app.tables.seats import Caller, find_table, player_of_cookie
 from app.tables.service import Tables
 from app.tables.takeback_steps import taken_back
 from app.tables.live.state import build_state, iso, snapshot_of_view, step_for

@@ -26,8 +26,8 @@ from typing import Any
 
 from app.games import GAMES
 from app.store import ENDED, Database, queries
-from app.tables.lobby.identity import hash_token, normalise_code, token_matches
-from app.tables.lobby.seats import COOKIE_MAX, Caller, caller_of, not_found
+from app.tables.identity import hash_token, normalise_code, token_matches
+from app.tables.seats import COOKIE_MAX, Caller, caller_of, not_found
 from app.tables.live.state import Snapshot, snapshot_of_view
 
 CAPACITY = 20_000  # live tables kept, least recently used dropped first (a dropped one reloads on use)

@@ -41,7 +41,7 @@ from app.tables.live import commands
 from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.pace import pace_line
 from app.tables.live.state import iso, make_step, takeback_state
-from app.tables.lobby.seats import Caller, not_found
+from app.tables.seats import Caller, not_found
 from app.tables.notify.turns import takeback_asked
 from app.tables.takeback_steps import doc_after, takeback_events, takeback_from, takeback_move
 

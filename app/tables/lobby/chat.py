@@ -17,8 +17,8 @@ from app.store.chat_records import ChatLine
 from app.tables.live.actor import after_chat, stored
 from app.tables import says
 from app.tables.live.commands import Say
-from app.tables.lobby import text as text_policy
-from app.tables.lobby.seats import Caller, not_found
+from app.tables import text as text_policy
+from app.tables.seats import Caller, not_found
 from app.tables.live.state import iso
 
 if TYPE_CHECKING:

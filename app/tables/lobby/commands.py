@@ -21,10 +21,10 @@ from app.tables.live.actor import after_commit, stored
 from app.tables.deals.once import check_may_sit, refuse
 from app.tables.errors import Conflict, Invalid, N_
 from app.tables.language import known
-from app.tables.lobby.identity import clean_name, hash_token, new_code, new_token, share_url
+from app.tables.identity import clean_name, hash_token, new_code, new_token, share_url
 from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.lobby.rematch import Seated, _bot_name, _setup, check_options, game_or_422
-from app.tables.lobby.seats import COOKIE_MAX, Caller, not_found
+from app.tables.seats import COOKIE_MAX, Caller, not_found
 from app.tables.service import Tables
 from app.tables.live.state import Snapshot, iso
 

@@ -33,7 +33,7 @@ from app.tables import says
 from app.tables.lobby.chat import HINT_SEAT, KINDS, QUIET_HINT_SEAT
 from app.tables.live.actor import after_chat, stored
 from app.tables.errors import Conflict, N_, NotPlaying, NotYourTurn, Unavailable
-from app.tables.lobby.seats import Caller, not_found
+from app.tables.seats import Caller, not_found
 from app.tables.live.state import iso
 from app.tables.live.commands import CountHint as CountHintCmd
 

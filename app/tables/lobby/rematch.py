@@ -13,8 +13,8 @@ from app.store.rematch_records import MakeRematch
 from app.tables.live import commands
 from app.tables.live.actor import after_commit, stored
 from app.tables.errors import Conflict, Invalid, N_
-from app.tables.lobby.identity import new_code
-from app.tables.lobby.seats import Caller, not_found
+from app.tables.identity import new_code
+from app.tables.seats import Caller, not_found
 from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.live.state import Snapshot, iso
 

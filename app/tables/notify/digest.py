@@ -30,7 +30,7 @@ from app.games import GAMES
 from app.store import digests, notices, utcnow
 from app.tables.errors import N_, Invalid
 from app.tables.language import of_players, say
-from app.tables.lobby.identity import share_url
+from app.tables.identity import share_url
 from app.tables.notify.channels import DIGEST_CHANNELS as CHANNELS, digest_channels as chosen, guess_format
 from app.tables.notify.turns import recorder
 

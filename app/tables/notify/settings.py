@@ -30,7 +30,7 @@ from app.tables.live.actor import after_chat, stored
 from app.tables.live import commands
 from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.errors import N_, Conflict, Forbidden, Invalid, NotPlaying, RateLimited
-from app.tables.lobby.seats import Caller, not_found
+from app.tables.seats import Caller, not_found
 from app.tables.live.state import Snapshot, iso, seat_dicts
 from app.tables.notify.webhooks import clean_url
 from app.tables.notify.webpush import clean_subscription

@@ -29,7 +29,7 @@ from app.tables.errors import N_
 from app.tables.lobby.away import Held
 from app.tables.notify.channels import (Notice, digest_channels, guess_format, ntfy_publish, push_payload,
                                         webhook_body)
-from app.tables.lobby.identity import share_url
+from app.tables.identity import share_url
 from app.tables.live.state import Snapshot, iso
 
 if TYPE_CHECKING:

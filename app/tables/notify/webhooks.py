@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import httpcore
 import httpx
 
-from app.tables.lobby import text
+from app.tables import text
 from app.tables.errors import N_, Invalid
 from app.tables.tasks import cancel_all
 

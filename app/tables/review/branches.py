@@ -26,8 +26,8 @@ from app.store.models import ReviewBranch
 from app.tables.deals.core import load_secret
 from app.tables.errors import N_, Conflict, Forbidden, Invalid, NotFound
 from app.tables.live.state import iso
-from app.tables.lobby import text
-from app.tables.lobby.seats import find_table
+from app.tables import text
+from app.tables.seats import find_table
 from app.tables.review.room import NAME_MAX, NAME_WHAT
 from app.tables.review.lines import Viewer, parse_line, play_line, shown, start_of
 

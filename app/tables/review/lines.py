@@ -22,7 +22,7 @@ from app.games.base import Phrase
 from app.store import ENDED, Table
 from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import N_, Conflict, IllegalMoveError, Invalid
-from app.tables.lobby.seats import find_table
+from app.tables.seats import find_table
 from app.tables.replay import ended_at, strip_hidden
 
 MAX_LINE = 60  # moves a what-if plays past its step

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import Player, queries
 from app.tables.errors import N_, Forbidden
-from app.tables.lobby.seats import find_table, player_of_cookie
+from app.tables.seats import find_table, player_of_cookie
 from app.tables.review.branches import Keeper
 from app.tables.review.lines import Viewer, shown
 from app.tables.review.rooms import guest_name

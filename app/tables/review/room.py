@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from app.tables.errors import N_
-from app.tables.lobby import text
+from app.tables import text
 
 MAX_LINE = 60  # what-if moves in a position (lines.MAX_LINE)
 MAX_MOVE_CHARS = 600  # a what-if move, as JSON text

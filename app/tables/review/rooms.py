@@ -30,7 +30,7 @@ import logging
 import orjson
 
 from app.realtime import Connection, MemoryBroker
-from app.tables.lobby import text
+from app.tables import text
 from app.tables.review import room as rules
 
 log = logging.getLogger(__name__)

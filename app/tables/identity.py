@@ -8,7 +8,7 @@ import secrets
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import queries
-from app.tables.lobby import text
+from app.tables import text
 
 CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # 32 symbols: no l, o, 0, 1
 CODE_LENGTH = 8

@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import Player, Table, queries
 from app.tables.errors import Forbidden, N_, NotFound, Unauthorized, W_
-from app.tables.lobby.identity import hash_token, normalise_code, token_matches
+from app.tables.identity import hash_token, normalise_code, token_matches
 
 
 COOKIE_MAX = 200  # characters of an identity cookie looked up; a longer one is nobody's
