@@ -31,6 +31,10 @@ PERFT_BEFORE_END = (12, 3, 1)  # and positions these many plies before the fixed
 PERFT_MAX_DEPTH = 100  # a bound for lines of single moves (Dash's draws): never reached by the four games
 PERFT_APPLY_BUDGET = 3000  # a line goes as deep as it may while its count applies at most this many moves
 PERFT_LIST_BUDGET = 100_000  # and lists at most this many (an arrangement phase lists hundreds a seat)
+# The line PERFT_BEFORE_END[0] plies before the end goes deeper: a game with a hundred moves a ply (3-High)
+# reaches depth 3 there, where a play's draw and the next plays' trees and stuck teams change the counts.
+PERFT_DEEP_APPLY_BUDGET = 30_000
+PERFT_DEEP_LIST_BUDGET = 2_000_000
 
 PERFT_HEADER = """\
 # Perft of {name}: how many sequences of (seat, move) the engine lists from fixed positions, depth by depth,
@@ -46,8 +50,9 @@ PERFT_HEADER = """\
 #           legal_moves (a simultaneous phase counts each seat's moves), a finished game having none.
 # Chance and hidden parts are the doc's own: dice and reshuffles come from its secret, so the counts are a
 # function of the seed. The depth of each line is the deepest (at most {depth}) whose count applies at most
-# {budget} moves and lists at most {listed} (the last depth is counted from the listed moves, without
-# applying them); a line whose every sequence has ended stops at its first 0.
+# {budget} moves and lists at most {listed} ({deep_budget} and {deep_listed} for the line {deep_before} plies
+# before the end) (the last depth is counted from the listed moves, without applying them); a line whose
+# every sequence has ended stops at its first 0.
 """
 
 PLAYTHROUGH_ABOUT = (
@@ -99,18 +104,19 @@ def perft(game, doc: dict, depth: int) -> list[int]:
     return counts
 
 
-def perft_levels(game, doc: dict) -> list[int]:
+def perft_levels(game, doc: dict, apply_budget: int = PERFT_APPLY_BUDGET,
+                 list_budget: int = PERFT_LIST_BUDGET) -> list[int]:
     """The counts of `perft` from `doc`, depth by depth (breadth first, each level's docs kept), to the
     deepest depth the budgets allow (the header says which)."""
     counts: list[int] = []
     level, applied, listed = [doc], 0, 0
     while len(counts) < PERFT_MAX_DEPTH:
         count = sum(choices(game, node) for node in level)
-        if counts and listed + count > PERFT_LIST_BUDGET:
+        if counts and listed + count > list_budget:
             break
         counts.append(count)
         listed += count
-        if not count or applied + count > PERFT_APPLY_BUDGET:
+        if not count or applied + count > apply_budget:
             break
         applied += count
         level = [game.apply(node, seat, move).doc for node in level for seat in game.to_act(node)
@@ -130,7 +136,9 @@ def perft_lines(name: str) -> list[str]:
         end = line[-1][0]
         docs.update((end - plies, line[end - plies][1]) for plies in PERFT_BEFORE_END if end - plies >= 0)
         for prefix, doc in sorted(docs.items()):
-            counts = perft_levels(game, doc)
+            deep = prefix == end - PERFT_BEFORE_END[0]
+            counts = (perft_levels(game, doc, PERFT_DEEP_APPLY_BUDGET, PERFT_DEEP_LIST_BUDGET) if deep
+                      else perft_levels(game, doc))
             if perft(game, doc, len(counts)) != counts:  # the test counts depth first: the same numbers
                 raise AssertionError(f"{name}: perft depth first and breadth first disagree after {prefix} plies")
             fields = [str(players), json.dumps(options, sort_keys=True, separators=(",", ":")),
@@ -141,7 +149,9 @@ def perft_lines(name: str) -> list[str]:
 
 def perft_text(name: str) -> str:
     header = PERFT_HEADER.format(name=name, depth=PERFT_MAX_DEPTH, budget=PERFT_APPLY_BUDGET,
-                                 listed=PERFT_LIST_BUDGET, prefixes=" and ".join(map(str, PERFT_PREFIXES)),
+                                 listed=PERFT_LIST_BUDGET, deep_budget=PERFT_DEEP_APPLY_BUDGET,
+                                 deep_listed=PERFT_DEEP_LIST_BUDGET, deep_before=PERFT_BEFORE_END[0],
+                                 prefixes=" and ".join(map(str, PERFT_PREFIXES)),
                                  before_end=", ".join(map(str, PERFT_BEFORE_END[:-1])) + f" and {PERFT_BEFORE_END[-1]}")
     return header + "".join(line + "\n" for line in perft_lines(name))
 
