@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store.models import ChatMessage, Deal, Player, Seat, Table
 
-HINT_SEATS = (-1, -3)  # the chat rows a hint writes (app/tables/lobby/chat.py: shown and quiet)
+HINT_SEATS = (-1, -3)  # the chat rows a hint writes (app/tables/live/chat.py: shown and quiet)
 
 
 async def deal_by_id(s: AsyncSession, deal_id: str) -> Deal | None:

@@ -11,7 +11,7 @@ has one writer at a time anyway. A command never raises for a refusal: it sets `
     ("taken",)                        that seat is not open any more (TakeSeat)
     ("seated", seat)                  the player sits at this table already (TakeSeat)
     ("played", deal id, [(code, status)])  the player sits at these other tables dealt the same deal
-                                      (CreateTable and TakeSeat: app/tables/deals/once.py refuses it)
+                                      (CreateTable and TakeSeat: app/tables/lobby/once.py refuses it)
     ("open", [seats])                 seats are still open (StartTable)
     ("code",)                         the code is in use: pick another (CreateTable)
 

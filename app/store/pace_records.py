@@ -24,7 +24,7 @@ from app.store.end_records import _json
 from app.store.seat_records import _aware
 from app.store.lobby_records import Exec, column_json
 
-PACE_SEAT = -4  # the chat rows of the pace's lines (app/tables/lobby/chat.py KINDS: "pace")
+PACE_SEAT = -4  # the chat rows of the pace's lines (app/tables/live/chat.py KINDS: "pace")
 
 
 def _line(ex: Exec, table_id: int, line: Any, at: datetime) -> None:

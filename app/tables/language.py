@@ -16,7 +16,7 @@ import sys
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -25,10 +25,8 @@ from babel.support import Translations
 
 from app.games import GAMES
 from app.store import languages as records
+from app.store.writer import MoveWriter
 from app.tables.identity import hash_token
-
-if TYPE_CHECKING:
-    from app.tables.context import Context
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 LANGS = ("en", "fr", "de")
@@ -123,7 +121,14 @@ def known(lang: object) -> str | None:
     return lang if isinstance(lang, str) and lang in LANGS else None
 
 
-async def remember(ctx: Context, cookie: str | None, lang: str) -> None:
+class Writes(Protocol):
+    """What `remember` asks of the app's context (service.Tables): its writer; the languages sit below the
+    live tables and their context."""
+
+    writer: MoveWriter
+
+
+async def remember(ctx: Writes, cookie: str | None, lang: str) -> None:
     """Keep `lang` as the language of the person whose identity cookie is `cookie` (nothing without one, or
     for a cookie of nobody), through the writer like every write. A nicety: a database that fails here must
     not fail the page. (A seat taken keeps the page's language in its own command: lobby/commands.py.)"""

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from app.tables import housekeeping
 from app.tables.live import commands as c
-from app.tables.live import catchup, fanout, moves, pace, pause, reads, takeback
-from app.tables.lobby import chat, hints, rematch
+from app.tables.live import catchup, chat, fanout, moves, pace, pause, reads, takeback
+from app.tables.lobby import hints, rematch
 from app.tables.lobby import commands as lobby
 from app.tables.notify import settings
 

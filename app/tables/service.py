@@ -25,9 +25,9 @@ from app.tables.live.commands import Deliver
 from app.tables.live.catchup import CatchUp
 from app.store.writer import MoveWriter
 from app.tables.live.tables import LiveTables
-from app.tables.lobby.away import HeldTurns
+from app.tables.notify.away import HeldTurns
 from app.tables.identity import normalise_code
-from app.tables.lobby.presence import Presence, hidden_here
+from app.tables.live.presence import Presence, hidden_here
 from app.tables.seats import not_found
 from app.tables.review.rooms import ReviewRooms
 from app.tables.live.state import Snapshot, build_state, load_snapshot
@@ -238,6 +238,15 @@ class Tables:
         await self.publish_turn(snap.code, seats, snap.seq)
         if any(x.get("hook") and x["seat"] in seats for x in snap.seats):  # no task when nobody has a channel
             self._in_background(notify.turn(self, snap, seats), f"webhooks-{snap.code}-{snap.seq}")
+
+    def presence_changed(self, code: str) -> None:
+        """Who is at `code` changed (fan-out heard it): the turns held while their seat was at the table go
+        out once it has left (the live tables sit below the notices, so they ask through here)."""
+        notify.presence_changed(self, code)
+
+    def takeback_asked(self, snap: Snapshot) -> None:
+        """A takeback was just asked at `snap`: the people asked to answer it hear of it on their channels."""
+        notify.takeback_asked(self, snap)
 
     async def publish_presence(self, code: str) -> None:
         here = self.hub.presence(code)

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request, Response
 from app.tables import replay
 from app.tables.showcase import games_showcase
 
-from app.tables.lobby import chat
+from app.tables.live import chat
 
 from app.tables.lobby import hints
 

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketState
 
 from app.realtime import Connection
 from app.tables.deals.spoilers import SPOILERS_COOKIE, check_spoilers, chosen_deals
-from app.tables.lobby import chat
+from app.tables.live import chat
 from app.tables.live import moves
 from app.tables.live import pace
 from app.tables.live import takeback

@@ -27,7 +27,7 @@ CHAT = sa.table("chat", sa.column("id", sa.Integer), sa.column("table_id", sa.In
 TABLES = sa.table("tables", sa.column("id", sa.Integer), sa.column("result", sa.JSON))
 SEATS = sa.table("seats", sa.column("table_id", sa.Integer), sa.column("seat", sa.Integer),
                  sa.column("name", sa.String))
-KINDS = (-1, -2, -3, -4)  # hint, nudge, quiet hint, pace (app/tables/lobby/chat.py)
+KINDS = (-1, -2, -3, -4)  # hint, nudge, quiet hint, pace (app/tables/live/chat.py)
 FORFEITED = ("{name} forfeited: {n} turn ran out of time", "{name} forfeited: {n} turns ran out of time")
 FORFEITS = ("{name}'s time ran out ({n} turn): {name} forfeits.", "{name}'s time ran out ({n} turns): {name} forfeits.")
 N = r"(?P<name>.+)"

@@ -9,7 +9,7 @@ import time
 import httpx
 import pytest
 
-from app.tables.lobby.presence import Presence, hidden_here
+from app.tables.live.presence import Presence, hidden_here
 from tests.api.helpers import bearer, full_table, state
 from tests.api.wsclient import WS
 

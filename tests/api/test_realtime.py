@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 
 from app.realtime import Hub, MemoryBroker
-from app.tables.lobby.presence import Presence
+from app.tables.live.presence import Presence
 
 
 async def test_a_socket_that_stops_reading_is_dropped_and_others_still_get_messages():

@@ -441,7 +441,7 @@ async def test_socket_chat_refuses_what_the_policy_refuses(live_server, database
 def test_one_function_for_names_and_one_for_chat_lines():
     """Every path calls text.name or text.chat_line (the old names stay: identity.clean_name, chat.clean_text)."""
     from app.tables import identity, text
-    from app.tables.lobby import chat
+    from app.tables.live import chat
 
     assert text.name("  Ann  ") == identity.clean_name("  Ann  ") == "Ann"
     assert text.chat_line(" hi  there ") == chat.clean_text(" hi  there ") == "hi there"

@@ -1,4 +1,4 @@
-"""Chat lines through the live table and the group-commit writer (app/tables/lobby/chat.py,
+"""Chat lines through the live table and the group-commit writer (app/tables/live/chat.py,
 app/store/chat_records.py), on SQLite and on PostgreSQL: a line is stored in the writer's batch beside the
 moves, answered, kept in the live table's tail and published only once that batch has committed, and a
 database failure is a 503 with a sentence with nothing published."""

@@ -22,7 +22,7 @@ from app.store import ChatMessage, Seat, Table, utcnow
 from app.store.move_records import MoveRecord
 from app.store.seat_records import CountHint, SetChannels, SetReminders
 from app.tables.live.tables import LiveTables
-from app.tables.lobby.chat import HINT_SEAT, QUIET_HINT_SEAT
+from app.tables.live.chat import HINT_SEAT, QUIET_HINT_SEAT
 from app.tables import says
 from tests.api.helpers import bearer, full_table, state
 from tests.conftest import eventually

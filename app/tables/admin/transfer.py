@@ -38,7 +38,7 @@ from app.tables import says
 from app.tables import text
 from app.tables.admin.tables import parse_when
 from app.tables.admin.transfer_pace import forfeit_of, pace_export, pace_of_file, stand_in_of
-from app.tables.lobby.chat import KINDS
+from app.tables.live.chat import KINDS
 from app.tables.errors import Invalid
 from app.tables.identity import unused_code
 from app.tables.seats import find_table

@@ -4,6 +4,7 @@ deal's yardstick (the "bot" field of GET /api/deals/{id}). Asking is what queues
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from app.bots.scores import unit
 from app.store import analysis_records as records
@@ -11,10 +12,12 @@ from app.tables.analysis.jobs import VERSION, plays_for
 from app.tables.deals.spoilers import check_spoilers
 from app.tables.errors import N_, Conflict
 from app.tables.seats import find_table
-from app.tables.service import Tables
+
+if TYPE_CHECKING:
+    from app.tables.live.context import Context
 
 
-async def scores(ctx: Tables, code: str, cookie: str | None = None, chosen: Collection[str] = ()) -> dict:
+async def scores(ctx: Context, code: str, cookie: str | None = None, chosen: Collection[str] = ()) -> dict:
     """{"status", "done", "total", "turning_point", "unit", "moves"}; 409 not_over before the game ends, 409 abandoned
     for a game left unfinished (its moves are not scored); under the deals' spoiler rule like the replay (403
     spoilers to a browser playing the same deal elsewhere: the scores name its cards)."""
@@ -40,7 +43,7 @@ async def scores(ctx: Tables, code: str, cookie: str | None = None, chosen: Coll
     return out
 
 
-async def deal_bot(ctx: Tables, deal_id: str, game: str, players: int, revealed: bool) -> dict | None:
+async def deal_bot(ctx: Context, deal_id: str, game: str, players: int, revealed: bool) -> dict | None:
     """The bot's yardstick on a deal: {"status", "plays", "of", "wins", "result", ...}; its figures only when
     the deal's results are shown (`revealed`: they are a result like any other). None for a deal the bot does
     not measure. Queued on the first asking."""
@@ -60,7 +63,7 @@ async def deal_bot(ctx: Tables, deal_id: str, game: str, players: int, revealed:
     return out
 
 
-async def with_bot(ctx: Tables, deal: dict) -> dict:
+async def with_bot(ctx: Context, deal: dict) -> dict:
     """GET /api/deals/{id}'s answer with the bot's yardstick ("bot": deal_bot, or null), its figures shown
     under the deal's spoiler rule (`deal["revealed"]`)."""
     bot = await deal_bot(ctx, deal["id"], deal["game"], deal["players"], bool(deal.get("revealed")))

@@ -26,7 +26,7 @@ from app.tables.analysis import jobs
 from app.tables.tasks import cancel_all
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.live.context import Context
 
 log = logging.getLogger("icehouse.analysis")
 
@@ -38,7 +38,7 @@ class Lost(Exception):
 
 
 class Analyses:
-    def __init__(self, ctx: Tables):
+    def __init__(self, ctx: Context):
         self.ctx = ctx
         self.settings = ctx.settings
         self.owner = ctx.instance

@@ -63,6 +63,10 @@ class Deal:
     def row(self) -> DealRow:
         return DealRow(self.id, self.game, self.players, dict(self.options), self.seed, self.kind, self.day)
 
+    def of_today(self) -> bool:
+        """Is it the deal of the day of today (UTC)? (The already-played rule says so: lobby/once.py.)"""
+        return self.kind == "daily" and self.day == today().isoformat()
+
 
 async def load_secret(ctx: Any) -> bytes:
     """The server's deal secret (made and stored on the first call anywhere), kept by the context."""

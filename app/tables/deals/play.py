@@ -8,7 +8,7 @@ once its game is over (before, the id would lead to other tables' replays of the
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games import GAMES
 from app.store import ENDED, Deal as DealRecord, Table, deal_queries
@@ -22,13 +22,15 @@ from app.tables.live.actor import stored
 from app.tables.lobby import commands
 from app.tables.lobby.rematch import Seated, check_options, game_or_422
 from app.tables.seats import find_table, player_of_cookie
-from app.tables.service import Tables
 from app.store import utcnow
+
+if TYPE_CHECKING:
+    from app.tables.live.context import Context
 
 _daily: dict[tuple, list[Deal]] = {}  # today's deals, derived once a day per secret
 
 
-async def todays(ctx: Tables) -> list[Deal]:
+async def todays(ctx: Context) -> list[Deal]:
     secret, day = await load_secret(ctx), today()
     key = (secret, day, daily())  # the registry's games may change (a game added): derived again
     if key not in _daily:
@@ -41,7 +43,7 @@ def link(deal_id_: str) -> str:
     return f"/deals/{deal_id_}"
 
 
-async def my_statuses(ctx: Tables, cookie: str | None, ids: list[str]) -> dict[str, list[str]]:
+async def my_statuses(ctx: Context, cookie: str | None, ids: list[str]) -> dict[str, list[str]]:
     """deal id -> the statuses of this browser's tables on it (empty for a browser with no identity)."""
     async with ctx.db.reading() as s:
         player = await player_of_cookie(s, cookie)
@@ -57,7 +59,7 @@ def describe(deal: Deal | DealRecord) -> dict:
             "client": f"/static/{g.client}" if g else None}
 
 
-async def today_view(ctx: Tables, cookie: str | None) -> dict:
+async def today_view(ctx: Context, cookie: str | None) -> dict:
     deals = await todays(ctx)
     mine = await my_statuses(ctx, cookie, [d.id for d in deals])
     return {"day": today().isoformat(), "deals": [
@@ -65,22 +67,22 @@ async def today_view(ctx: Tables, cookie: str | None) -> dict:
         for d in deals]}
 
 
-async def play_today(ctx: Tables, *, game: object, players: object, name: object, options: object,
+async def play_today(ctx: Context, *, game: object, players: object, name: object, options: object,
                      cookie: str | None) -> Seated:
     """A table dealt today's deal for `game` at `players` seats; 409 already_played when this browser has
-    sat at a table on it (deals/once.py: it is never dealt a deal twice). `game` None: the first of daily()'s."""
+    sat at a table on it (lobby/once.py: it is never dealt a deal twice). `game` None: the first of daily()'s."""
     g = game_or_422(daily()[0][0] if game is None else game)
     deal = next((d for d in await todays(ctx) if d.game == g.name and d.players == players), None)
     if deal is None:
         offered = ", ".join(f"{GAMES[x].title} for {n}" for x, n in daily())
         raise Invalid(N_("There is no deal of the day for {game} at {n} seats; today's are: {offered}."), game=g.title,
                       n=str(players)[:4], offered=offered)
-    return await _create(ctx, deal, name, options, cookie)  # create refuses a browser that played it (deals/once.py)
+    return await _create(ctx, deal, name, options, cookie)  # create refuses a browser that played it (lobby/once.py)
 
 
-async def play_named(ctx: Tables, did: str, *, name: object, options: object, cookie: str | None) -> Seated:
+async def play_named(ctx: Context, did: str, *, name: object, options: object, cookie: str | None) -> Seated:
     """A table dealt the deal `did` (any kind), with the house rules asked for; 409 already_played when this
-    browser has sat at a table on it (deals/once.py), its own finished table's "Play this deal" too."""
+    browser has sat at a table on it (lobby/once.py), its own finished table's "Play this deal" too."""
     async with ctx.db.reading() as s:
         row = await find_deal(s, did)
     deal = Deal(row.id, row.game, row.players, dict(row.options), row.seed, row.kind, row.day)
@@ -94,7 +96,7 @@ async def find_deal(s: Any, did: str) -> DealRecord:
     return row
 
 
-async def _create(ctx: Tables, deal: Deal, name: object, options: object, cookie: str | None) -> Seated:
+async def _create(ctx: Context, deal: Deal, name: object, options: object, cookie: str | None) -> Seated:
     g = GAMES[deal.game]
     if options is not None and not isinstance(options, dict):
         raise Invalid(N_("options must be an object of house rules, like {\"hidden_hands\": true}."))
@@ -110,7 +112,7 @@ async def _create(ctx: Tables, deal: Deal, name: object, options: object, cookie
     return seated
 
 
-async def deal_of_table(ctx: Tables, code: str, cookie: str | None) -> dict:
+async def deal_of_table(ctx: Context, code: str, cookie: str | None) -> dict:
     """The deal of a finished table, for its page's "Play this deal": named on first asking (its row, and the
     table's deal_id), with this browser's own tables on it and their results ("mine"); 409 not_over before
     the end, 409 abandoned for a game left unfinished, 422 for a game whose deals are not shared."""

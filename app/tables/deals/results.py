@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games import GAMES
 from app.store import Table, deal_queries
@@ -21,7 +21,9 @@ from app.tables.deals.play import describe, find_deal
 from app.tables.deals.spoilers import standing
 from app.tables.live.state import iso
 from app.tables.seats import player_of_cookie
-from app.tables.service import Tables
+
+if TYPE_CHECKING:
+    from app.tables.live.context import Context
 
 RESULTS_MAX = 500  # finished tables listed per deal (the latest)
 
@@ -44,7 +46,7 @@ def _rank(game: str, row: dict) -> tuple:
     return (*GAMES[game].deal_rank(row), row["finished_at"])
 
 
-async def results(ctx: Tables, did: str, cookie: str | None, spoilers: bool,
+async def results(ctx: Context, did: str, cookie: str | None, spoilers: bool,
                   chosen: Collection[str] = ()) -> dict:
     """The deal, the browser's own tables on it, and (under the spoiler rule) everyone's results; `spoilers`:
     asked in the request, `chosen`: the deals the browser's spoilers cookie names."""
@@ -70,7 +72,7 @@ async def results(ctx: Tables, did: str, cookie: str | None, spoilers: bool,
     return out | {"revealed": True, "variants": await _variants(ctx, deal.id, cookie)}
 
 
-async def _variants(ctx: Tables, did: str, cookie: str | None) -> list[dict]:
+async def _variants(ctx: Context, did: str, cookie: str | None) -> list[dict]:
     async with ctx.db.reading() as s:
         tables = await deal_queries.finished_tables(s, did, RESULTS_MAX)
         ids = [t.id for t in tables]

@@ -5,7 +5,7 @@ under its live table's lock: checked against the snapshot in memory, stored by t
 acknowledged only after its batch commits. Then, still under the lock so that every instance hears one
 table's news in the order it happened, `after_commit`: publish the move or the new state (every instance's
 sockets and live tables take it from the broker), tell the seats newly to act (`your_turn`, and their
-webhooks in the background), and schedule the bots whose turn it is. A chat line (app/tables/lobby/chat.py)
+webhooks in the background), and schedule the bots whose turn it is. A chat line (app/tables/live/chat.py)
 is a command too: `after_chat` keeps it in the live table's chat tail and publishes it, and the lines the
 table writes itself (a hint, a nudge) go out the same way. A table deleted (an expired lobby, an admin's
 delete) is followed by `after_delete`. A game's end queues its move scores (app/tables/analysis/).
@@ -21,7 +21,7 @@ from app.tables.errors import Unavailable
 from app.tables.live.state import Snapshot
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.live.context import Context
 
 
 async def stored(ctx: Context, command: Any) -> tuple:

@@ -23,7 +23,7 @@ from sqlalchemy import select
 
 from app.games import GAMES
 from app.store import Table, queries
-from app.tables.lobby.chat import history as chat_history
+from app.tables.live.chat import history as chat_history
 from app.tables.live import cursors
 from app.tables.live.commands import CaughtUp
 from app.tables.live.fanout import encode
@@ -32,7 +32,7 @@ from app.tables.live.state import Snapshot, iso, make_step, snapshot_of_view, st
 from app.tables.tasks import cancel_all
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.live.context import Context
 
 log = logging.getLogger("icehouse.catchup")
 

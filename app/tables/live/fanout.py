@@ -15,11 +15,10 @@ import orjson
 
 from app.games import GAMES
 from app.tables.live import cursors, pace
-from app.tables.notify import turns as notify
 from app.tables.live.state import Snapshot, build_state, make_step, step_for
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.live.context import Context
 
 
 ANY_TURN = frozenset({"presence", "presence_ask"})  # who is connected where: no cursor, no live table moved
@@ -35,7 +34,7 @@ async def dispatch(ctx: Context, msg: dict) -> None:
         ctx.presence.update(code, str(msg.get("instance")), msg.get("seats") or [], msg.get("spectators") or 0,
                             msg.get("hidden"))
         _presence(ctx, code)
-        notify.presence_changed(ctx, code)  # a turn held while its seat was at the table goes out once it left
+        ctx.presence_changed(code)  # a turn held while its seat was at the table goes out once it left
         pace.present(ctx, code, msg.get("instance"))  # a page of a seat the bot plays for is visible again
         return
     if kind == "gone":  # deleted by an admin

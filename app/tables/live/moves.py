@@ -29,7 +29,7 @@ from app.tables.takeback_steps import taken_back
 from app.tables.live.state import Snapshot, iso, make_step, step_for
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.live.context import Context
 
 log = logging.getLogger("icehouse.moves")
 

@@ -34,11 +34,11 @@ from app.tables.live import commands, moves
 from app.tables.live.pace_rules import RULES, TIMEOUTS, Line
 from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.state import Snapshot, iso
-from app.tables.lobby.chat import KINDS, PACE_SEAT
+from app.tables.live.chat import KINDS, PACE_SEAT
 from app.tables.seats import Caller, not_found
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.live.context import Context
 
 log = logging.getLogger("icehouse.pace")
 

@@ -23,7 +23,7 @@ from app.tables import text as text_policy
 from app.tables.seats import Caller, not_found
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.live.context import Context
 
 REASON_MAX = 200
 LONGEST = timedelta(days=30)  # a pause ends within a month

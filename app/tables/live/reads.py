@@ -1,20 +1,24 @@
 """Read-only questions: the games list, a table's state and log, a browser's tables (/me)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
 from app.store import queries, utcnow
-from app.tables.lobby import chat
+from app.tables.live import chat
 from app.tables.live import cursors
 from app.tables.live.commands import Sync, Welcome
 from app.tables.live.tables import LiveTable
 from app.tables.live.moves import steps_since
 from app.tables.live.pace import me_deadline
 from app.tables.seats import Caller, find_table, player_of_cookie
-from app.tables.service import Tables
 from app.tables.takeback_steps import taken_back
 from app.tables.live.state import build_state, iso, snapshot_of_view, step_for
+
+if TYPE_CHECKING:
+    from app.tables.live.context import Context
 
 
 def games() -> list[dict]:
@@ -29,7 +33,7 @@ def games() -> list[dict]:
 
 
 SYNC_MAX = 1000  # more missed steps than this: the client gets a fresh state only
-def welcome_state(ctx: Tables, live: LiveTable, seat: int | None) -> dict:
+def welcome_state(ctx: Context, live: LiveTable, seat: int | None) -> dict:
     """The welcome's state: as ctx.state_of, with the reading shared by the table's sockets and the legal
     moves as JSON text when the game writes them (the socket's writer encodes with orjson)."""
     snap, code = live.snap, live.snap.code
@@ -37,7 +41,7 @@ def welcome_state(ctx: Tables, live: LiveTable, seat: int | None) -> dict:
                        encoding=True)
 
 
-async def welcome(ctx: Tables, caller: Caller, live: LiveTable, since: str | None) -> list[dict]:
+async def welcome(ctx: Context, caller: Caller, live: LiveTable, since: str | None) -> list[dict]:
     """A socket's first messages: state and chat_history (from the live table), and the missed steps when
     the client says since=N. For the socket's writer only: the state may hold orjson fragments."""
     state = welcome_state(ctx, live, caller.seat)
@@ -56,7 +60,7 @@ async def welcome(ctx: Tables, caller: Caller, live: LiveTable, since: str | Non
     return first
 
 
-async def on_welcome(ctx: Tables, command: Welcome) -> None:
+async def on_welcome(ctx: Context, command: Welcome) -> None:
     """In the table's turn: the socket's first messages, its cursor, and the socket opened (what arrived
     for it meanwhile follows them)."""
     first = await welcome(ctx, command.caller, command.live, command.since)
@@ -64,14 +68,14 @@ async def on_welcome(ctx: Tables, command: Welcome) -> None:
     command.conn.open(first)
 
 
-async def on_sync(ctx: Tables, command: Sync) -> None:
+async def on_sync(ctx: Context, command: Sync) -> None:
     """In the table's turn: the reply sent and the socket's cursor moved with nothing between them."""
     reply = await sync(ctx, command.caller, command.since)
     command.send(reply)
     cursors.sent_state(command.conn, reply["state"])
 
 
-async def sync(ctx: Tables, caller: Caller, since: int) -> dict:
+async def sync(ctx: Context, caller: Caller, since: int) -> dict:
     """The steps after `since` as the caller may see them (none when too many), and a fresh state: from the
     live table when it holds every step missed (a reconnect after a short blip), else from the database."""
     live = ctx.live.peek(caller.code)
@@ -89,12 +93,12 @@ async def sync(ctx: Tables, caller: Caller, since: int) -> dict:
         return {"type": "sync", "since": since, "steps": steps, "state": await ctx.state(s, table, caller.seat)}
 
 
-def table_state(ctx: Tables, caller: Caller) -> dict:
+def table_state(ctx: Context, caller: Caller) -> dict:
     """The state as `caller` may see it, from the rows read when the caller was identified."""
     return ctx.state_of(snapshot_of_view(caller.table, caller.seats), caller.seat)
 
 
-async def table_log(ctx: Tables, s: AsyncSession, caller: Caller) -> dict:
+async def table_log(ctx: Context, s: AsyncSession, caller: Caller) -> dict:
     table = await find_table(s, caller.code)
     steps = await steps_since(ctx, s, table.id, table.game, table.doc, 0, caller.seat, limit=None)
     return {"code": table.code, "game": table.game, "seq": table.seq, "you": caller.seat, "steps": steps}

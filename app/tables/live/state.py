@@ -54,7 +54,7 @@ class Snapshot:
     # only while "seq" is the table's seq is it asked now (any move lets it lapse)
     takeback: dict | None = None
     # The deal's id when the table was dealt a shared one (app/tables/deals): for the already-played rule
-    # (deals/once.py) only, never in any client's state (a table's deal is told only once its game is over)
+    # (lobby/once.py) only, never in any client's state (a table's deal is told only once its game is over)
     deal: str | None = None
 
     def to_dict(self) -> dict:

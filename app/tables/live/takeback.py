@@ -23,7 +23,7 @@ doc: app/tables/takeback_steps.py), under the live table's lock, and the last vo
 transaction as a takeback step at the next seq (app/store/takeback_records.py), then published exactly as a
 move is (actor.after_commit: every instance's live table and sockets, your_turn, bots). The turn's clock
 starts again from the takeback, as from any move. A request that waits for answers is told to the people
-asked on their channels (app/tables/notify/turns.py takeback_asked).
+asked on their channels (ctx.takeback_asked: app/tables/notify/turns.py).
 """
 from __future__ import annotations
 
@@ -42,11 +42,10 @@ from app.tables.live.actor import after_chat, after_commit, stored
 from app.tables.live.pace import pace_line
 from app.tables.live.state import iso, make_step, takeback_state
 from app.tables.seats import Caller, not_found
-from app.tables.notify.turns import takeback_asked
 from app.tables.takeback_steps import doc_after, takeback_events, takeback_from, takeback_move
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.live.context import Context
     from app.tables.live.tables import LiveTable
 
 REQUESTS_MAX = 10  # takebacks a seat may ask for in one game
@@ -186,7 +185,7 @@ async def on_ask(ctx: Context, command: commands.TakebackAsk) -> dict:
                                            RULES, rebuilt))
     done = await _done(ctx, live, command, result, rebuilt)
     if not done["applied"]:  # the people asked to answer hear of it on their channels (not at the table)
-        takeback_asked(ctx, live.snap)
+        ctx.takeback_asked(live.snap)
     return done
 
 

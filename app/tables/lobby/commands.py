@@ -11,27 +11,29 @@ more).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games import GAMES
 from app.store import utcnow
 from app.store.lobby_records import CreateTable, PlayerSpec, StartTable, TakeSeat
 from app.tables.live import commands
 from app.tables.live.actor import after_commit, stored
-from app.tables.deals.once import check_may_sit, refuse
+from app.tables.lobby.once import check_may_sit, refuse
 from app.tables.errors import Conflict, Invalid, N_
 from app.tables.language import known
 from app.tables.identity import clean_name, hash_token, new_code, new_token, share_url
 from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.lobby.rematch import Seated, _bot_name, _setup, check_options, game_or_422
 from app.tables.seats import COOKIE_MAX, Caller, not_found
-from app.tables.service import Tables
 from app.tables.live.state import Snapshot, iso
+
+if TYPE_CHECKING:
+    from app.tables.live.context import Context
 
 CODE_TRIES = 10
 
 
-def _player(ctx: Tables, cookie: str | None, name: str, lang: str | None) -> tuple[PlayerSpec, str]:
+def _player(ctx: Context, cookie: str | None, name: str, lang: str | None) -> tuple[PlayerSpec, str]:
     """Who sits down, for the writer, and the cookie a new player would get; `lang` (the page's language,
     for their notifications) is kept with their name in the same statement."""
     fresh = new_token()
@@ -45,7 +47,7 @@ def _player(ctx: Tables, cookie: str | None, name: str, lang: str | None) -> tup
 _write = stored  # the writer's answer once its batch committed, or a 503
 
 
-async def create(ctx: Tables, *, game: object, players: int, options: dict | None, name: object,
+async def create(ctx: Context, *, game: object, players: int, options: dict | None, name: object,
                  cookie: str | None, deal: Any = None, lang: str | None = None) -> Seated:
     """A new table in the lobby with its creator at seat 0: dealt afresh, or dealt `deal` (a
     deals.core.Deal, whose game, seat count and deal-shaping options the caller has put in the arguments)."""
@@ -71,7 +73,7 @@ async def create(ctx: Tables, *, game: object, players: int, options: dict | Non
     raise RuntimeError("could not find an unused table code")
 
 
-async def on_create(ctx: Tables, command: commands.Create) -> Seated | None:
+async def on_create(ctx: Context, command: commands.Create) -> Seated | None:
     """The new table's actor makes it: stored in the next batch, live here from then on. None: the code was
     in use (the caller picks another)."""
     g, spec, players, name = command.game, command.spec, command.players, command.name
@@ -101,7 +103,7 @@ def _seat_dict(x: SeatRow) -> dict:
             "hook": False}
 
 
-async def _lobby_seats(ctx: Tables, live: LiveTable, refusal: str) -> list:
+async def _lobby_seats(ctx: Context, live: LiveTable, refusal: str) -> list:
     """The seat rows of a table still in the lobby (read again when not held); 409 with `refusal` once it
     has left the lobby, before and after that read."""
     _in_lobby(live, refusal)
@@ -117,7 +119,7 @@ def _in_lobby(live: LiveTable, refusal: str) -> None:
         raise Conflict(refusal, "wrong_status", code=live.snap.code, status=live.snap.status)
 
 
-async def _take(ctx: Tables, live: LiveTable, command: TakeSeat, refusal: str) -> tuple:
+async def _take(ctx: Context, live: LiveTable, command: TakeSeat, refusal: str) -> tuple:
     """Store `command` (its seat chosen from memory); when the database disagrees (another instance took
     the seat or started the game, the lobby expired), reload and answer as the database has it."""
     result = await _write(ctx, command)
@@ -135,7 +137,7 @@ async def _take(ctx: Tables, live: LiveTable, command: TakeSeat, refusal: str) -
     return result  # ("taken",): the caller chooses again from the reloaded seats
 
 
-def _sat(ctx: Tables, live: LiveTable, row: SeatRow, now: Any) -> Snapshot:
+def _sat(ctx: Context, live: LiveTable, row: SeatRow, now: Any) -> Snapshot:
     """The live table once `row` is seated (its batch committed)."""
     seats = list(live.seats or [])
     seats[row.seat] = row
@@ -146,13 +148,13 @@ def _sat(ctx: Tables, live: LiveTable, row: SeatRow, now: Any) -> Snapshot:
     return live.snap
 
 
-async def join(ctx: Tables, code: str, *, name: object, cookie: str | None, lang: str | None = None) -> Seated:
+async def join(ctx: Context, code: str, *, name: object, cookie: str | None, lang: str | None = None) -> Seated:
     name = clean_name(name)
     spec, fresh = _player(ctx, cookie, name, lang)
     return await ctx.actors.ask(code, commands.Join(code, name, spec, fresh))
 
 
-async def on_join(ctx: Tables, command: commands.Join) -> Seated:
+async def on_join(ctx: Context, command: commands.Join) -> Seated:
     name, spec, fresh = command.name, command.spec, command.fresh
     refusal = N_("The game at table {code} has already started ({status}); you can still watch it.")
     live = await ctx.live.get(command.code)
@@ -184,12 +186,12 @@ async def on_join(ctx: Tables, command: commands.Join) -> Seated:
     return Seated(body, fresh if new else None)
 
 
-async def add_bot(ctx: Tables, caller: Caller, seat: int | None, bot: str | None = None) -> dict:
+async def add_bot(ctx: Context, caller: Caller, seat: int | None, bot: str | None = None) -> dict:
     host = caller.host(N_("add bots"))
     return await ctx.actors.ask(caller.code, commands.AddBot(caller.code, host, seat, bot))
 
 
-async def on_add_bot(ctx: Tables, command: commands.AddBot) -> dict:
+async def on_add_bot(ctx: Context, command: commands.AddBot) -> dict:
     host, seat, bot = command.host, command.seat, command.bot
     refusal = N_("Bots can only sit down before the game starts; table {code} is {status}.")
     live = await ctx.live.get(command.code)
@@ -222,12 +224,12 @@ async def on_add_bot(ctx: Tables, command: commands.AddBot) -> dict:
     return ctx.state_of(snap, host)
 
 
-async def start(ctx: Tables, caller: Caller) -> dict:
+async def start(ctx: Context, caller: Caller) -> dict:
     host = caller.host(N_("start the game"))
     return await ctx.actors.ask(caller.code, commands.Start(caller.code, host))
 
 
-async def on_start(ctx: Tables, command: commands.Start) -> dict:
+async def on_start(ctx: Context, command: commands.Start) -> dict:
     host = command.host
     refusal = N_("Table {code} has already started ({status}).")
     live = await ctx.live.get(command.code)

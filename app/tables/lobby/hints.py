@@ -13,7 +13,7 @@ are quiet rows (seat QUIET_HINT_SEAT), counted but never sent nor shown in the c
 of one person every hint is quiet: nobody else is there to tell. The count is in each hint's answer.
 
 The count and the row are a command on the live table, stored by the group-commit writer in its batch
-(app/store/seat_records.py: CountHint), like a chat line (chat.py); a shown line is kept and published
+(app/store/seat_records.py: CountHint), like a chat line (app/tables/live/chat.py); a shown line is kept and published
 only once that batch has committed.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ from app.games import GAMES
 from app.store import utcnow
 from app.store.seat_records import CountHint
 from app.tables import says
-from app.tables.lobby.chat import HINT_SEAT, KINDS, QUIET_HINT_SEAT
+from app.tables.live.chat import HINT_SEAT, KINDS, QUIET_HINT_SEAT
 from app.tables.live.actor import after_chat, stored
 from app.tables.errors import Conflict, N_, NotPlaying, NotYourTurn, Unavailable
 from app.tables.seats import Caller, not_found
@@ -38,7 +38,7 @@ from app.tables.live.state import iso
 from app.tables.live.commands import CountHint as CountHintCmd
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.live.context import Context
 
 log = logging.getLogger("icehouse.hints")
 
@@ -68,7 +68,7 @@ class Streaks:
 streaks = Streaks()
 
 
-async def hint(ctx: Tables, caller: Caller) -> dict:
+async def hint(ctx: Context, caller: Caller) -> dict:
     """{"seq", "move", "reason"} for the caller's seat: one of its legal moves, and a few words on why
     ("" when the bot has none). The move is a suggestion only; the player sends it like any other."""
     seat = caller.seated()
@@ -98,7 +98,7 @@ async def hint(ctx: Tables, caller: Caller) -> dict:
     return out
 
 
-async def record(ctx: Tables, caller: Caller, seat: int, seq: int) -> int:
+async def record(ctx: Context, caller: Caller, seat: int, seq: int) -> int:
     """Count a hint (see the module docstring); the line "Ann asked for a hint (hint 2 at this table)" is
     written and sent only for a seat's first hint of a turn at a table of two or more people. Returns the
     number of hints asked at this table, this one included.
@@ -110,7 +110,7 @@ async def record(ctx: Tables, caller: Caller, seat: int, seq: int) -> int:
     return await ctx.actors.ask(caller.code, CountHintCmd(caller.code, seat, seq))
 
 
-async def on_count_hint(ctx: Tables, command: CountHintCmd) -> int:
+async def on_count_hint(ctx: Context, command: CountHintCmd) -> int:
     """The table's actor counts a hint (see `record`)."""
     seat, seq = command.seat, command.seq
     live = await ctx.live.get(command.code)

@@ -19,7 +19,7 @@ from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.live.state import Snapshot, iso
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.live.context import Context
 
 SEED_BYTES = 16  # a deal's seed: 32 hex characters, 128 random bits
 SOLO_DEALS = 4  # a rematch started at once is dealt again this many times at most when stuck from the start
@@ -67,7 +67,7 @@ def _bot_name(game: str, bot: str | None) -> str:
     raise Invalid(f"There is no bot called {bot[:40]!r} for this game; choose {best!r} or {DEFAULT_BOT!r}.")
 
 
-async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
+async def rematch(ctx: Context, caller: Caller) -> tuple[dict, bool]:
     """The rematch of a finished table, made on first asking; (state for the caller, created?). The same
     seats (people, bots), house rules and pace (time per turn, what a timeout brings). A solo table's player
     has nobody to wait for: its rematch is dealt and started at once (a deal with no legal play at all is
@@ -81,7 +81,7 @@ async def rematch(ctx: Tables, caller: Caller) -> tuple[dict, bool]:
     return await ctx.actors.ask(caller.code, commands.Rematch(caller.code, caller.seated()))
 
 
-async def on_rematch(ctx: Tables, asked: commands.Rematch) -> tuple[dict, bool]:
+async def on_rematch(ctx: Context, asked: commands.Rematch) -> tuple[dict, bool]:
     """The old table's actor makes its rematch (see `rematch`)."""
     seat = asked.seat
     live = await ctx.live.get(asked.code)

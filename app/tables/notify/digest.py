@@ -35,7 +35,7 @@ from app.tables.notify.channels import DIGEST_CHANNELS as CHANNELS, digest_chann
 from app.tables.notify.turns import recorder
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.notify.context import NotifyContext
 
 log = logging.getLogger("icehouse.webhooks")
 
@@ -185,7 +185,7 @@ def recipients(rows: list, hour: int, default_hour: int) -> dict[str, _Group]:
     return out
 
 
-def notice_of(ctx: Context, day: str, rows: list, langs: dict[int, str] | None = None) -> DigestNotice:
+def notice_of(ctx: NotifyContext, day: str, rows: list, langs: dict[int, str] | None = None) -> DigestNotice:
     """The digest of one recipient's waiting seats (`langs`: player id -> language)."""
     rows = sorted(rows, key=_since)
     public = ctx.settings.public_url
@@ -208,7 +208,7 @@ def _aware(at: datetime) -> datetime:
 _forgotten: dict[str, str] = {}  # instance -> the day its old claims were last deleted
 
 
-async def send(ctx: Context, now: datetime | None = None) -> int:
+async def send(ctx: NotifyContext, now: datetime | None = None) -> int:
     """Send the day's digests due (from each seat's hour, UTC) and not sent yet, each once over every
     instance. Called by every instance's sweep; returns how many digests this instance queued."""
     now = now or utcnow()
@@ -238,7 +238,7 @@ async def send(ctx: Context, now: datetime | None = None) -> int:
     return sent
 
 
-def _deliver(ctx: Context, key: str, day: str, group: _Group, notice: DigestNotice) -> bool:
+def _deliver(ctx: NotifyContext, key: str, day: str, group: _Group, notice: DigestNotice) -> bool:
     row = group.rows[0]
     seats = [recorder(ctx, x.table_id, x.code, x.seat, group.channel) for x in group.rows[:LISTED_MAX]]
 
@@ -260,7 +260,7 @@ def _deliver(ctx: Context, key: str, day: str, group: _Group, notice: DigestNoti
     return ctx.webhooks.send(endpoint, body, headers=headers, on_result=done)
 
 
-async def forget(ctx: Context, now: datetime | None = None) -> None:
+async def forget(ctx: NotifyContext, now: datetime | None = None) -> None:
     """Delete the claims of past days (the housekeeping's)."""
     day = ((now or utcnow()) - timedelta(days=KEEP_DAYS)).date().isoformat()
     await ctx.writer.transaction(lambda s: digests.forget_before(s, day))

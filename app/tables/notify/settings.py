@@ -25,7 +25,7 @@ from app.tables import language, says
 from app.tables.notify import turns as notify
 from app.tables.notify.channels import clean_format, clean_ntfy
 from app.tables.notify.digest import clean_digest, clean_hour
-from app.tables.lobby.chat import KINDS, NUDGE_SEAT
+from app.tables.live.chat import KINDS, NUDGE_SEAT
 from app.tables.live.actor import after_chat, stored
 from app.tables.live import commands
 from app.tables.live.tables import LiveTable, SeatRow
@@ -36,20 +36,20 @@ from app.tables.notify.webhooks import clean_url
 from app.tables.notify.webpush import clean_subscription
 
 if TYPE_CHECKING:
-    from app.tables.service import Tables
+    from app.tables.live.context import Context
 
 REMINDERS = {"off": 0, "1h": 3600, "12h": 12 * 3600, "24h": 24 * 3600}  # a host's choices
 UNSET = object()
 
 
-async def get_channels(ctx: Tables, caller: Caller) -> dict:
+async def get_channels(ctx: Context, caller: Caller) -> dict:
     seat = caller.seated()
     async with ctx.db.session() as s:
         seats = await queries.seats_of(s, caller.table_id)
     return notify.channels_view(ctx, seats[seat])
 
 
-async def set_channels(ctx: Tables, caller: Caller, *, url: object = UNSET, fmt: object = UNSET,
+async def set_channels(ctx: Context, caller: Caller, *, url: object = UNSET, fmt: object = UNSET,
                        ntfy: object = UNSET, push: object = UNSET, digest: object = UNSET,
                        digest_hour: object = UNSET) -> dict:
     """Change the caller's own channels (only those given; None or "" clears one); Invalid with a sentence
@@ -73,7 +73,7 @@ async def set_channels(ctx: Tables, caller: Caller, *, url: object = UNSET, fmt:
     return notify.channels_view(ctx, row)
 
 
-async def on_set_channels(ctx: Tables, command: commands.SetChannels) -> SeatColumns:
+async def on_set_channels(ctx: Context, command: commands.SetChannels) -> SeatColumns:
     live = await ctx.live.get(command.code)
     result = await stored(ctx, SetChannels(live.snap.id, command.seat, command.values))
     if result[0] != "ok":  # deleted meanwhile (an expired lobby, an admin)
@@ -98,7 +98,7 @@ def _seat_changed(live: LiveTable, row: SeatColumns) -> Snapshot:
     return live.snap
 
 
-def reminder_view(ctx: Tables, after: int | None) -> dict:
+def reminder_view(ctx: Context, after: int | None) -> dict:
     default = ctx.settings.remind_after_seconds
     seconds = default if after is None else after
     choice = next((k for k, v in REMINDERS.items() if v == after), None)
@@ -106,12 +106,12 @@ def reminder_view(ctx: Tables, after: int | None) -> dict:
             "choices": list(REMINDERS)}
 
 
-async def get_reminders(ctx: Tables, caller: Caller) -> dict:
+async def get_reminders(ctx: Context, caller: Caller) -> dict:
     async with ctx.db.session() as s:
         return reminder_view(ctx, await notices.remind_after_of(s, caller.table_id))
 
 
-async def set_reminders(ctx: Tables, caller: Caller, raw: object) -> dict:
+async def set_reminders(ctx: Context, caller: Caller, raw: object) -> dict:
     """The host chooses the table's reminder delay: off, 1h, 12h or 24h ("default": the server's). Nothing
     in the table's state changes (the sweep reads the delay from the table row), so nothing is published."""
     if caller.seated() != 0:
@@ -125,20 +125,20 @@ async def set_reminders(ctx: Tables, caller: Caller, raw: object) -> dict:
     return reminder_view(ctx, after)
 
 
-async def on_set_reminders(ctx: Tables, command: commands.SetReminders) -> None:
+async def on_set_reminders(ctx: Context, command: commands.SetReminders) -> None:
     live = await ctx.live.get(command.code)
     if (await stored(ctx, SetReminders(live.snap.id, command.after)))[0] != "ok":  # deleted meanwhile
         ctx.live.drop(live.snap.code)
         raise not_found(command.code)
 
 
-async def nudge(ctx: Tables, caller: Caller) -> dict:
+async def nudge(ctx: Context, caller: Caller) -> dict:
     """A seated player nudges the seat(s) to act: every channel they set up, their sockets' your_turn, and a
     chat line. At most one nudge per table every Settings.nudge_every_seconds (429 with Retry-After)."""
     return await ctx.actors.ask(caller.code, commands.Nudge(caller.code, caller.seated()))
 
 
-async def on_nudge(ctx: Tables, asked: commands.Nudge) -> dict:
+async def on_nudge(ctx: Context, asked: commands.Nudge) -> dict:
     seat = asked.seat
     every = ctx.settings.nudge_every_seconds
     live = await ctx.live.get(asked.code)
@@ -184,7 +184,7 @@ async def on_nudge(ctx: Tables, asked: commands.Nudge) -> dict:
     return {"nudged": command.targets, "message": message}
 
 
-async def _langs(ctx: Tables, player_ids: list) -> dict[int, str]:
+async def _langs(ctx: Context, player_ids: list) -> dict[int, str]:
     """The nudged people's languages; English for all if the database cannot say (a nudge still goes)."""
     if not any(p is not None for p in player_ids):
         return {}

@@ -1,6 +1,6 @@
 """Turn notifications beyond the WebSocket, through every channel a seat has set up (app/tables/notify/settings.py):
 a chat room's webhook in its service's format, an ntfy topic, Web Push. Sent when the seat comes to act
-(only if no page of it is at the table; else once it leaves, app/tables/lobby/away.py), as a reminder when
+(only if no page of it is at the table; else once it leaves, app/tables/notify/away.py), as a reminder when
 it has been to act for its table's reminder delay, and when a teammate nudges it. A takeback request
 (app/tables/live/takeback.py) is told the same way to the people asked to answer it (never the asker), under
 the turn's rule: not while a page of theirs is at the table (held, and told once they leave if it still
@@ -26,14 +26,14 @@ from app.games import GAMES
 from app.store import claims, notices, queries, utcnow
 from app.tables import language
 from app.tables.errors import N_
-from app.tables.lobby.away import Held
+from app.tables.notify.away import Held
 from app.tables.notify.channels import (Notice, digest_channels, guess_format, ntfy_publish, push_payload,
                                         webhook_body)
 from app.tables.identity import share_url
 from app.tables.live.state import Snapshot, iso
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.notify.context import NotifyContext
 
 log = logging.getLogger("icehouse.webhooks")
 
@@ -41,7 +41,7 @@ REMIND_BATCH = 200  # tables looked at per sweep; the next sweep takes the rest
 GONE = (404, 410)  # a push service's answer for a subscription that no longer exists
 
 
-def notice_for(ctx: Context, kind: str, *, code: str, game: str, seat: Any, seq: int,
+def notice_for(ctx: NotifyContext, kind: str, *, code: str, game: str, seat: Any, seq: int,
                by: str | None = None, langs: dict[int, str] | None = None, first: int | None = None) -> Notice:
     """The notice for `seat` (a Seat row), in its player's language (`langs`: player id -> language)."""
     title = GAMES[game].title if game in GAMES else game
@@ -50,7 +50,7 @@ def notice_for(ctx: Context, kind: str, *, code: str, game: str, seat: Any, seq:
                   lang=(langs or {}).get(getattr(seat, "player_id", None), "en"), first=first)
 
 
-def deliver(ctx: Context, table_id: int, seat: Any, notice: Notice) -> int:
+def deliver(ctx: NotifyContext, table_id: int, seat: Any, notice: Notice) -> int:
     """Queue `notice` on every channel of `seat` (a Seat row); returns how many were queued. Never waits. A
     turn or a reminder skips the channels the seat set to the daily digest (app/tables/notify/digest.py)."""
     queued = 0
@@ -70,7 +70,7 @@ def deliver(ctx: Context, table_id: int, seat: Any, notice: Notice) -> int:
     return queued
 
 
-def recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str):  # returns a callback
+def recorder(ctx: NotifyContext, table_id: int, code: str, seat: int, channel: str):  # returns a callback
     """Keep a delivery's result as the seat's last on that channel, and tell the seat's open pages (over the
     broker: only that seat's sockets get it), so "Last one delivered" is live."""
     async def record(ok: bool, status: int | None, detail: str) -> None:
@@ -86,9 +86,9 @@ def recorder(ctx: Context, table_id: int, code: str, seat: int, channel: str):  
     return record
 
 
-async def turn(ctx: Context, snap: Snapshot, seats: list[int]) -> None:
+async def turn(ctx: NotifyContext, snap: Snapshot, seats: list[int]) -> None:
     """Notify each person in `seats` (just came to act) who set up a channel, unless a page of theirs is at
-    the table: then the turn is held and sent once they leave (app/tables/lobby/away.py). Never waits on a
+    the table: then the turn is held and sent once they leave (app/tables/notify/away.py). Never waits on a
     delivery."""
     people = {x["seat"] for x in snap.seats if not x["bot"] and x.get("hook")} & set(seats)
     if not people:  # nobody to notify: no read of the database
@@ -103,7 +103,7 @@ async def turn(ctx: Context, snap: Snapshot, seats: list[int]) -> None:
         await _claim_and_deliver(ctx, snap.id, snap.code, snap.game, snap.seq, people - here)
 
 
-def presence_changed(ctx: Context, code: str) -> None:
+def presence_changed(ctx: NotifyContext, code: str) -> None:
     """Who is at `code` changed (or a grace ran out): send the held turns of the seats that have left, and
     look again when the next hidden seat's grace ends. Never waits."""
     held = ctx.held.of(code)
@@ -129,7 +129,7 @@ def presence_changed(ctx: Context, code: str) -> None:
         ctx.held.check_in(code, next_check + 0.05, lambda c: presence_changed(ctx, c))
 
 
-async def _claim_and_deliver(ctx: Context, table_id: int, code: str, game: str, seq: int, seats: set[int],
+async def _claim_and_deliver(ctx: NotifyContext, table_id: int, code: str, game: str, seq: int, seats: set[int],
                              *, still_to_act: bool = False) -> None:
     """Claim the turn at `seq` of each of `seats` (once over every instance) and queue its notification.
     `still_to_act`: a held turn, sent only if the table is still at `seq` with the seat to act."""
@@ -155,7 +155,7 @@ async def _claim_and_deliver(ctx: Context, table_id: int, code: str, game: str, 
         deliver(ctx, table_id, row, notice_for(ctx, "turn", code=code, game=game, seat=row, seq=seq, langs=langs))
 
 
-def takeback_asked(ctx: Context, snap: Snapshot) -> None:
+def takeback_asked(ctx: NotifyContext, snap: Snapshot) -> None:
     """A takeback was just asked at `snap` (its `takeback` open): tell each person asked to answer it who set
     up a channel, except those with a page at the table (held until they leave, like a turn). Never waits."""
     asked = snap.takeback or {}
@@ -177,7 +177,7 @@ def takeback_asked(ctx: Context, snap: Snapshot) -> None:
         ctx.held.run(tell_takeback(ctx, snap.id, snap.code, snap.game, snap.seq, by, first, people - here))
 
 
-async def tell_takeback(ctx: Context, table_id: int, code: str, game: str, seq: int, by: int, first: int,
+async def tell_takeback(ctx: NotifyContext, table_id: int, code: str, game: str, seq: int, by: int, first: int,
                         seats: set[int]) -> int:
     """Tell `seats` of the takeback `by` asked at `seq` (the moves `first` to `seq`) if it still waits for
     their answer: claimed per seat in the database (kind "takeback<by>": once over every instance, even
@@ -210,7 +210,7 @@ async def tell_takeback(ctx: Context, table_id: int, code: str, game: str, seq: 
     return queued
 
 
-async def remind(ctx: Context, now: datetime | None = None) -> int:
+async def remind(ctx: NotifyContext, now: datetime | None = None) -> int:
     """Remind each person whose turn it has been for their table's reminder delay, once per turn over every
     instance. Called by every instance's sweep; returns how many reminders this instance queued."""
     now = now or utcnow()
@@ -235,7 +235,7 @@ async def remind(ctx: Context, now: datetime | None = None) -> int:
     return sent
 
 
-def channels_view(ctx: Context, row: Any) -> dict:
+def channels_view(ctx: NotifyContext, row: Any) -> dict:
     """What a seat sees of its own channels (never another seat's)."""
     subscription = notices.loads(row.push)
     return {"seat": row.seat, "url": row.webhook_url, "format": row.webhook_format,

@@ -22,11 +22,11 @@ from app.tables.seats import Caller, not_found
 from app.tables.live.state import iso
 
 if TYPE_CHECKING:
-    from app.tables.context import Context
+    from app.tables.live.context import Context
 
 CHAT_MAX = text_policy.CHAT_MAX
 HISTORY = 200
-# The chat seats of the rows the table itself writes: a hint noted (hints.py), a nudge (notify/settings.py),
+# The chat seats of the rows the table itself writes: a hint noted (lobby/hints.py), a nudge (notify/settings.py),
 # and a hint counted without a line (never sent, and left out of the history by the store's query).
 HINT_SEAT = -1
 NUDGE_SEAT = -2
@@ -36,7 +36,7 @@ KINDS = {HINT_SEAT: "hint", NUDGE_SEAT: "nudge", QUIET_HINT_SEAT: "hint", PACE_S
 
 
 def as_message(m: ChatMessage) -> dict:
-    """A chat line; "kind" is "chat" (a seat spoke), "hint" (seat -1: the table notes a hint, hints.py),
+    """A chat line; "kind" is "chat" (a seat spoke), "hint" (seat -1: the table notes a hint, lobby/hints.py),
     "nudge" (seat -2: a teammate nudged the seat to act, app/tables/notify/settings.py) or "pace" (seat -4:
     the pace's, the pause's and the takebacks' lines). A line the table says has its "say" (a message id and
     its params: app/tables/says.py), "text" being its English."""

@@ -4,34 +4,44 @@
 fan-out, catch-up and the bot runner, and the bot runner plays through the move pipeline (`moves.play`).
 Those modules, in turn, are handed the context. They type it against this Protocol, which says exactly
 what they use of it, rather than against `service.Tables`: the arrows then all point one way (service
-imports them, they import this port), with no circle even for the type checker. The lobby's commands,
-rematch, hints and the reads, which service does not import, take `service.Tables` itself.
+imports them, they import this port), with no circle even for the type checker. So do the rooms built on
+live (the lobby's commands, the deals, the notices, the analyses): what they use of the work above them
+(an analysis queued, a notice sent) is a port here too, which service fills in. Notify's senders see a
+little more of it (app/tables/notify/context.py).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from app.config import Settings
 from app.realtime import Broker, Hub
-from app.store import Database
+from app.store import Database, Table
 from app.store.writer import MoveWriter
-from app.tables.lobby.away import HeldTurns
 from app.tables.live.actors import Actors
 from app.tables.live.tables import LiveTables
-from app.tables.lobby.presence import Presence
+from app.tables.live.presence import Presence
 from app.tables.live.state import Snapshot
-from app.tables.notify.webhooks import Webhooks
 
 if TYPE_CHECKING:
-    from app.tables.analysis.runner import Analyses
     from app.tables.live.bots import BotRunner
-    from app.tables.notify.webpush import WebPush
 
 
 class CatchUpPort(Protocol):
     """What fan-out asks of catch-up (app/tables/live/catchup.py, which is handed this context itself)."""
 
     def request(self, code: str) -> None: ...
+
+
+class AnalysesPort(Protocol):
+    """What the rooms below service ask of the analyses (app/tables/analysis/runner.py, built on them)."""
+
+    def table_over(self, code: str, status: str, moves: int) -> None: ...
+
+    def deal_dealt(self, deal_id: str, game: str, players: int) -> None: ...
+
+    async def queue(self, kind: str, subject: str, total: int, *, now: bool = False) -> None: ...
 
 
 class Context(Protocol):
@@ -44,12 +54,9 @@ class Context(Protocol):
     actors: Actors
     writer: MoveWriter
     presence: Presence
-    held: HeldTurns
-    webhooks: Webhooks
     bots: BotRunner
-    analyses: Analyses
+    analyses: AnalysesPort
     catch_up: CatchUpPort
-    push: WebPush | None  # None until started
 
     async def publish_presence(self, code: str) -> None: ...
 
@@ -62,5 +69,11 @@ class Context(Protocol):
     async def publish_turn(self, code: str, seats: list[int], seq: int) -> None: ...
 
     async def announce_turn(self, snap: Snapshot, seats: list[int]) -> None: ...
+
+    def presence_changed(self, code: str) -> None: ...
+
+    def takeback_asked(self, snap: Snapshot) -> None: ...
+
+    async def state(self, s: AsyncSession, table: Table, seat: int | None) -> dict: ...
 
     def state_of(self, snap: Snapshot, seat: int | None) -> dict: ...

@@ -4,8 +4,8 @@ table's status (lobby, playing, finished, abandoned), is seated at no other tabl
 table would show it the cards of the first (another seat's hidden hand, the draw pile) or let it play cards
 it knows; 409 `already_played` with a sentence. A browser with no identity yet cannot be told apart.
 
-The paths: lobby/commands.create dealt a deal (today's deal, a deal's own route: deals/play.py) and
-lobby/commands.join (REST and its fast lane). Each calls `check_may_sit` in its check step, and `refuse`
+The paths: commands.create dealt a deal (today's deal, a deal's own route: app/tables/deals/play.py) and
+commands.join (REST and its fast lane). Each calls `check_may_sit` in its check step, and `refuse`
 with what the writer found inside its transaction (app/store/lobby_records.py CreateTable and TakeSeat
 answer ("played", rows)), so two tabs at once get one seat. A rematch is dealt afresh (no deal) and an
 admin's import seats nobody: neither seats a person at a table of a deal.
@@ -18,7 +18,6 @@ from typing import Any
 from app.games import GAMES
 from app.store import ENDED, deal_queries
 from app.store.lobby_records import PlayerSpec
-from app.tables.deals.core import today
 from app.tables.errors import Conflict, N_
 
 
@@ -29,7 +28,7 @@ def refuse(deal_id: str, mine: Sequence[tuple[str, str]], deal: Any = None) -> N
     if not mine:
         return
     link = f"/deals/{deal_id}"
-    if deal is not None and deal.kind == "daily" and deal.day == today().isoformat():
+    if deal is not None and deal.of_today():
         raise Conflict(N_("You have played today's {game} deal for {n} already: see how everyone did at {link}. A "
                           "new one comes at midnight UTC."), "already_played", game=GAMES[deal.game].title,
                        n=deal.players, link=link)

@@ -1,6 +1,6 @@
 """Who is connected to each table, merged over every app instance (each reports its own sockets), and
 whether each seat is at the table: a page of it open and visible, or hidden only for a short while (turn
-notifications go out only to seats that are not, app/tables/lobby/away.py)."""
+notifications go out only to seats that are not, app/tables/notify/away.py)."""
 from __future__ import annotations
 
 import time
