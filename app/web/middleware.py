@@ -302,7 +302,10 @@ class OriginCheck:
 def token_query(scope: Scope) -> str | None:
     """The socket's ?token=, read exactly as the socket route reads it (the last one wins, empty is none):
     a query the check and the route read differently would let a cookie in unchecked."""
-    return QueryParams(scope.get("query_string", b"")).get("token") or None
+    query = scope.get("query_string", b"")
+    if b"token" not in query and b"%" not in query:  # most requests: no "token" key, even percent-encoded
+        return None
+    return QueryParams(query).get("token") or None
 
 
 def _has_token_query(scope: Scope) -> bool:
