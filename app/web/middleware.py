@@ -333,7 +333,10 @@ def identity_cookie(scope: Scope) -> str | None:
     of duplicate names the last wins). The limits key a seat on this very value: a limiter that read the
     first of `icehouse_id=<random>; icehouse_id=<real>` while the app used the last gave every request a
     fresh bucket."""
-    return HTTPConnection(scope).cookies.get(COOKIE_NAME) or None
+    for name, _ in scope.get("headers", ()):
+        if name == b"cookie":  # a server's header names are lower case (ASGI)
+            return HTTPConnection(scope).cookies.get(COOKIE_NAME) or None
+    return None  # no Cookie header: nothing to parse
 
 
 def _has_bearer(scope: Scope) -> bool:
