@@ -176,6 +176,9 @@ class Game(ABC):
     # are house rules or the table's own); daily_seats: the seat counts that have a deal of the day.
     deal_options: ClassVar[tuple[str, ...] | None] = None
     daily_seats: ClassVar[tuple[int, ...]] = ()
+    # The options that are the table's own: neither a deal's nor a house rule (how long its bots think, say);
+    # a table dealt a shared deal may set them, and results under them are not ranked apart.
+    table_options: ClassVar[tuple[str, ...]] = ()
     # Moves that legal_moves lists without the free text the mover adds: {action: (field, a placeholder text
     # that a what-if of the review room fills in)}; none by default.
     free_text: ClassVar[dict[str, tuple[str, str]]] = {}
@@ -290,25 +293,26 @@ class Game(ABC):
         Default: as `move_view` and `view_events` show it given `doc` (the newest doc)."""
         return self.move_view(doc, seat, move, viewer), self.view_events(events, viewer, doc)
 
-    # Why a step may not be taken back: it showed something a player must not know when choosing
-    # again. The server says each reason in words (app/tables/live/takeback.py).
-    TAKEBACK_REASONS: ClassVar[tuple[str, ...]] = (
-        "card_drawn",  # a card was drawn: once seen it cannot be un-seen (3-High, Dash)
-        "dice_rolled",  # dice were rolled (Martian Treasure Hunt rolls the next seat's dice after each play)
-        "revealed",  # a hidden choice was shown (every arrangement, once the last seat has arranged)
-        "hand_shown",  # a card played from a hidden hand was seen by the others, and would go back to that hand
-        "next_piece",  # the solitaire's bag showed its next piece
-        "chance",  # a random choice was made (a dare the server picked)
-        "unknown",  # a game that does not say which of its steps reveal nothing
-    )
+    # Why a step may not be taken back, in words: {reason: a sentence marked N_}, a sentence for each reason
+    # that `takeback_refusal` returns (a game's own: a card drawn, dice rolled, a hidden choice shown...). The
+    # server says it to the player who asked (app/tables/live/takeback.py, through `takeback_sentence`); a game
+    # that overrides takeback_refusal declares its reasons here, keeping "unknown".
+    takeback_reasons: ClassVar[dict[str, str]] = {
+        "unknown": N_("This game does not say which of its moves reveal nothing, so none can be taken back."),
+    }
 
     def takeback_refusal(self, doc: dict, seat: int, move: Any, events: list) -> str | None:
         """Why `seat`'s `move`, played on `doc` and making `events` (as stored, unfiltered), may not be taken
-        back: one of TAKEBACK_REASONS, or None when taking it back and choosing again gives nobody anything
-        they did not know before it (no card drawn, no dice rolled, nothing hidden shown). Default: a game
-        with neither chance nor hidden information may take back every step; any other says nothing, so
-        none of its steps may ("unknown")."""
+        back: a reason that `takeback_reasons` says in words, or None when taking it back and choosing again
+        gives nobody anything they did not know before it (nothing drawn, rolled or shown that was hidden).
+        Default: a game with neither chance nor hidden information may take back every step; any other says
+        nothing, so none of its steps may ("unknown")."""
         return None if not (self.chance or self.hidden_information) else "unknown"
+
+    def takeback_sentence(self, reason: str) -> str:
+        """The sentence (marked N_) that says why a step may not be taken back, `reason` being what
+        `takeback_refusal` answered; a reason the game does not say in words reads as "unknown"."""
+        return self.takeback_reasons.get(reason) or Game.takeback_reasons["unknown"]
 
     def hidden_twin(self, doc: dict, viewer: int | None, seed: Any) -> dict:
         """A doc that `viewer` (None: a spectator) cannot tell from `doc`, with what it may not see drawn
@@ -345,6 +349,13 @@ class Game(ABC):
         answers are read-only (they may be shared). Default: each question asks the game; a game with an
         internal state parses the doc once (3-High)."""
         return Reading(self, doc)
+
+    # --- bots (optional) ----------------------------------------------------------------------------
+    def bot_seconds(self, options: dict | None, seconds: float) -> float:
+        """How long the bots (and hints) think per decision at a table with `options`, `seconds` being the
+        server's setting (Settings.bot_seconds). Default: that setting; a game may let a table option of its
+        own (one of its `table_options`) make them think more or less."""
+        return seconds
 
     # --- admin statistics (optional) ---------------------------------------------------------------
     # Event types whose events each table's record carries to `stats` (read from the stored moves; keep

@@ -40,11 +40,18 @@ function botText(b) {
   return tn("The bot wins this deal {n} time in {plays}.", "The bot wins this deal {n} times in {plays}.", b.wins, { plays: b.plays }) + own;
 }
 
+// Why the results stay closed, by the server's why_code (its "why" is the English).
+const WHY = {
+  hidden: () => t("An admin has hidden the results of this deal."),
+  playing: () => t("You are playing this deal: its results open when your game ends (or choose to see them now: they give the deal away)."),
+  unfinished: () => t("Finish this deal to see how everyone did, or choose to see the results anyway (they give the deal away)."),
+};
+
 function renderResults(d) {
   const box = $("deal-variants");
   box.replaceChildren();
   $("deal-why").hidden = d.revealed;
-  $("deal-why").textContent = d.why || "";
+  $("deal-why").textContent = (WHY[d.why_code] && WHY[d.why_code]()) || d.why || "";
   $("spoilers-btn").hidden = d.revealed || d.why_code === "hidden";
   if (!d.revealed) return;
   if (d.bot && botText(d.bot)) box.append(h("p", { class: "hint deal-bot" }, botText(d.bot)));

@@ -86,7 +86,7 @@ async function offer() {
     deal.played ? h("p", { id: "deal-mine" }, mineText(deal.mine, words)) : null,
     h("p", { class: "hint" }, deal.played
       ? `${t("Send it to another group, or see how everyone did:")} `
-      : `${t("Play the very same cards, or send them to another group:")} `,
+      : `${t("Play the very same deal, or send it to another group:")} `,
       h("a", { href: page, id: "deal-results" }, t("results by deal"))),
     h("div", { class: "share" }, field, copy),
     deal.played ? null : h("p", { class: "row" }, play), form);   // a browser plays a deal once

@@ -263,7 +263,7 @@ function renderDaily() {
   $("daily-btn").disabled = d.played;
   note.replaceChildren(d.played
     ? h("span", {}, t("You have played this one today:"), " ", h("a", { href: d.url, id: "daily-results" }, t("see how everyone did")), ".")
-    : (d.players === 1 ? t("The same cards for everyone today: compare how you did.") : t("Dealt to your table; send the link to your group.")));
+    : (d.players === 1 ? t("The same deal for everyone today: compare how you did.") : t("Dealt to your table; send the link to your group.")));
 }
 
 async function playDaily(name) {

@@ -60,8 +60,8 @@ export function renderTakeback(t, me, code, setChildren, log) {
     if (!seated || !played || (tb && (tb.asked || []).includes(me))) return [];
     return [h("p", { class: "hint takeback-line" },
       h("button", { class: "btn small", type: "button", id: "takeback-btn", title: team
-        ? tr("Ask your teammates to take back the team's last play (a play that drew a card cannot be taken back)")
-        : tr("Ask the others to let you take back your last move (a move that showed a card, a roll or a hidden choice cannot be taken back)"),
+        ? tr("Ask your teammates to take back the team's last play (a play that showed something hidden or left to chance cannot be taken back)")
+        : tr("Ask the others to let you take back your last move (a move that showed something hidden or left to chance cannot be taken back)"),
         onclick: () => send("POST", path) }, tr("Take back")), " ", status)];
   });
 }

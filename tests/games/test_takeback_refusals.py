@@ -10,7 +10,9 @@ from tests.tables.test_takeback import _tree_in_one
 
 def refusal(name: str, doc: dict, seat: int, move: dict) -> str | None:
     g = GAMES[name]
-    return g.takeback_refusal(doc, seat, move, g.apply(doc, seat, move).events)
+    why = g.takeback_refusal(doc, seat, move, g.apply(doc, seat, move).events)
+    assert why is None or why in g.takeback_reasons  # every reason the game gives, it says in words
+    return why
 
 
 def test_turning_points_takes_back_every_placement_but_the_solitaires():
@@ -73,4 +75,7 @@ def test_a_game_that_does_not_say_takes_back_nothing_unless_it_has_no_chance():
     seat = nim.to_act(doc)[0]
     move = nim.legal_moves(doc, seat)[0]
     assert nim.takeback_refusal(doc, seat, move, []) == "unknown"  # chance: the first seat
-    assert Game.takeback_refusal.__doc__ and "unknown" in Game.TAKEBACK_REASONS
+    assert Game.takeback_refusal.__doc__ and "unknown" in Game.takeback_reasons
+    assert nim.takeback_sentence("unknown") == nim.takeback_sentence("not a reason of this game") == (
+        "This game does not say which of its moves reveal nothing, so none can be taken back.")
+    assert all("unknown" in g.takeback_reasons for g in GAMES.values())

@@ -34,6 +34,11 @@ class Dash(Game):
     simultaneous = False  # a dare is set by whichever opponent sends it first, in the open
     chance = True  # the deck's order, its reshuffles and the first seat
     hidden_information = False  # the deck's order is hidden from everyone alike: chance
+    takeback_reasons = {
+        **Game.takeback_reasons,
+        "card_drawn": N_("That play drew a card, and a card once seen cannot be un-seen: it cannot be taken back."),
+        "chance": N_("That dare was chosen at random by the server: it cannot be taken back."),
+    }
     free_text = {"set_dare": ("text", "A dare.")}  # legal_moves lists {"action": "set_dare"}: the mover writes it
 
     def option_specs(self, players: int) -> list[dict]:

@@ -48,6 +48,12 @@ class MartianTreasureHunt(Game):
     simultaneous = True  # every seat arranges its coins at once, unseen until all have
     chance = True  # the dice and the first seat
     hidden_information = True  # another seat's arrangement, until the reveal
+    takeback_reasons = {
+        **Game.takeback_reasons,
+        "dice_rolled": N_("That move rolled the dice for the next turn, and a roll once seen cannot be un-seen: it "
+                          "cannot be taken back."),
+        "revealed": N_("That arrangement showed everyone's coins: it cannot be taken back."),
+    }
 
     def option_specs(self, players: int) -> list[dict]:
         return []

@@ -49,6 +49,13 @@ class ThreeHigh(Game):
     hidden_information = True  # with hidden_hands each seat sees only its own hand
     deal_options = ()  # every deal of 3-High is its shuffle: no option shapes it
     daily_seats = (1, 2, 3, 4)
+    table_options = ("bot_strength",)  # how long the table's bots think: neither the deal nor a house rule
+    takeback_reasons = {
+        **Game.takeback_reasons,
+        "card_drawn": N_("That play drew a card, and a card once seen cannot be un-seen: it cannot be taken back."),
+        "hand_shown": N_("With hidden hands, the card played was seen by everyone and would go back to a hand they "
+                         "may not see: it cannot be taken back."),
+    }
 
     def __init__(self) -> None:
         self._memo = Memo()
@@ -78,10 +85,15 @@ class ThreeHigh(Game):
              "label": "How long bots (and hints) think per play: quick 0.2 s, normal 1 s, strong 2 s"},
         ]
 
+    def bot_seconds(self, options: dict | None, seconds: float) -> float:
+        """The table's bot_strength: quick, a fifth of the server's setting (at most 0.2 s); strong, twice it."""
+        strength = (options or {}).get("bot_strength")
+        return min(0.2, seconds / 5) if strength == "quick" else 2 * seconds if strength == "strong" else seconds
+
     # --- the contract -------------------------------------------------------------------------------
     def setup(self, players: int = 1, options: dict | None = None, seed=0) -> dict:
         options = self.check_options(players, options)
-        rules = {name: value for name, value in options.items() if name != "bot_strength"}  # the table's alone
+        rules = {name: value for name, value in options.items() if name not in self.table_options}  # the table's
         return to_doc(self.new_state(players, options, seed), rules)
 
     def new_state(self, players: int, options: dict, seed) -> State:

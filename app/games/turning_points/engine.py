@@ -41,6 +41,10 @@ class TurningPoints(Game):
     hidden_information = False  # the bag's order is hidden from everyone alike: chance
     deal_options = ("shape", "size")  # the board; its other options are house rules
     daily_seats = (1,)  # the solitaire
+    takeback_reasons = {
+        **Game.takeback_reasons,
+        "next_piece": N_("That placement showed the bag's next piece: it cannot be taken back."),
+    }
 
     def option_specs(self, players: int) -> list[dict]:
         """Shape and size; the shapes that seat `players` (a square has four sides; one player: the

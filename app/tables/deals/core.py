@@ -28,13 +28,10 @@ KEY_NAME = "deal_secret"
 ID_LENGTH = 10  # base32 characters: 50 bits
 ID_ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz234567")
 
-TABLE_ONLY = ("bot_strength",)  # a table's own: neither the deal nor a house rule
-
-
 def shared_games() -> dict[str, tuple[str, ...]]:
     """The games whose deals can be shared, each with the options that shape its deal (the game declares
     them: Game.deal_options); every other option of theirs is a house rule (results under other house rules
-    are ranked apart) or the table's own (bot_strength). Read from the registry at each call."""
+    are ranked apart) or the table's own (Game.table_options). Read from the registry at each call."""
     return {g.name: tuple(g.deal_options) for g in GAMES.values() if g.deal_options is not None}
 
 
@@ -47,6 +44,12 @@ def daily() -> tuple[tuple[str, int], ...]:
 def _shaping(game: str) -> tuple[str, ...]:
     g = GAMES.get(game)
     return tuple(g.deal_options or ()) if g is not None else ()
+
+
+def _table_only(game: str) -> tuple[str, ...]:
+    """The options of `game` that are a table's own: neither the deal's nor a house rule (Game.table_options)."""
+    g = GAMES.get(game)
+    return tuple(g.table_options) if g is not None else ()
 DAILY_TRIES = 16  # seeds tried in order for a daily deal that can be played (not over before the first move)
 
 
@@ -84,7 +87,8 @@ def deal_options(game: str, options: dict) -> dict:
 def house_rules(game: str, options: dict) -> dict:
     """The options of a table that are house rules: neither the deal's nor the table's own."""
     shaping = _shaping(game)
-    return {k: v for k, v in sorted(options.items()) if k not in shaping and k not in TABLE_ONLY}
+    own = _table_only(game)
+    return {k: v for k, v in sorted(options.items()) if k not in shaping and k not in own}
 
 
 def house_rule_specs(game: str, players: int) -> list[dict]:
@@ -92,8 +96,8 @@ def house_rule_specs(game: str, players: int) -> list[dict]:
     g = GAMES.get(game)
     if g is None:
         return []
-    shaping = _shaping(game)
-    return [spec for spec in g.option_specs(players) if spec["name"] not in shaping and spec["name"] not in TABLE_ONLY
+    shaping, own = _shaping(game), _table_only(game)
+    return [spec for spec in g.option_specs(players) if spec["name"] not in shaping and spec["name"] not in own
             and spec.get("min_players", 0) <= players <= spec.get("max_players", players)]
 
 

@@ -99,7 +99,7 @@ async def find_deal(s: Any, did: str) -> DealRecord:
 async def _create(ctx: Context, deal: Deal, name: object, options: object, cookie: str | None) -> Seated:
     g = GAMES[deal.game]
     if options is not None and not isinstance(options, dict):
-        raise Invalid(N_("options must be an object of house rules, like {\"hidden_hands\": true}."))
+        raise Invalid(N_("options must be an object of house rules, each option's name with its value."))
     given = dict(options or {})
     for key, value in deal.options.items():
         if key in given and given[key] != value:

@@ -64,11 +64,11 @@ async def results(ctx: Context, did: str, cookie: str | None, spoilers: bool,
     if playing and not finished and not spoilers:
         return out | {"why_code": "playing",
                       "why": "You are playing this deal: its results open when your game ends (or choose to see "
-                             "them now: they show its cards)."}
+                             "them now: they give the deal away)."}
     if not (finished or spoilers):
         return out | {"why_code": "unfinished",
                       "why": "Finish this deal to see how everyone did, or choose to see the results anyway "
-                             "(they show its cards)."}
+                             "(they give the deal away)."}
     return out | {"revealed": True, "variants": await _variants(ctx, deal.id, cookie)}
 
 

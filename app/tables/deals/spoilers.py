@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import ENDED, deal_queries
 from app.tables.deals.core import well_formed
-from app.tables.errors import Forbidden, Invalid
+from app.tables.errors import Forbidden, Invalid, N_
 from app.tables.seats import find_table, player_of_cookie
 
 SPOILERS_COOKIE = "icehouse_spoilers"
@@ -69,8 +69,8 @@ async def check_spoilers(s: AsyncSession, table_id: int, *, player_id: int | Non
     finished, playing = standing(status for _, _, status in mine)
     if playing and not finished:
         code = next(c for _, c, status in mine if status not in ENDED)
-        raise Spoiler(f"This table was dealt the very cards you are playing at table {code}: it is hidden until "
-                      "your game there ends. Finish it first, or choose to see spoilers.")
+        raise Spoiler(N_("This table was dealt the same deal you are playing at table {code}: it is hidden until "
+                         "your game there ends. Finish it first, or choose to see spoilers."), code=code)
 
 
 async def deal_of_table(s: AsyncSession, code: str) -> str:

@@ -66,12 +66,12 @@ class BotRunner:
         # Jobs in the workers at once: one per worker process (threads: as many as the default pool would run)
         self.slots = Slots(settings.bot_processes or min(32, (os.cpu_count() or 1) + 4))
 
-    def seconds_for(self, options: dict | None) -> float:
-        """A table's thinking budget per decision: its `bot_strength` option (a game that declares one), else
-        Settings.bot_seconds. quick: a fifth of it, at most 0.2 s; strong: twice it."""
-        strength = (options or {}).get("bot_strength")
+    def seconds_for(self, game: str, options: dict | None) -> float:
+        """A table's thinking budget per decision: Settings.bot_seconds, as the game's table options make it
+        (Game.bot_seconds: a game may let a table choose quicker or stronger bots)."""
+        g = GAMES.get(game)
         seconds = self.settings.bot_seconds
-        return min(0.2, seconds / 5) if strength == "quick" else 2 * seconds if strength == "strong" else seconds
+        return g.bot_seconds(options, seconds) if g is not None else seconds
 
     async def _run(self, fn: Callable[..., Any], *args: Any, budget: float, priority: int = TURN,
                    cap: float | None = None) -> Any:
@@ -162,7 +162,7 @@ class BotRunner:
                 return
             g = GAMES[snap.game]
             view, legal = g.view(snap.doc, seat), g.legal_moves(snap.doc, seat)
-            move = await self.decide(bot_name, view, seat, legal, self.seconds_for(snap.options))
+            move = await self.decide(bot_name, view, seat, legal, self.seconds_for(snap.game, snap.options))
             await self.play(code, seat, seq, move)
             self.played += 1
             log.info("bot move", extra={"table": code, "seat": seat, "seq": seq + 1, "instance": self.owner})

@@ -51,19 +51,6 @@ if TYPE_CHECKING:
 REQUESTS_MAX = 10  # takebacks a seat may ask for in one game
 SPAN_MAX = 12  # steps one takeback may take back
 
-REASONS = {
-    "card_drawn": N_("That play drew a card, and a card once seen cannot be un-seen: it cannot be taken back."),
-    "dice_rolled": N_("That move rolled the dice for the next turn, and a roll once seen cannot be un-seen: it "
-                      "cannot be taken back."),
-    "revealed": N_("That arrangement showed everyone's coins: it cannot be taken back."),
-    "hand_shown": N_("With hidden hands, the card played was seen by everyone and would go back to a hand they "
-                     "may not see: it cannot be taken back."),
-    "next_piece": N_("That placement showed the bag's next piece: it cannot be taken back."),
-    "chance": N_("That dare was chosen at random by the server: it cannot be taken back."),
-    "unknown": N_("This game does not say which of its moves reveal nothing, so none can be taken back."),
-}
-
-
 def plan(g: Any, initial_doc: dict, steps: list[dict], seat: int, seq: int) -> tuple[int, Rebuilt]:
     """What `seat` may take back at `seq` given the table's `steps` ({"seq", "seat", "move", "events"}):
     the first step taken back and the table rebuilt without the steps from it on; a Conflict with the
@@ -96,7 +83,7 @@ def plan(g: Any, initial_doc: dict, steps: list[dict], seat: int, seq: int) -> t
     for step in span:
         why = g.takeback_refusal(docs[step["seq"] - 1], step["seat"], step["move"], step["events"])
         if why is not None:
-            raise Conflict(REASONS.get(why, REASONS["unknown"]), "takeback_refused")
+            raise Conflict(g.takeback_sentence(why), "takeback_refused")  # the game's own words
     first = span[0]["seq"]
     doc = docs[first - 1]
     return first, Rebuilt(doc, list(g.to_act(doc)), takeback_move(first), takeback_events(seat, first, seq + 1))

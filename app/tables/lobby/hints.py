@@ -85,7 +85,8 @@ async def hint(ctx: Context, caller: Caller) -> dict:
     view, legal = g.view(snap.doc, seat), g.legal_moves(snap.doc, seat)
     ctx.bots.hinting.add(key)
     try:
-        answer = await ctx.bots.hint(bot_for_game(snap.game), view, seat, legal, ctx.bots.seconds_for(snap.options))
+        budget = ctx.bots.seconds_for(snap.game, snap.options)
+        answer = await ctx.bots.hint(bot_for_game(snap.game), view, seat, legal, budget)
     except (asyncio.TimeoutError, BrokenProcessPool):
         log.warning("no hint in time", extra={"table": snap.code, "seat": seat, "seq": snap.seq})
         raise Unavailable(N_("The bot found no hint in time; ask again in a moment.")) from None

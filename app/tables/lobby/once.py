@@ -34,11 +34,11 @@ def refuse(deal_id: str, mine: Sequence[tuple[str, str]], deal: Any = None) -> N
                        n=deal.players, link=link)
     playing = [code for code, status in mine if status not in ENDED]
     if playing:
-        raise Conflict(N_("You are playing this deal at table {code}: nobody sits at two tables dealt the same "
-                          "cards. Its results open at {link} once your game there ends."), "already_played",
+        raise Conflict(N_("You are playing this deal at table {code}: nobody sits at two tables of the same deal. "
+                          "Its results open at {link} once your game there ends."), "already_played",
                        code=playing[0], link=link)
     raise Conflict(N_("You have played this deal already, at table {code}: each browser plays a deal once, since "
-                      "it knows its cards from then on. See how everyone did at {link}."), "already_played",
+                      "it knows the deal from then on. See how everyone did at {link}."), "already_played",
                    code=mine[-1][0], link=link)
 
 

@@ -121,7 +121,7 @@ export function createWhatIfs(els, ctx) {
     } else if (!choices.length) {
       parts.push(h("p", { class: "hint" }, data.result ? t("The game is over at this step.") : t("Nobody can move here.")));
     } else {
-      parts.push(h("p", { class: "hint" }, ctx.canPlay() ? t("Play another move from here; it is played out with the real rules and the real cards to come.")
+      parts.push(h("p", { class: "hint" }, ctx.canPlay() ? t("Play another move from here; it is played out with the real rules, and what was still hidden or left to chance comes as it really did.")
         : ctx.why()));
       if (choices.length >= FILTER_FROM) parts.push(filterBox);
       const words = choices.map((c) => stepWords(ctx.mod(), { seat: c.seat, events: c.events, move: c.move }, ctx.names));
