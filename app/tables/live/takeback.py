@@ -9,7 +9,8 @@ the computer), within the limits below.
 
 What may be taken back. A step may be taken back only if choosing again could not use anything it showed:
 the engine says so (`Game.takeback_refusal`: a card drawn, dice rolled, a hidden arrangement revealed, a card
-from a hidden hand seen, the solitaire's next piece), for every step taken back. In practice: Turning Points
+from a hidden hand seen, the solitaire's next piece), for every step taken back, and the game says why in its
+own words (`Game.takeback_sentence`: this module names no game's reason). In practice: Turning Points
 with two or more players, every placement; 3-High, a play that completed a tree (it draws no card; with
 hidden hands at a table of several, no play); Martian Treasure Hunt, only an arrangement the others have not
 seen yet (every play rolls the next seat's dice); Dash, a dare written or answered, never a draw.
