@@ -23,6 +23,7 @@ from app.web.lanes import Lanes
 from app.tables.service import Tables
 from app.tables.tasks import cancel_all
 from app.web import admin, api, deals, docs, errors, i18n, me, notify, openapi, pages, review, scores, takeback, ws
+from app.web import records
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
 from app.web.ratelimit import AdminGuard, RateLimit, limits_from
 
@@ -107,7 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimit, limits=limits, proxies=proxies)
     app.add_middleware(OriginCheck, proxies=proxies, public_url=settings.public_url,
                        allowed_origins=settings.listed("allowed_origins"))
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, larger=admin.LARGER_BODIES)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, larger=admin.LARGER_BODIES | records.LARGER_BODIES)
     app.add_middleware(SecurityHeaders, hsts=settings.cookie_secure)
     app.add_middleware(AccessLog)
     app.include_router(ws.router)  # first: a socket's handshake is matched before the HTTP routes are tried
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.router)
     app.include_router(notify.router)
     app.include_router(takeback.router)
+    app.include_router(records.router)
     app.include_router(me.router)
     app.include_router(review.router)
     app.include_router(pages.router)

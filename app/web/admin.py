@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Annotated
+from typing import Annotated, Literal
 
 import orjson
 from fastapi import APIRouter, Depends, Query, Request, Response
@@ -24,6 +24,10 @@ from app.tables.admin import session as admin_session
 from app.tables.admin import stats as admin_stats
 
 from app.tables.admin import transfer
+
+from app.tables.record import build as record_build
+from app.tables.record import opening as record_opening
+from app.tables.record.format import FORMAT as RECORD_FORMAT
 
 from app.tables.admin import deals as admin_deals
 from app.tables.errors import Invalid, Unauthorized
@@ -159,15 +163,20 @@ async def replay_table(code: str, _: AdminAuth, db: Db, seq: int | None = None) 
 
 
 @api.get("/tables/{code}/export")
-async def export_table(code: str, _: AdminAuth, db: Db, response: Response) -> dict:
-    """The game as a file that replays anywhere (format icehouse-table/1)."""
-    body = await transfer.export_table(db, code)
-    response.headers["Content-Disposition"] = f'attachment; filename="icehouse-{body["code"]}.json"'
+async def export_table(code: str, _: AdminAuth, db: Db, response: Response,
+                       format: Literal["icehouse-game-record", "icehouse-table/1"] = "icehouse-game-record") -> dict:
+    """The game as a record that replays anywhere (docs/GAME-RECORD.md), its seed, secret and chat included;
+    `?format=icehouse-table/1` writes the older export file instead (the import reads both)."""
+    if format == transfer.FORMAT:
+        body = await transfer.export_table(db, code)
+    else:
+        body = await record_build.admin_record(db, code)
+    response.headers["Content-Disposition"] = f'attachment; filename="icehouse-{code[:16]}.json"'
     return body
 
 
-IMPORT_BODY = {"requestBody": {"required": True, "description": "A file written by GET /api/admin/tables/{code}"
-                               "/export (format icehouse-table/1).",
+IMPORT_BODY = {"requestBody": {"required": True, "description": "A game record (docs/GAME-RECORD.md), as GET "
+                               "/api/admin/tables/{code}/export writes it, or an older export (icehouse-table/1).",
                                "content": {"application/json": {"schema": {"type": "object"}}}}}
 
 
@@ -181,6 +190,8 @@ async def import_table(who: AdminAuth, ctx: Ctx, request: Request) -> dict:
         body = orjson.loads(raw)
     except orjson.JSONDecodeError:
         body = _lenient_json(raw)
+    if isinstance(body, dict) and body.get("format") == RECORD_FORMAT:
+        return await record_opening.open_record(ctx, body, who, action="import_table")
     return await transfer.import_table(ctx, body, who)
 
 

@@ -173,6 +173,7 @@ class AdminGuard:
 
 ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
     ("POST", re.compile(r"/api/tables/?"), "create"),
+    ("POST", re.compile(r"/api/records/?"), "create"),  # a game record opened: an (imported) table created
     ("POST", re.compile(r"/api/deals/([^/]+)/tables/?"), "create"),  # a table dealt a deal: a table created
     ("POST", re.compile(r"/api/tables/([^/]+)/join/?"), "join"),
     ("POST", re.compile(r"/api/tables/([^/]+)/chat/?"), "chat"),

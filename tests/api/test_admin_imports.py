@@ -123,7 +123,7 @@ async def test_a_game_played_here_round_trips_and_counts_apart(any_server):
             assert r.status_code == 200, r.text
         assert st["status"] == "finished"
         stats_before = (await c.get("/api/admin/stats", headers=ADMIN)).json()
-        out = (await c.get(f"/api/admin/tables/{code}/export", headers=ADMIN)).json()
+        out = (await c.get(f"/api/admin/tables/{code}/export?format=icehouse-table/1", headers=ADMIN)).json()
         assert len(out["seed"]) == 32 and out["chat"][0]["text"] == "off we go"
         r = await c.post("/api/admin/import", headers=ADMIN, json=out)
         assert r.status_code == 201, r.text
@@ -132,7 +132,7 @@ async def test_a_game_played_here_round_trips_and_counts_apart(any_server):
         assert detail["imported"] is True and detail["result"] == out["result"] and detail["seq"] == len(out["moves"])
         assert detail["created_at"] == out["created_at"] <= detail["started_at"] <= detail["finished_at"]
         assert detail["finished_at"] == out["finished_at"] and [m["text"] for m in detail["chat"]] == ["off we go"]
-        again = (await c.get(f"/api/admin/tables/{new}/export", headers=ADMIN)).json()
+        again = (await c.get(f"/api/admin/tables/{new}/export?format=icehouse-table/1", headers=ADMIN)).json()
         for key in ("seed", "initial_doc", "moves", "result", "chat", "created_at", "finished_at"):
             assert again[key] == out[key], key
         stats = (await c.get("/api/admin/stats", headers=ADMIN)).json()

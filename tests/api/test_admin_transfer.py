@@ -30,7 +30,7 @@ def seats_for(name: str) -> int:
 
 
 async def export(client, code: str) -> dict:
-    r = await client.get(f"/api/admin/tables/{code}/export", headers=ADMIN)
+    r = await client.get(f"/api/admin/tables/{code}/export?format=icehouse-table/1", headers=ADMIN)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -78,7 +78,7 @@ async def test_the_export_of_a_table_played_through_the_api_names_its_seats_and_
     code = made["code"]
     await client.post(f"/api/tables/{code}/bots", json={}, headers=bearer(made["token"]))
     await client.post(f"/api/tables/{code}/start", headers=bearer(made["token"]))
-    r = await client.get(f"/api/admin/tables/{code}/export", headers=ADMIN)
+    r = await client.get(f"/api/admin/tables/{code}/export?format=icehouse-table/1", headers=ADMIN)
     out = r.json()
     assert out["seats"][0] == "Host" and out["bots"][0] is None and out["bots"][1]
     assert out["result"] is None and out["status"] == "playing"

@@ -178,7 +178,8 @@ async def test_the_other_ways_to_a_table_seat_nobody_at_a_table_of_the_deal(app,
     again = await row(app, r.json()["code"])
     assert again.deal_id is None and again.seed != t.seed and again.initial_doc != t.initial_doc
 
-    exported = (await ann.get(f"/api/admin/tables/{first['code']}/export", headers=ADMIN)).json()
+    old_file = "?format=icehouse-table/1"  # the older export, which the import still reads
+    exported = (await ann.get(f"/api/admin/tables/{first['code']}/export{old_file}", headers=ADMIN)).json()
     r = await ann.post("/api/admin/import", json=exported, headers=ADMIN)
     assert r.status_code == 201, r.text
     imported = await row(app, r.json()["code"])

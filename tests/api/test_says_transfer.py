@@ -32,7 +32,7 @@ async def test_export_and_import_keep_the_says(app, new_client):
     await overdue(app.state.tables.db, code)
     assert await pace.sweep(app.state.tables) == 1
     admin = new_client()
-    r = await admin.get(f"/api/admin/tables/{code}/export", headers=ADMIN)
+    r = await admin.get(f"/api/admin/tables/{code}/export?format=icehouse-table/1", headers=ADMIN)
     assert r.status_code == 200, r.text
     out = r.json()
     [line] = [c for c in out["chat"] if c["seat"] == -4]

@@ -36,7 +36,7 @@ async def marks(db, code: str) -> dict[int, dict | None]:
 
 async def transfer(client, code: str) -> tuple[dict, int, dict]:
     """The export of `code`, and the answer to importing it."""
-    out = (await client.get(f"/api/admin/tables/{code}/export", headers=ADMIN)).json()
+    out = (await client.get(f"/api/admin/tables/{code}/export?format=icehouse-table/1", headers=ADMIN)).json()
     r = await client.post("/api/admin/import", headers=ADMIN, content=json.dumps(out))
     return out, r.status_code, r.json()
 
@@ -114,7 +114,7 @@ async def test_a_forfeited_table_exports_and_imports_with_its_forfeit(app, new_c
     assert status == 201, made
     assert out["result"]["outcome"] == "forfeit" and out["result"]["forfeited"] == absent
     assert made["status"] == "finished"
-    again = (await host.get(f"/api/admin/tables/{made['code']}/export", headers=ADMIN)).json()
+    again = (await host.get(f"/api/admin/tables/{made['code']}/export?format=icehouse-table/1", headers=ADMIN)).json()
     assert again["result"] == out["result"] and again["pace"] == out["pace"]
     # a forfeit that could not have happened is refused
     for change in ({"forfeited": 1 - absent, "winners": [absent]}, {"winners": [0, 1]}, {"scores": [1, 2]},

@@ -32,7 +32,7 @@ async def test_a_takeback_goes_through_export_and_import(app, client, new_client
     assert (await vote(people, code, 1 - mover, True)).json()["applied"]
     while (st := await state(people[0][0], code, people[0][1]))["status"] == "playing":
         await play(people, code, st["to_act"][0])
-    r = await client.get(f"/api/admin/tables/{code}/export", headers=ADMIN)
+    r = await client.get(f"/api/admin/tables/{code}/export?format=icehouse-table/1", headers=ADMIN)
     assert r.status_code == 200, r.text
     out = r.json()
     assert out["moves"][1]["move"] == {"takeback": 1} and out["moves"][1]["seat"] == mover

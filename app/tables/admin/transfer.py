@@ -231,6 +231,9 @@ def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[d
     return doc, events
 
 
+Rebuilt = tuple[str, dict, dict, list, "dict | None"]  # seed, initial doc, last doc, each step's events, result
+
+
 def rebuild(g: Any, players: int, options: dict, body: dict, moves: list) -> tuple[str, dict, dict, list, dict | None]:
     """Deal and replay the file (on a worker thread): its seed, the initial doc, the last doc, each step's
     events and the result the rules give; 422 for a file whose result is not that one."""
@@ -266,9 +269,11 @@ def _span(body: dict, times: list[datetime | None], chat: list[dict]) -> tuple[d
     return created, max(started, created), finished, moved
 
 
-async def import_table(ctx: Tables, body: object, who: str) -> dict:
+async def import_table(ctx: Tables, body: object, who: str, *, rebuilt: Rebuilt | None = None,
+                       action: str = "import_table") -> dict:
     """Check and replay an exported file and store it as a new table marked imported, and log who did it:
-    {"code", "game", "status", "seq"}; 422 with a sentence for a file that does not replay."""
+    {"code", "game", "status", "seq"}; 422 with a sentence for a file that does not replay. A game record
+    (app/tables/record/opening.py) comes here with its deal and replay done (`rebuilt`), in this file's shape."""
     g = _game(body)
     assert isinstance(body, dict)
     players = _need(body, "players", int, f"a whole number of seats ({g.min_players} to {g.max_players})")
@@ -287,7 +292,9 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
     chat = _chat(body, players)
     pace = pace_of_file(body) or {}
     # The engines are pure: deal and replay on a worker thread, so a long file does not hold up the others.
-    seed, initial_doc, doc, events, result = await asyncio.to_thread(rebuild, g, players, options, body, moves)
+    if rebuilt is None:
+        rebuilt = await asyncio.to_thread(rebuild, g, players, options, body, moves)
+    seed, initial_doc, doc, events, result = rebuilt
     times = _times(moves)
     marks = [stand_in_of(m, f"Move seq {i}") for i, m in enumerate(moves, start=1)]
     created, started, finished, moved = _span(body, times, chat)
@@ -310,7 +317,8 @@ async def import_table(ctx: Tables, body: object, who: str) -> dict:
         return table
 
     table = await ctx.writer.transaction(store)
-    log.warning("admin imported table %s", table.code,
-                extra={"who": who, "action": "import_table", "game": g.name, "moves": len(moves),
+    log.warning("admin imported table %s" if action == "import_table" else "a game record opened as table %s",
+                table.code,
+                extra={"who": who, "action": action, "game": g.name, "moves": len(moves),
                        "from_code": text.safe(str(body.get("code"))[:16]), "at": iso(now)})
     return {"code": table.code, "game": g.name, "status": table.status, "seq": table.seq}
