@@ -12,8 +12,9 @@ import contextlib
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.tables.live import reads
-from app.tables.errors import StoreError
+from app.tables.errors import N_, StoreError
 from app.tables.service import Tables
+from app.web.i18n import tr
 from app.web.middleware import identity_cookie, token_query
 
 router = APIRouter()
@@ -27,8 +28,8 @@ async def me_socket(websocket: WebSocket) -> None:
     ctx: Tables = websocket.app.state.tables
     await websocket.accept()
     if token_query(websocket.scope) is not None:  # the Origin check lets ?token= sockets through: never here
-        await websocket.send_json({"type": "error", "code": "invalid",
-                                   "detail": "This socket knows you by your cookie only: drop ?token=."})
+        detail = tr(websocket, N_("This socket knows you by your cookie only: drop ?token=."))
+        await websocket.send_json({"type": "error", "code": "invalid", "detail": detail})
         await websocket.close(4422)
         return
     cookie = identity_cookie(websocket.scope)

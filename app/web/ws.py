@@ -26,7 +26,7 @@ from app.tables.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
 from app.web.i18n import tr
-from app.web.middleware import Proxies, TooDeep, identity_cookie, parse_message
+from app.web.middleware import MAX_NESTING, Proxies, TooDeep, identity_cookie, parse_message
 from app.web.serving import SEND_NOW
 
 router = APIRouter()
@@ -162,8 +162,8 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> di
         return _error(N_("That message is too long ({n} characters; at most {max})."), n=len(raw), max=MAX_MESSAGE)
     try:
         msg = parse_message(raw)
-    except TooDeep as exc:
-        return {"type": "error", "detail": str(exc), "code": "bad_message"}
+    except TooDeep:
+        return _error(N_("That message nests arrays and objects too deeply (at most {max} levels)."), max=MAX_NESTING)
     except ValueError:
         return _error(N_("That message is not valid JSON."))
     if not isinstance(msg, dict):

@@ -40,7 +40,11 @@ function botText(b) {
   return tn("The bot wins this deal {n} time in {plays}.", "The bot wins this deal {n} times in {plays}.", b.wins, { plays: b.plays }) + own;
 }
 
-// Why the results stay closed, by the server's why_code (its "why" is the English).
+// "Don't spoil" (the replay's switch, docs/API.md "Spoiler-free replays"): each table says "Finished", not how.
+const NO_SPOIL = document.body.dataset.nospoil === "1";
+const hide = (r) => NO_SPOIL && !r.yours;   // your own game you know
+
+// Why the results stay closed, by the server's why_code (its "why" is the same sentence in the page's language).
 const WHY = {
   hidden: () => t("An admin has hidden the results of this deal."),
   playing: () => t("You are playing this deal: its results open when your game ends (or choose to see them now: they give the deal away)."),
@@ -59,13 +63,13 @@ function renderResults(d) {
   for (const v of d.variants) {
     box.append(h("h3", {}, t("House rules: {rules}", { rules: rulesText(v.house_rules, words) })));
     const rows = v.results.map((r) => h("tr", { class: r.yours ? "yours" : "" },
-      h("td", {}, String(r.rank)),
-      h("td", {}, h("a", { href: r.url }, r.code)),
+      h("td", {}, hide(r) ? "" : String(r.rank)),
+      h("td", {}, h("a", { href: hide(r) ? `/t/${r.code}/review` : r.url }, r.code)),
       h("td", {}, r.seats.join(", ")),
-      h("td", { class: "deal-result" }, resultText(r)),
-      h("td", {}, String(r.moves)), h("td", {}, String(r.hints)),
+      h("td", { class: "deal-result" }, hide(r) ? t("Finished") : resultText(r)),
+      h("td", {}, hide(r) ? "" : String(r.moves)), h("td", {}, String(r.hints)),
       h("td", {}, new Date(r.finished_at).toLocaleDateString()),
-      h("td", {}, h("a", { href: r.replay }, t("Replay")))));
+      h("td", {}, h("a", { href: hide(r) ? `/t/${r.code}/review` : r.replay }, t("Replay")))));
     box.append(h("table", { class: "deal-table" },
       h("thead", {}, h("tr", {}, ...["#", t("Table"), t("Players"), t("Result"), t("Moves"), t("Hints"), t("Date"), ""].map((x) => h("th", {}, x)))),
       h("tbody", {}, ...rows)));

@@ -19,6 +19,8 @@ from app.tables.deals.core import house_rule_specs, house_rules
 from app.tables.deals.mine import figures_of, my_results
 from app.tables.deals.play import describe, find_deal
 from app.tables.deals.spoilers import standing
+from app.tables.errors import N_
+from app.tables.language import DEFAULT, say
 from app.tables.live.state import iso
 from app.tables.seats import player_of_cookie
 
@@ -28,15 +30,27 @@ if TYPE_CHECKING:
 RESULTS_MAX = 500  # finished tables listed per deal (the latest)
 
 
-def row_of(table: Table, seats: list, hints: int, mine: bool) -> dict:
+# Why the results stay closed, by why_code: the sentence ("why") in the reader's language
+WHY = {"hidden": N_("An admin has hidden the results of this deal."),
+       "playing": N_("You are playing this deal: its results open when your game ends (or choose to see them now: "
+                     "they give the deal away)."),
+       "unfinished": N_("Finish this deal to see how everyone did, or choose to see the results anyway (they give "
+                        "the deal away).")}
+
+
+def row_of(table: Table, seats: list, hints: int, mine: bool, lang: str = DEFAULT) -> dict:
+    """One finished table's line of results; a seat with no name is "Seat {n}" in `lang`, a forfeit's reason
+    has its say ("reason_say") beside its English."""
     result = table.result or {}
     row: dict[str, Any] = {
         "code": table.code, "url": f"/t/{table.code}", "replay": f"/t/{table.code}?move=0",
-        "seats": [x.name or f"Seat {x.seat + 1}" for x in seats],
+        "seats": [x.name or say(lang, N_("Seat {n}"), n=x.seat + 1) for x in seats],
         "bots": sum(1 for x in seats if x.bot), "outcome": result.get("outcome"), "reason": result.get("reason"),
         "moves": table.seq, "hints": hints, "finished_at": iso(table.finished_at or table.updated_at),
         "house_rules": house_rules(table.game, table.options or {}), "yours": mine,
     }
+    if result.get("reason_say"):
+        row["reason_say"] = result["reason_say"]
     row.update(figures_of(table))
     return row
 
@@ -47,9 +61,10 @@ def _rank(game: str, row: dict) -> tuple:
 
 
 async def results(ctx: Context, did: str, cookie: str | None, spoilers: bool,
-                  chosen: Collection[str] = ()) -> dict:
+                  chosen: Collection[str] = (), lang: str = DEFAULT) -> dict:
     """The deal, the browser's own tables on it, and (under the spoiler rule) everyone's results; `spoilers`:
-    asked in the request, `chosen`: the deals the browser's spoilers cookie names."""
+    asked in the request, `chosen`: the deals the browser's spoilers cookie names. Closed results say why:
+    "why_code" (the contract: hidden, playing, unfinished) and "why", its sentence in `lang`."""
     async with ctx.db.reading() as s:
         deal = await find_deal(s, did)
         plays = await deal_queries.count_finished(s, deal.id)
@@ -59,20 +74,14 @@ async def results(ctx: Context, did: str, cookie: str | None, spoilers: bool,
     out = describe(deal) | {"plays": plays, "played": bool(mine), "finished": finished, "playing": playing,
                             "mine": mine, "spoilers": spoilers, "revealed": False, "variants": [],
                             "house_rule_options": house_rule_specs(deal.game, deal.players)}
-    if deal.hidden:
-        return out | {"why": "An admin has hidden the results of this deal.", "why_code": "hidden"}
-    if playing and not finished and not spoilers:
-        return out | {"why_code": "playing",
-                      "why": "You are playing this deal: its results open when your game ends (or choose to see "
-                             "them now: they give the deal away)."}
-    if not (finished or spoilers):
-        return out | {"why_code": "unfinished",
-                      "why": "Finish this deal to see how everyone did, or choose to see the results anyway "
-                             "(they give the deal away)."}
-    return out | {"revealed": True, "variants": await _variants(ctx, deal.id, cookie)}
+    closed = ("hidden" if deal.hidden else "playing" if playing and not finished and not spoilers
+              else "unfinished" if not (finished or spoilers) else None)
+    if closed is not None:
+        return out | {"why_code": closed, "why": say(lang, WHY[closed])}
+    return out | {"revealed": True, "variants": await _variants(ctx, deal.id, cookie, lang)}
 
 
-async def _variants(ctx: Context, did: str, cookie: str | None) -> list[dict]:
+async def _variants(ctx: Context, did: str, cookie: str | None, lang: str = DEFAULT) -> list[dict]:
     async with ctx.db.reading() as s:
         tables = await deal_queries.finished_tables(s, did, RESULTS_MAX)
         ids = [t.id for t in tables]
@@ -84,7 +93,7 @@ async def _variants(ctx: Context, did: str, cookie: str | None) -> list[dict]:
     rules: dict[str, dict] = {}
     for t in tables:
         its = seats.get(t.id, [])
-        row = row_of(t, its, hints.get(t.id, 0), me is not None and any(x.player_id == me for x in its))
+        row = row_of(t, its, hints.get(t.id, 0), me is not None and any(x.player_id == me for x in its), lang)
         key = json.dumps(row["house_rules"], sort_keys=True)
         rules[key] = row["house_rules"]
         groups.setdefault(key, []).append(row)
