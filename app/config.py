@@ -94,6 +94,8 @@ class Settings(BaseSettings):
     rate_limit_review: str = "240/60"  # review rooms' what-if positions and kept what-ifs, per client address
     rate_limit_takeback: str = "12/60"  # takeback requests and answers, per seat (keyed on its token or cookie)
     rate_limit_takeback_address: str = "120/60"  # takeback requests and answers, per client address
+    rate_limit_note: str = "30/60"  # notes on moves written, edited or deleted, per seat (its token or cookie)
+    rate_limit_note_address: str = "240/60"  # notes on moves written, edited or deleted, per client address
     admin_session_seconds: int = Field(8 * 3600, ge=60)  # an admin log-in lasts this long
 
     # -- housekeeping (app/tables/housekeeping.py) ------------------------------------------------------
@@ -104,7 +106,8 @@ class Settings(BaseSettings):
     @field_validator("rate_limit_create", "rate_limit_join", "rate_limit_chat", "rate_limit_chat_address",
                      "rate_limit_move", "rate_limit_move_address", "rate_limit_admin_login",
                      "rate_limit_hint", "rate_limit_hint_address", "rate_limit_scores", "rate_limit_review",
-                     "rate_limit_takeback", "rate_limit_takeback_address")
+                     "rate_limit_takeback", "rate_limit_takeback_address",
+                     "rate_limit_note", "rate_limit_note_address")
     @classmethod
     def _rate(cls, value: str) -> str:
         text = (value or "").strip()

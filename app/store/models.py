@@ -253,3 +253,22 @@ class ReviewBranch(Base):
     keeper: Mapped[str | None] = mapped_column(String(24), nullable=True)
     seated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class MoveNote(Base):
+    """A player's note on a move of a table (revision 0017): written by the person at `seat` (their player
+    id when the seat has one), on the step `seq`; `during` when the game was still on as it was written (it
+    is then its author's alone until the game ends: app/tables/live/notes.py)."""
+
+    __tablename__ = "move_notes"
+    __table_args__ = (Index("ix_move_notes_table", "table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    author_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"), nullable=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    during: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.tables import housekeeping
 from app.tables.live import commands as c
-from app.tables.live import catchup, chat, fanout, moves, pace, pause, reads, takeback
+from app.tables.live import catchup, chat, fanout, moves, notes, pace, pause, reads, takeback
 from app.tables.lobby import hints, rematch
 from app.tables.lobby import commands as lobby
 from app.tables.notify import settings
@@ -66,6 +66,8 @@ async def process(ctx: Tables, command: Any) -> Any:
             return await pace.on_hand_back(ctx, command)
         case c.Pause():
             return await pause.on_pause(ctx, command)
+        case c.Note():
+            return await notes.on_note(ctx, command)
         case c.Rematch():
             return await rematch.on_rematch(ctx, command)
         case c.Abandon():

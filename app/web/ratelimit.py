@@ -135,6 +135,7 @@ def limits_from(settings) -> Limits:  # settings: app.config.Settings
         Rule("review", "review requests", Rate.parse(settings.rate_limit_review), None),
         Rule("takeback", "takeback requests", Rate.parse(settings.rate_limit_takeback_address),
              Rate.parse(settings.rate_limit_takeback)),
+        Rule("note", "notes", Rate.parse(settings.rate_limit_note_address), Rate.parse(settings.rate_limit_note)),
     ])
 
 
@@ -181,6 +182,9 @@ ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
     ("POST", re.compile(r"/api/tables/([^/]+)/hint/?"), "hint"),
     ("POST", re.compile(r"/api/tables/([^/]+)/takeback(?:/vote)?/?"), "takeback"),  # asked or answered
     ("DELETE", re.compile(r"/api/tables/([^/]+)/takeback/?"), "takeback"),
+    ("POST", re.compile(r"/api/tables/([^/]+)/moves/[^/]+/notes/?"), "note"),  # a note on a move written
+    ("PATCH", re.compile(r"/api/tables/([^/]+)/notes/[^/]+/?"), "note"),  # edited
+    ("DELETE", re.compile(r"/api/tables/([^/]+)/notes/[^/]+/?"), "note"),  # deleted
     ("GET", re.compile(r"/api/tables/([^/]+)/scores/?"), "scores"),  # may queue a table's scoring
     ("POST", re.compile(r"/api/tables/([^/]+)/review/(?:line|branches)/?"), "review"),  # a what-if played out
     ("DELETE", re.compile(r"/api/tables/([^/]+)/review/branches/[^/]+/?"), "review"),  # a drop key guessed

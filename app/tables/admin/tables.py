@@ -19,7 +19,7 @@ from app.games import GAMES
 from app.store import Seat, Table, admin_queries, utcnow
 from app.store.admin_queries import SORT_COLUMNS, TableFilter
 from app.tables.errors import Forbidden, Invalid, Unauthorized
-from app.tables.live import commands
+from app.tables.live import commands, notes
 from app.tables.live.state import iso
 from app.tables import text
 from app.tables.identity import normalise_code
@@ -189,6 +189,7 @@ async def table_detail(s: AsyncSession, code: str) -> dict:
         "moves": [step_of(m) | {"at": iso(m.at)} for m in moves],
         "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": iso(c.at)} | ({"say": c.say} if c.say else {})
                  for c in chat],
+        "notes": await notes.every(s, table.id),  # every note on a move, the private ones too
     }
 
 

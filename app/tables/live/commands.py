@@ -197,3 +197,16 @@ class CaughtUp:
     code: str
     snap: Any  # Snapshot
     moves: list
+
+
+@dataclass(slots=True)
+class Note:
+    """A note on a move (app/tables/live/notes.py): `op` "write" (on step `seq`), "edit" or "drop" (note
+    `note_id`), by the person at `seat`; `text` already through the text policy."""
+
+    code: str
+    op: str
+    seat: int
+    seq: int | None = None
+    note_id: int | None = None
+    text: str | None = None
