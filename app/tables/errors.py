@@ -19,8 +19,12 @@ class Words(Phrase):
     (app/games/base.py: an engine's, with holes of its own) is said the same way."""
 
 
-def W_(phrase: str) -> Words:
-    return Words(phrase)
+def W_(phrase: str, /, **params: object) -> Words:
+    """A phrase of ours as a parameter, with {holes} of its own: `W_(N_("Chat line {line}"), line=3)`; a
+    Phrase given as it is keeps its own holes."""
+    if isinstance(phrase, Phrase) and not params:
+        return phrase if isinstance(phrase, Words) else Words(phrase.message, **phrase.params)
+    return Words(phrase, **params)
 
 
 class TableError(ValueError):

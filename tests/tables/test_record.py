@@ -153,3 +153,36 @@ async def test_the_admin_export_is_a_record_with_its_seed(client):
     assert out["format"] == "icehouse-game-record" and out["deal"]["seed"] is None  # opened without a seed
     r = await client.post("/api/admin/import", headers=ADMIN, json=out)
     assert r.status_code == 201, r.text
+
+
+async def test_a_body_that_is_no_json_object_is_a_422_with_a_sentence(client):
+    """Bytes that are not UTF-8, not JSON, nothing, nested past the parser's depth, or JSON that is no
+    object: each a 422 {"detail", "code"} (never a 500)."""
+    for body in (b'{"format": "\xff\xfe"}', b"", b"not json", b"[" * 100_000, b"[1, 2]", b'"\xed\xa0\x80"',
+                 b'{"format": "icehouse-game-record", "version": 1e400}'):
+        r = await client.post("/api/records", content=body, headers={"Content-Type": "application/json"})
+        assert r.status_code == 422, (body[:20], r.status_code, r.text)
+        assert set(r.json()) == {"detail", "code"} and r.json()["code"] in ("bad_record", "bad_version"), r.text
+
+
+async def test_the_import_checks_a_record_reuses_speak_the_readers_language(client):
+    """Opening a record runs the admin import's checks (seat names and chat through the text policy, the
+    pace, the times); their sentences are message ids, said in French and German like the record's own."""
+    record, _ = golden("dash")
+    cases = [
+        ("fr", lambda x: x["seats"][0].update(name="a\u202eb"), "bad_text",
+         "Le nom de la place 0 ne doit pas contenir de caractères qui réordonnent le texte"),
+        ("de", lambda x: x.update(chat=[{"seat": 99, "name": "Ann", "text": "hi"}]), "invalid",
+         "Chatzeile 1: 'seat' muss ein Platz des Tisches sein (0 bis 2)"),
+        ("fr", lambda x: x.update(pace={"seconds": 10 ** 9}), "bad_pace", "Le champ 'pace' du fichier vaut null"),
+        ("de", lambda x: x["moves"][0].update(at="0001-01-01T00:00:00+01:00"), "invalid",
+         "Zug Nr. 1: 'at' muss in UTC zwischen den Jahren 1 und 9999 liegen"),
+        ("en", lambda x: x["times"].update(created_at="9999-12-31T23:59:59-01:00"), "invalid",
+         "The file's 'created_at' must fall between the years 1 and 9999 in UTC"),
+    ]
+    for lang, change, code, said in cases:
+        bad = copy.deepcopy(record)
+        change(bad)
+        r = await client.post("/api/records", json=bad, headers={"Accept-Language": lang})
+        assert r.status_code == 422 and r.json()["code"] == code, r.text
+        assert r.json()["detail"].startswith(said), (lang, r.json()["detail"])

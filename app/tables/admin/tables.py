@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES
 from app.store import Seat, Table, admin_queries, utcnow
 from app.store.admin_queries import SORT_COLUMNS, TableFilter
-from app.tables.errors import Forbidden, Invalid, Unauthorized
+from app.tables.errors import N_, Forbidden, Invalid, Unauthorized, W_
 from app.tables.live import commands, notes
 from app.tables.live.state import iso
 from app.tables import text
@@ -68,11 +68,11 @@ def parse_when(raw: str | None, name: str, *, end: bool) -> datetime | None:
         at = at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
         return at + timedelta(microseconds=1) if end else at
     except ValueError:
-        raise Invalid(f"{name} must be a date like 2026-11-30 or a time like 2026-11-30T18:00:00Z; it was "
-                      f"{raw[:40]!r}.") from None
+        raise Invalid(N_("{name} must be a date like 2026-11-30 or a time like 2026-11-30T18:00:00Z; it was "
+                         "{raw}."), name=W_(name), raw=repr(raw[:40])) from None
     except OverflowError:  # 9999-12-31 as an end (the day after), or an offset past year 1 or 9999 in UTC
-        raise Invalid(f"{name} must fall between the years 1 and 9999 in UTC, its end included; it was "
-                      f"{raw[:40]!r}.") from None
+        raise Invalid(N_("{name} must fall between the years 1 and 9999 in UTC, its end included; it was {raw}."),
+                      name=W_(name), raw=repr(raw[:40])) from None
 
 
 def date_range(start: str | None, end: str | None) -> tuple[datetime | None, datetime | None]:

@@ -39,7 +39,7 @@ from app.tables import text
 from app.tables.admin.tables import parse_when
 from app.tables.admin.transfer_pace import forfeit_of, pace_export, pace_of_file, stand_in_of
 from app.tables.live.chat import KINDS
-from app.tables.errors import Invalid
+from app.tables.errors import N_, Invalid, W_
 from app.tables.identity import unused_code
 from app.tables.seats import find_table
 from app.tables.live.state import iso
@@ -93,34 +93,37 @@ async def export_table(s: AsyncSession, code: str) -> dict:
 def _need(body: dict, key: str, kind: type | tuple[type, ...], what: str) -> Any:
     value = body.get(key)
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise Invalid(f"The file's {key!r} must be {what}.")
+        raise Invalid(N_("The file's {key} must be {what}."), key=repr(key), what=W_(what))
     return value
 
 
 def _game(body: object) -> Any:
     if not isinstance(body, dict):
-        raise Invalid(f"An import is a JSON object in the {FORMAT} format.")
+        raise Invalid(N_("An import is a JSON object in the {format} format."), format=FORMAT)
     if body.get("format") != FORMAT:
-        raise Invalid(f"Unknown format {str(body.get('format'))[:40]!r}: this server reads {FORMAT!r} files "
-                      "(GET /api/admin/tables/{code}/export writes them).", "bad_format")
+        raise Invalid(N_("Unknown format {given}: this server reads {format} files (the admin's export of a "
+                         "table writes them)."), "bad_format",
+                      given=repr(str(body.get("format"))[:40]), format=repr(FORMAT))
     name = body.get("game")
     g = GAMES.get(name) if isinstance(name, str) else None
     if g is None:
-        raise Invalid(f"This server has no game called {str(name)[:40]!r}; it knows: {', '.join(sorted(GAMES))}.",
-                      "unknown_game")
+        raise Invalid(N_("This server has no game called {game}; it knows: {games}."), "unknown_game",
+                      game=repr(str(name)[:40]), games=", ".join(sorted(GAMES)))
     return g
 
 
 def _seats(body: dict, players: int) -> tuple[list[str], list[str | None]]:
-    names = _need(body, "seats", list, f"a list of {players} seat names")
+    names = _need(body, "seats", list, W_(N_("a list of {players} seat names"), players=players))
     if len(names) != players:
-        raise Invalid(f"The file's 'seats' names {len(names)} seats; the game has {players}.")
-    cleaned = [f"Seat {i + 1}" if name is None else text.name(name, what=f"The name of seat {i}")
+        raise Invalid(N_("The file's 'seats' names {count} seats; the game has {players}."), count=len(names),
+                      players=players)
+    # a seat nobody took is stored under this name, in English like the rest of the table's stored words
+    cleaned = [f"Seat {i + 1}" if name is None else text.name(name, what=W_(N_("The name of seat {seat}"), seat=i))
                for i, name in enumerate(names)]
     bots = body.get("bots")
     if not isinstance(bots, list) or len(bots) != players:
         bots = [None] * players
-    bots = [text.name(b, what=f"The bot of seat {i}", required=False) if isinstance(b, str) else None
+    bots = [text.name(b, what=W_(N_("The bot of seat {seat}"), seat=i), required=False) if isinstance(b, str) else None
             for i, b in enumerate(bots)]  # shown as the seat's bot_name: a name like any other (empty: no bot)
     return cleaned, bots
 
@@ -130,12 +133,12 @@ def _when(raw: object, what: str) -> datetime | None:
     if raw is None:
         return None
     if not isinstance(raw, str):
-        raise Invalid(f"{what} must be an ISO 8601 time.")
+        raise Invalid(N_("{what} must be an ISO 8601 time."), what=W_(what))
     return parse_when(raw if len(raw) != 10 else raw + "T00:00:00Z", what, end=False)
 
 
 def _times(moves: list[dict]) -> list[datetime | None]:
-    return [_when(m.get("at"), f"Move seq {m.get('seq')}: 'at'") for m in moves]
+    return [_when(m.get("at"), W_(N_("Move seq {seq}: 'at'"), seq=str(m.get("seq"))[:20])) for m in moves]
 
 
 def _chat(body: dict, players: int) -> list[dict]:
@@ -144,23 +147,25 @@ def _chat(body: dict, players: int) -> list[dict]:
     if lines is None:
         return []
     if not isinstance(lines, list):
-        raise Invalid("The file's 'chat' must be a list of chat lines.")
+        raise Invalid(N_("The file's 'chat' must be a list of chat lines."))
     if len(lines) > CHAT_LINES_MAX:
-        raise Invalid(f"A file may hold at most {CHAT_LINES_MAX} chat lines; this one has {len(lines)}.")
+        raise Invalid(N_("A file may hold at most {max} chat lines; this one has {count}."), max=CHAT_LINES_MAX,
+                      count=len(lines))
     out = []
     for i, line in enumerate(lines, start=1):
-        where = f"Chat line {i}"
+        where = W_(N_("Chat line {line}"), line=i)
         if not isinstance(line, dict):
-            raise Invalid(f"{where} must be an object with seat, name, text and at.")
+            raise Invalid(N_("{where} must be an object with seat, name, text and at."), where=where)
         seat = line.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < players or seat in KINDS):
-            raise Invalid(f"{where}: 'seat' must be a seat of the table (0 to {players - 1}), or "
-                          f"{' or '.join(str(k) for k in sorted(KINDS))} for a line of the table's own.")
+            raise Invalid(N_("{where}: 'seat' must be a seat of the table (0 to {last}), or {kinds} for a line of "
+                             "the table's own."), where=where, last=players - 1,
+                          kinds=", ".join(str(k) for k in sorted(KINDS)))
         said = line.get("say")  # a line of the table's own, as a message id and params: kept if it is one of ours
-        out.append({"seat": seat, "name": text.name(line.get("name"), what=f"{where}: the name"),
-                    "text": text.chat_line(line.get("text"), what=f"{where}: the text"),
+        out.append({"seat": seat, "name": text.name(line.get("name"), what=W_(N_("{where}: the name"), where=where)),
+                    "text": text.chat_line(line.get("text"), what=W_(N_("{where}: the text"), where=where)),
                     "say": said if seat in KINDS and says.valid(said) else None,
-                    "at": _when(line.get("at"), f"{where}: 'at'")})
+                    "at": _when(line.get("at"), W_(N_("{where}: 'at'"), where=where))})
     return out
 
 
@@ -174,25 +179,26 @@ def deal_of_file(g: Any, players: int, options: dict, body: dict) -> tuple[str, 
     "initial_doc" is exactly that deal."""
     seed = body.get("seed")
     if seed == "imported":  # the mark of a table imported before revision 0006: its seed was not kept
-        raise Invalid("The file comes from a table imported before seeds were kept, so its first position cannot "
-                      "be dealt again and checked: import the original export instead.", "bad_deal")
+        raise Invalid(N_("The file comes from a table imported before seeds were kept, so its first position "
+                         "cannot be dealt again and checked: import the original export instead."), "bad_deal")
     if seed is None:
-        raise Invalid("The file has no 'seed', so its first position cannot be dealt again and checked (files "
-                      "exported before seeds were written): export the table again from its server.", "bad_deal")
+        raise Invalid(N_("The file has no 'seed', so its first position cannot be dealt again and checked (files "
+                         "exported before seeds were written): export the table again from its server."), "bad_deal")
     if not isinstance(seed, str) or not SEED_PATTERN.fullmatch(seed):
-        raise Invalid("The file's 'seed' must be the table's seed as exported (1 to 64 letters, digits or "
-                      "'_.:-').", "bad_deal")
+        raise Invalid(N_("The file's 'seed' must be the table's seed as exported (1 to 64 letters, digits or "
+                         "'_.:-')."), "bad_deal")
     given = body.get("initial_doc")
     for candidate in [seed, *([int(seed)] if OLD_SEED.fullmatch(seed) else [])]:
         try:
             dealt = _as_json(g.setup(players=players, options=options, seed=candidate))
         except Exception as exc:  # options the engine refuses at setup
-            raise Invalid(f"The file's game cannot be dealt: {str(exc)[:200]}", "bad_deal") from None
+            raise Invalid(N_("The file's game cannot be dealt: {problem}"), "bad_deal",
+                          problem=str(exc)[:200]) from None
         if given is None or given == dealt:
             return seed, dealt
-    raise Invalid(f"The file's 'initial_doc' is not the start of a {players}-seat {g.title} game dealt from its "
-                  "'seed' and 'options': the file was changed (an import starts from the deal the rules "
-                  "make, never from a position of the file's).", "bad_deal")
+    raise Invalid(N_("The file's 'initial_doc' is not the start of a {players}-seat {game} game dealt from its "
+                     "'seed' and 'options': the file was changed (an import starts from the deal the rules "
+                     "make, never from a position of the file's)."), "bad_deal", players=players, game=g.title)
 
 
 def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[dict, list[dict]]:
@@ -200,31 +206,35 @@ def replay_file(g: Any, players: int, initial_doc: dict, moves: list) -> tuple[d
     doc, events, docs = initial_doc, [], [initial_doc]
     for want, m in enumerate(moves, start=1):
         seq = m.get("seq") if isinstance(m, dict) else None
-        where = f"Move seq {want}"
+        where = W_(N_("Move seq {seq}"), seq=want)
         if not isinstance(m, dict) or type(seq) is not int or seq != want:  # 1.0 or true is not seq 1
-            raise Invalid(f"{where} is missing: the moves must be numbered 1, 2, 3... (found {str(seq)[:20]}).",
-                          "bad_move")
+            raise Invalid(N_("{where} is missing: the moves must be numbered 1, 2, 3... (found {found})."),
+                          "bad_move", where=where, found=str(seq)[:20])
         seat, move = m.get("seat"), m.get("move")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise Invalid(f"{where}: 'seat' must be a seat of the table (0 to {players - 1}).", "bad_move")
+            raise Invalid(N_("{where}: 'seat' must be a seat of the table (0 to {last})."), "bad_move", where=where,
+                          last=players - 1)
         if takeback_from(move) is not None:  # a takeback step: back to the doc before the first taken back
             back = doc_after(docs, want, move)
             if back is None or g.result(doc) is not None:
-                raise Invalid(f"{where} takes back steps that are not before it, or follows the game's end.",
-                              "bad_move")
+                raise Invalid(N_("{where} takes back steps that are not before it, or follows the game's end."),
+                              "bad_move", where=where)
             doc = back
             docs.append(doc)
             events.append(takeback_events(seat, takeback_from(move), want))
             continue
         try:
             if seat not in g.to_act(doc):
-                raise Invalid(f"{where} does not replay: seat {seat} was not to act then "
-                              f"(to act: {g.to_act(doc) or 'nobody, the game was over'}).", "bad_move")
+                acting = g.to_act(doc)
+                raise Invalid(N_("{where} does not replay: seat {seat} was not to act then (to act: {acting})."),
+                              "bad_move", where=where, seat=seat,
+                              acting=str(acting) if acting else W_(N_("nobody, the game was over")))
             step = g.apply(doc, seat, move)
         except Invalid:
             raise
         except Exception as exc:  # IllegalMove (or an engine's bug on a strange move)
-            raise Invalid(f"{where} does not replay: {str(exc)[:300]}", "bad_move") from None
+            raise Invalid(N_("{where} does not replay: {reason}"), "bad_move", where=where,
+                          reason=str(exc)[:300]) from None
         doc = step.doc
         docs.append(doc)
         events.append(step.events)
@@ -244,11 +254,12 @@ def rebuild(g: Any, players: int, options: dict, body: dict, moves: list) -> tup
     if given is not None and result is None:
         result = forfeit_of(g, players, doc, given)  # a seat ran out of time: the one result the rules cannot give
     if given is not None and result is None:
-        raise Invalid(f"The file gives a result, but its {len(moves)} moves do not end the game.", "bad_result")
+        raise Invalid(N_("The file gives a result, but its {count} moves do not end the game."), "bad_result",
+                      count=len(moves))
     if given is not None and _as_json(result) != given:
-        raise Invalid(f"The file's result differs from the replay's ({result.get('outcome')}, "
-                      f"{result.get('reason')}, winners {result.get('winners')}): the file was changed.",
-                      "bad_result")
+        raise Invalid(N_("The file's result differs from the replay's ({outcome}, {reason}, winners {winners}): "
+                         "the file was changed."), "bad_result", outcome=str(result.get("outcome")),
+                      reason=str(result.get("reason")), winners=str(result.get("winners")))
     return seed, initial_doc, _as_json(doc), events, result
 
 
@@ -257,9 +268,9 @@ def _span(body: dict, times: list[datetime | None], chat: list[dict]) -> tuple[d
     has none), in order whatever the file says: created <= started <= every move <= finished."""
     now = utcnow()
     known = [t for t in times if t is not None]
-    created = _when(body.get("created_at"), "The file's 'created_at'")
-    started = _when(body.get("started_at"), "The file's 'started_at'")
-    finished = _when(body.get("finished_at"), "The file's 'finished_at'")
+    created = _when(body.get("created_at"), W_(N_("The file's 'created_at'")))
+    started = _when(body.get("started_at"), W_(N_("The file's 'started_at'")))
+    finished = _when(body.get("finished_at"), W_(N_("The file's 'finished_at'")))
     spoken = [c["at"] for c in chat if c["at"] is not None]
     earliest = min([t for t in (created, started, *known, *spoken) if t is not None], default=now)
     created = earliest  # the file's creation, unless something of the table is older
@@ -276,19 +287,22 @@ async def import_table(ctx: Tables, body: object, who: str, *, rebuilt: Rebuilt 
     (app/tables/record/opening.py) comes here with its deal and replay done (`rebuilt`), in this file's shape."""
     g = _game(body)
     assert isinstance(body, dict)
-    players = _need(body, "players", int, f"a whole number of seats ({g.min_players} to {g.max_players})")
+    players = _need(body, "players", int, W_(N_("a whole number of seats ({low} to {high})"), low=g.min_players,
+                                             high=g.max_players))
     if not g.min_players <= players <= g.max_players:
-        raise Invalid(f"{g.title} is played by {g.min_players} to {g.max_players} players, not {players}.")
+        raise Invalid(N_("{game} is played by {low} to {high} players, not {players}."), game=g.title,
+                      low=g.min_players, high=g.max_players, players=players)
     try:
-        options = g.check_options(players, _need(body, "options", dict, "an object of table options"))
+        options = g.check_options(players, _need(body, "options", dict, W_(N_("an object of table options"))))
     except ValueError as exc:
-        raise Invalid(f"The file's options: {exc}") from None
+        raise Invalid(N_("The file's options: {problem}"), problem=str(exc)) from None
     names, bots = _seats(body, players)
     if "initial_doc" in body:
-        _need(body, "initial_doc", dict, "the game's initial document")
-    moves = _need(body, "moves", list, "a list of moves")
+        _need(body, "initial_doc", dict, W_(N_("the game's initial document")))
+    moves = _need(body, "moves", list, W_(N_("a list of moves")))
     if len(moves) > MOVES_MAX:
-        raise Invalid(f"A file may hold at most {MOVES_MAX} moves; this one has {len(moves)}.")
+        raise Invalid(N_("A file may hold at most {max} moves; this one has {count}."), max=MOVES_MAX,
+                      count=len(moves))
     chat = _chat(body, players)
     pace = pace_of_file(body) or {}
     # The engines are pure: deal and replay on a worker thread, so a long file does not hold up the others.
@@ -296,7 +310,7 @@ async def import_table(ctx: Tables, body: object, who: str, *, rebuilt: Rebuilt 
         rebuilt = await asyncio.to_thread(rebuild, g, players, options, body, moves)
     seed, initial_doc, doc, events, result = rebuilt
     times = _times(moves)
-    marks = [stand_in_of(m, f"Move seq {i}") for i, m in enumerate(moves, start=1)]
+    marks = [stand_in_of(m, W_(N_("Move seq {seq}"), seq=i)) for i, m in enumerate(moves, start=1)]
     created, started, finished, moved = _span(body, times, chat)
     now = utcnow()
     async def store(s: Any) -> Table:  # through the writer, like every write

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.tables.live.pace_rules import TIMEOUTS, forfeit_result
-from app.tables.errors import Invalid
+from app.tables.errors import N_, Invalid, W_
 from app.tables import says
 from app.tables import text
 
@@ -36,11 +36,12 @@ def pace_of_file(body: dict) -> dict | None:
         return None
     seconds = pace.get("seconds") if isinstance(pace, dict) else None
     if type(seconds) is not int or not 1 <= seconds <= PACE_MAX:
-        raise Invalid(f"The file's 'pace' is null or {{\"seconds\": 1 to {PACE_MAX}, \"timeout\": bot or forfeit, "
-                      "\"forfeit_after\": 1 to 10 or null}.", "bad_pace")
+        raise Invalid(N_("The file's 'pace' is null or an object with 'seconds' (1 to {max}), 'timeout' (bot or "
+                         "forfeit) and 'forfeit_after' (1 to 10, or null)."), "bad_pace", max=PACE_MAX)
     timeout, after = pace.get("timeout", "bot"), pace.get("forfeit_after")
     if timeout not in TIMEOUTS or not (after is None or (type(after) is int and 1 <= after <= 10)):
-        raise Invalid("The file's pace: 'timeout' is bot or forfeit, 'forfeit_after' 1 to 10 or null.", "bad_pace")
+        raise Invalid(N_("The file's pace: 'timeout' is bot or forfeit, 'forfeit_after' 1 to 10 or null."),
+                      "bad_pace")
     return {"seconds": seconds, "timeout": timeout, "forfeit_after": after}
 
 
@@ -50,9 +51,9 @@ def stand_in_of(move: dict, where: str) -> dict | None:
     if mark is None:
         return None
     if not isinstance(mark, dict) or mark.get("why") != "timeout":
-        raise Invalid(f"{where}: 'stand_in' is null or {{\"for\": the seat's name, \"why\": \"timeout\"}}.",
-                      "bad_move")
-    return {"for": text.name(mark.get("for"), what=f"{where}: the stand-in's name"),
+        raise Invalid(N_("{where}: 'stand_in' is null or an object with 'for' (the seat's name) and 'why' "
+                         "(timeout)."), "bad_move", where=W_(where))
+    return {"for": text.name(mark.get("for"), what=W_(N_("{where}: the stand-in's name"), where=W_(where))),
             "why": "timeout"}
 
 
@@ -62,18 +63,20 @@ def forfeit_of(g: Any, players: int, doc: dict, given: object) -> dict | None:
     if not isinstance(given, dict) or given.get("outcome") != "forfeit":
         return None
     if g.cooperative:
-        raise Invalid(f"{g.title} is cooperative: nobody forfeits, so the file's forfeit cannot be.", "bad_result")
+        raise Invalid(N_("{game} is cooperative: nobody forfeits, so the file's forfeit cannot be."), "bad_result",
+                      game=g.title)
     seat = given.get("forfeited")
     if type(seat) is not int or not 0 <= seat < players:
-        raise Invalid(f"The file's forfeit names no seat of the table (0 to {players - 1}).", "bad_result")
+        raise Invalid(N_("The file's forfeit names no seat of the table (0 to {last})."), "bad_result",
+                      last=players - 1)
     if seat not in g.to_act(doc):
-        raise Invalid(f"The file says seat {seat} forfeited when its time ran out, but seat {seat} was not to act "
-                      "after the last move.", "bad_result")
+        raise Invalid(N_("The file says seat {seat} forfeited when its time ran out, but seat {seat} was not to "
+                         "act after the last move."), "bad_result", seat=seat)
     winners = forfeit_result(seat, players, "")["winners"]
     if given.get("winners") != winners or given.get("scores") is not None:
-        raise Invalid(f"In a forfeit every other seat wins ({winners}) and nobody scores: the file was changed.",
-                      "bad_result")
+        raise Invalid(N_("In a forfeit every other seat wins ({winners}) and nobody scores: the file was changed."),
+                      "bad_result", winners=str(winners))
     if says.valid(given.get("reason_say")):  # the reason as a message id and params, as the pace wrote it
         return forfeit_result(seat, players, given["reason_say"])
-    reason = text.clean(given.get("reason"), what="The forfeit's reason", max_len=REASON_MAX)
+    reason = text.clean(given.get("reason"), what=N_("The forfeit's reason"), max_len=REASON_MAX)
     return forfeit_result(seat, players, reason)
