@@ -23,7 +23,7 @@ from app.web.lanes import Lanes
 from app.tables.service import Tables
 from app.tables.tasks import cancel_all
 from app.web import admin, api, deals, docs, errors, i18n, me, notify, openapi, pages, review, scores, takeback, ws
-from app.web import records
+from app.web import nospoil, records
 from app.web import notes
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
 from app.web.ratelimit import AdminGuard, RateLimit, limits_from
@@ -126,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(review.router)
     app.include_router(pages.router)
     app.include_router(i18n.router)  # POST /lang: the header's language selector
+    app.include_router(nospoil.router)  # POST /nospoil: the replay's "Don't spoil" switch
     app.include_router(deals.pages)
     app.include_router(review.pages)
     app.mount("/static", StaticFiles(directory=ROOT / "static", check_dir=False), name="static")

@@ -16,7 +16,7 @@ from app.tables.errors import TableError
 from app.tables.language import game_folder
 from app.tables.seats import find_table
 from app.tables.showcase import games_showcase
-from app.web import i18n
+from app.web import i18n, nospoil
 from app.web.i18n import lang_of, tr
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +46,7 @@ def _unchanged(path: Path):
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
 templates.env.loader = ChoiceLoader([templates.env.loader, GameFolders()])
 i18n.install(templates.env)
+nospoil.install(templates.env)  # {{ nospoil() }}: the page is spoiler-free
 
 router = APIRouter(include_in_schema=False)
 

@@ -24,6 +24,7 @@ from app.tables.errors import N_, Forbidden, StoreError, TableError, unavailable
 from app.tables.review import branches, lines, members
 from app.tables.review import room as room_rules
 from app.tables.review.lines import Viewer
+from app.tables.review.nospoil import opening, unspoiled_position
 from app.web.deps import Caller, Cookie, Ctx, Db, Spoilers
 from app.web.errors import error_body
 from app.web.middleware import TooDeep, identity_cookie, parse_message, token_query
@@ -31,6 +32,7 @@ from app.web.pages import _page, not_found, _table_game
 from app.web.ratelimit import Buckets, Rate
 from app.web.schemas import Body
 from app.web.i18n import tr
+from app.web.nospoil import nospoil_of, switched_on
 from app.web.ws import _closer, _error, _sender, said  # the table socket's own: a text encoded once, or a dict
 
 router = APIRouter(prefix="/api")
@@ -61,10 +63,12 @@ class KeepBranch(Body):
 
 
 @router.post("/tables/{code}/review/line", responses=SHOWN)
-async def review_line(code: str, body: Line, db: Db, cookie: Cookie, chosen: Spoilers) -> dict:
+async def review_line(request: Request, code: str, body: Line, db: Db, cookie: Cookie, chosen: Spoilers) -> dict:
     """The position after `ply` real moves (default: all) and the what-if `moves` ([{"seat", "move"}], at most
-    60) played from there with the real rules, as the replay shows a step, with the moves of the seats to act."""
-    return await lines.position(db, code, body.ply, body.moves, Viewer(cookie, chosen))
+    60) played from there with the real rules, as the replay shows a step, with the moves of the seats to act.
+    Spoiler-free (the "Don't spoil" cookie, or ?nospoil=1): no real_result before the game's end."""
+    position = await lines.position(db, code, body.ply, body.moves, Viewer(cookie, chosen))
+    return unspoiled_position(position) if nospoil_of(request) else position
 
 
 @router.get("/tables/{code}/review/branches", responses=SHOWN)
@@ -104,8 +108,11 @@ async def review_page(request: Request, code: str) -> HTMLResponse:
     if game not in GAMES:
         return not_found(request, f"There is no table with the code “{code[:20]}”. Check the link you were sent.")
     g = GAMES[game]
+    unspoiled = nospoil_of(request)   # spoiler-free: the page opens from `start`, never the table's state
+    start = await opening(request.app.state.tables.db, code, Viewer(identity_cookie(request.scope),
+                          chosen_deals(request.cookies.get(SPOILERS_COOKIE)))) if unspoiled else None
     return _page(request, "review.html", code=code, title=f"Review of table {code}", client=f"/static/{g.client}",
-                 game_css=f"/static/{g.css}")
+                 game_css=f"/static/{g.css}", unspoiled=unspoiled, switched_on=switched_on(request), start=start)
 
 
 # -- the room's socket ----------------------------------------------------------------------------------------

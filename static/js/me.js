@@ -28,6 +28,10 @@ function ago(iso, now = Date.now()) {
   return d === 1 ? t("yesterday") : tn("{n} day ago", "{n} days ago", d);
 }
 
+// "Don't spoil" (the replay's switch, docs/API.md "Spoiler-free replays"): a finished table says "Finished"
+// and opens on its spoiler-free replay.
+const NO_SPOIL = document.body.dataset.nospoil === "1";
+
 const exact = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function seatName(tb, seat) {
@@ -44,6 +48,7 @@ function badge(tb) {
   }
   if (tb.status === "lobby") return h("span", { class: "badge" }, t("Waiting for players"));
   if (tb.status === "finished") {
+    if (NO_SPOIL) return h("span", { class: "badge" }, t("Finished"));   // "Don't spoil": not who won, nor the score
     const result = (tb.view && tb.view.result) || {};
     if (result.outcome === "lost") return h("span", { class: "badge bad" }, t("Lost"));
     const won = tb.players.length > 1 && (result.winners || []).includes(tb.seat);
@@ -81,7 +86,7 @@ function card(tb) {
   const li = h("li", { class: `me-table${tb.your_turn ? " turn" : ""}`, "data-code": tb.code },
     h("div", { class: "me-pic", "aria-hidden": tb.view ? null : "true" }, pic),
     h("div", { class: "me-body" },
-      h("div", { class: "me-game" }, h("a", { href: `/t/${tb.code}` }, tb.title || tb.game)),
+      h("div", { class: "me-game" }, h("a", { href: NO_SPOIL && tb.status === "finished" ? `/t/${tb.code}/review` : `/t/${tb.code}` }, tb.title || tb.game)),
       h("div", { class: "me-status" }, badge(tb)),
       players(tb),
       when(tb)));

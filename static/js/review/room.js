@@ -8,6 +8,7 @@ import { attachPointer, showPointer } from "./pointer.js";
 import { createScores } from "./scores.js";
 import { createView, posKey, realPos } from "./view.js";
 import { createWhatIfs } from "./whatif.js";
+import { embeddedStart, setupNoSpoil } from "./nospoil.js";
 import { t } from "../core/i18n.js";
 
 const root = document.getElementById("review-root");
@@ -15,9 +16,11 @@ const code = root.dataset.code;
 const $ = (id) => document.getElementById(id);
 const CACHE_MAX = 300;
 const MAX_BACKOFF_MS = 8000;
+const noSpoil = setupNoSpoil(root, code);   // "Don't spoil" (review/nospoil.js): the page opens at the deal
 
 Object.assign(S, { code, of: 0, mod: undefined, seats: [], you: null, host: null, room: null, mode: "follow",
-  pos: realPos(0), data: new Map(), log: [], conn: "connecting", openedTurningPoint: false });
+  pos: realPos(0), data: new Map(), log: [], conn: "connecting", openedTurningPoint: false,
+  reached: 0, seen: new Map(), revealed: !noSpoil });
 
 // A seat's name, "You" for the viewer's own seat (the games' words then say "Your hand", "You played").
 const names = (seat) => {
@@ -47,7 +50,37 @@ function show(pos) {
   S.pos = pos;
   addressOf(pos);
   redraw();
-  load(pos).then((data) => { if (posKey(S.pos) === posKey(pos)) { S.shown = data; S.shownKey = posKey(pos); redraw(); } });
+  load(pos).then((data) => { reach(pos, data); if (posKey(S.pos) === posKey(pos)) { S.shown = data; S.shownKey = posKey(pos); redraw(); } });
+}
+
+// Spoiler-free: the furthest step the viewer has reached; the move list holds the steps up to there (from
+// the positions loaded, never the whole log), and the end reveals the rest (the log, the bots' scores).
+const hiding = () => !S.revealed;
+function reach(pos, data) {
+  if (S.revealed || pos.line.length || !data || data.error) return;
+  if (data.step && pos.ply > 0) S.seen.set(pos.ply, data.step);
+  if (pos.ply >= S.of) { reveal(); return; }
+  if (pos.ply > S.reached) {
+    for (let k = S.reached + 1; k < pos.ply; k++) {   // a link to a later step: the steps before it too
+      if (!S.seen.has(k)) load(realPos(k)).then((d) => { if (d && d.step && !S.revealed) { S.seen.set(k, d.step); seenLog(); } });
+    }
+    S.reached = pos.ply;
+  }
+  seenLog();
+}
+function seenLog() {
+  const log = [];
+  for (let k = 1; k <= S.reached && S.seen.has(k); k++) log.push(S.seen.get(k));
+  S.log = log;
+  if (view) view.setLog(log);
+  redraw();
+}
+function reveal() {
+  S.revealed = true;
+  S.reached = S.of;
+  loadLog();
+  startScores();
+  redraw();
 }
 
 // go: a person moves. The leader moves the room; anyone else who moves browses alone from then on.
@@ -206,10 +239,20 @@ function render() {
   $("review-conn").textContent = S.conn === "connected" ? "" : S.conn === "closed" ? t("Closed") : t("Connecting…");
 }
 
+function loadLog() {
+  get(`/api/tables/${code}/log`).then((log) => { S.log = log.steps || []; view.setLog(S.log); redraw(); }).catch(() => {});
+}
+
+function startScores() {
+  if (scores) return;
+  $("review-scores").hidden = false;
+  scores = createScores($("review-scores"), { code, onChange: () => { openOnTurningPoint(); redraw(); } });
+}
+
 async function start() {
   let table;
-  try {
-    table = await get(`/api/tables/${code}`);
+  try {   // spoiler-free, the server's embedded start (the table's state carries its result)
+    table = (noSpoil && embeddedStart()) || await get(`/api/tables/${code}`);
   } catch (err) {
     $("review-closed").hidden = false;
     $("review-closed-why").textContent = err.message;
@@ -232,7 +275,7 @@ async function start() {
     const g = games.find((x) => x.name === table.game);
     $("review-title").textContent = t("Review: {game}", { game: g ? g.title : table.game });
   }).catch(() => {});
-  const ctx = { of: S.of, mod: () => S.mod, names, viewer: () => (S.you ? S.you.seat : null), current: () => S.pos, go, markOf: (seq) => (scores ? scores.markOf(seq) : null) };
+  const ctx = { of: S.of, nospoil: hiding, mod: () => S.mod, names, viewer: () => (S.you ? S.you.seat : null), current: () => S.pos, go, markOf: (seq) => (scores ? scores.markOf(seq) : null) };
   view = createView({ controls: $("review-controls"), board: $("review-board"), moves: $("review-moves") }, ctx);
   whatifs = createWhatIfs({ whatif: $("review-whatif"), branches: $("review-branches") }, {
     ...ctx, code, redraw,
@@ -243,12 +286,13 @@ async function start() {
     seated: () => !!(S.you && S.you.seat != null),
     realNext: (ply) => { const s = S.log[ply]; return s ? { seat: s.seat, move: s.move } : null; },
   });
-  scores = createScores($("review-scores"), { code, onChange: () => { openOnTurningPoint(); redraw(); } });
+  if (S.revealed) startScores();
+  else $("review-scores").hidden = true;
   attachPointer($("review-board"), {
     enabled: () => S.mode === "follow",
     onPoint: (p) => send({ type: "point", ...p, at: posKey(S.pos) }),
   });
-  get(`/api/tables/${code}/log`).then((log) => { S.log = log.steps || []; view.setLog(S.log); redraw(); }).catch(() => {});
+  if (S.revealed) loadLog();
   await openFromAddress();
   connect();
 }
@@ -271,6 +315,10 @@ async function openFromAddress() {
     S.mode = "alone";
     S.explicit = true;
     show(realPos(Math.min(Number(move), S.of)));
+  } else if (noSpoil) {   // spoiler-free: at the deal, browsing alone (the room may be at the end)
+    S.mode = "alone";
+    S.explicit = true;
+    show(realPos(0));
   } else {
     show(realPos(S.of));
   }

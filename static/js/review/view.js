@@ -73,7 +73,10 @@ export function createView(els, ctx) {
     next.disabled = inLine ? pos.at >= pos.line.length : pos.ply >= ctx.of;
     last.disabled = !inLine && pos.ply >= ctx.of;
     back.hidden = !inLine;
-    where.textContent = inLine
+    const hiding = !!(ctx.nospoil && ctx.nospoil());   // spoiler-free: nothing tells the game's length
+    slider.hidden = hiding;
+    where.textContent = hiding && !inLine ? (pos.ply === 0 ? t("The deal") : t("After move {n}", { n: pos.ply }))
+      : inLine
       ? (pos.name ? t("What-if “{name}” from move {ply}: {at} of {n} moves", { name: pos.name, ply: pos.ply, at: pos.at, n: pos.line.length })
         : t("What-if from move {ply}: {at} of {n} moves", { ply: pos.ply, at: pos.at, n: pos.line.length }))
       : (pos.ply === 0 ? t("The deal (move 0 of {of})", { of: ctx.of }) : t("After move {n} of {of}", { n: pos.ply, of: ctx.of }));
