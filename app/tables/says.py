@@ -1,8 +1,9 @@
 """The sentences the table itself says to people, as message ids with parameters.
 
-A line the table writes into its chat (a pace's or a pause's line, a takeback's, a hint asked, a nudge) and a
-forfeit's reason are not sentences but a *say*: `{"id": message, "params": {...}}`, plus `"plural"` (the
-English plural) when the message has a count (`params["n"]`). The id is the English message, the key of the
+A line the table writes into its chat (a pace's or a pause's line, a takeback's, a hint asked, a nudge), a
+forfeit's reason and how a notification's delivery went (a seat's "last" on a channel) are not sentences but
+a *say*: `{"id": message, "params": {...}}`, plus `"plural"` (the English plural) when the message has a
+count (`params["n"]`). The id is the English message, the key of the
 catalogs (app/locale/*/LC_MESSAGES/messages.po for the server, static/i18n/*.json for the client), so each
 reader gets the sentence in their own language: the page with core/i18n.js, a notification with `words`.
 A say is stored beside its English rendering (`english`, for older readers and the admin's export) and sent
@@ -55,11 +56,20 @@ TAKEN_BACK = N_("Taken back: {moves} (asked by {name}).")
 # a hint asked (app/tables/lobby/hints.py; the store adds the count) and a nudge (app/tables/notify/settings.py)
 HINT = N_("{name} asked for a hint (hint {n} at this table)")
 NUDGED = N_("{by} nudged {names}")
+# how a notification's delivery went, a seat's "last" on a channel (app/tables/notify/webhooks.py, turns.py)
+HTTP_STATUS = N_("HTTP {status}")
+NO_CONNECTION = N_("could not connect ({error})")
+REFUSED = N_("refused: {why}")
+UNRESOLVED = N_("cannot resolve {host}: {error}")
+NO_ADDRESS = N_("{host} resolves to no address")
+PRIVATE_ADDRESS = N_("{host} resolves to a private or local address")
+PUSH_GONE = N_("the browser unsubscribed; push removed")
 
 SAYS: dict[str, str | None] = {
     **{x: None for x in (SEAT, AND, BOT_STANDS_IN, BOT_PLAYS_TURN, BACK, PLAYED_FOR, PAUSE_PROPOSED, PAUSED,
                          PAUSE_REFUSED, PAUSE_ENDED, PAUSE_WITHDRAWN, MOVE, MOVES, TAKEBACK_ASKED,
-                         TAKEBACK_REFUSED, TAKEBACK_ACCEPTED, TAKEBACK_WITHDRAWN, TAKEN_BACK, HINT, NUDGED)},
+                         TAKEBACK_REFUSED, TAKEBACK_ACCEPTED, TAKEBACK_WITHDRAWN, TAKEN_BACK, HINT, NUDGED,
+                         HTTP_STATUS, NO_CONNECTION, REFUSED, UNRESOLVED, NO_ADDRESS, PRIVATE_ADDRESS, PUSH_GONE)},
     **dict((FORFEITS, FORFEITED)),
 }
 

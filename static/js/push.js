@@ -3,6 +3,7 @@
 // (GET /api/push/key) and gives the subscription to the server for this seat (PUT .../push).
 import { api, toast } from "./core/api.js";
 import { t } from "./core/i18n.js";
+import { deliveryWords } from "./core/say.js";
 
 const $ = (id) => document.getElementById(id);
 const WORKER = "/static/sw.js";
@@ -58,7 +59,7 @@ export function setupPush(path, onSaved, lastWords) {
       btn.hidden = !!v.push;
       off.hidden = !v.push;
       status.textContent = v.push ? `${t("This device is told when it's your turn.")} ${lastWords(v.last && v.last.push)}`
-        : (v.last && v.last.push && !v.last.push.ok ? t("Push stopped: {why}.", { why: v.last.push.detail }) : "");
+        : (v.last && v.last.push && !v.last.push.ok ? t("Push stopped: {why}.", { why: deliveryWords(v.last.push) }) : "");
     },
   };
 }

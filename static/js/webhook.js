@@ -7,6 +7,7 @@ import { setupPush } from "./push.js";
 import { setupNudge, setupReminders } from "./nudge.js";
 import { setupDigest } from "./digest.js";
 import { t } from "./core/i18n.js";
+import { deliveryWords } from "./core/say.js";
 
 const $ = (id) => document.getElementById(id);
 const FORMAT_NAMES = { slack: "Slack", mattermost: "Mattermost", discord: "Discord", generic: "JSON" };
@@ -104,7 +105,7 @@ function channel(o) {
 function lastWords(last) {
   if (!last) return t("Nothing sent yet.");
   const when = last.at ? new Date(last.at).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
-  return last.ok ? t("Last one delivered {when}.", { when }) : t("Last one failed {when}: {why}.", { when, why: last.detail });
+  return last.ok ? t("Last one delivered {when}.", { when }) : t("Last one failed {when}: {why}.", { when, why: deliveryWords(last) });
 }
 
 function hostOf(url) {

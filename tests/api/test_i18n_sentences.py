@@ -78,3 +78,14 @@ def test_a_notification_names_people_as_they_are_in_every_channel(lang):
         assert push_payload(n)["body"] == text
     markup = notice("turn", lang, name=B, title="<b>Game</b>")
     assert B in markup.text and "<b>Game</b>" in markup.text and "<b>Game</b>" in push_payload(markup)["title"]
+
+
+def test_how_a_delivery_went_is_a_say_in_each_language():
+    from app.tables import says
+    from app.tables.notify.webhooks import Detail, Refused
+
+    refused = Detail(says.say(says.REFUSED, why=Refused(says.PRIVATE_ADDRESS, host="<b>.example").say))
+    assert refused == "refused: <b>.example resolves to a private or local address"   # the English detail
+    assert says.words(refused.say, "fr") == "refusé : <b>.example donne une adresse privée ou locale"
+    assert says.words(refused.say, "de") == "abgelehnt: <b>.example ergibt eine private oder lokale Adresse"
+    assert says.words(Detail(says.say(says.HTTP_STATUS, status=404)).say, "de") == "HTTP-Antwort 404"

@@ -89,6 +89,7 @@ async def test_a_push_is_signed_encrypted_and_opens_the_table(app, new_client, l
                                          "table": code, "game_title": "3-High", "url": f"{PUBLIC}/t/{code}"}
     last = (await host.get(f"/api/tables/{code}/webhook", headers=bearer(token))).json()["last"]["push"]
     assert last["ok"] is True and last["detail"] == "HTTP 201"
+    assert last["say"] == {"id": "HTTP {status}", "params": {"status": 201}}   # said in the page's language
 
 
 @pytest.mark.parametrize("status", [404, 410])
@@ -101,6 +102,7 @@ async def test_a_subscription_the_push_service_says_is_gone_is_removed(app, new_
     assert len(service.requests) == 1  # not retried
     mine = (await host.get(f"/api/tables/{code}/webhook", headers=bearer(token))).json()
     assert mine["push"] is False and mine["last"]["push"]["detail"] == "the browser unsubscribed; push removed"
+    assert mine["last"]["push"]["say"] == {"id": "the browser unsubscribed; push removed", "params": {}}
     await send_turn_none(app, code)
     assert len(service.requests) == 1
 

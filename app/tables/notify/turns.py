@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from app.games import GAMES
 from app.store import claims, notices, queries, utcnow
-from app.tables import language
+from app.tables import language, says
 from app.tables.errors import N_
 from app.tables.notify.away import Held
 from app.tables.notify.channels import (Notice, digest_channels, guess_format, ntfy_publish, push_payload,
@@ -71,12 +71,15 @@ def deliver(ctx: NotifyContext, table_id: int, seat: Any, notice: Notice) -> int
 
 
 def recorder(ctx: NotifyContext, table_id: int, code: str, seat: int, channel: str):  # returns a callback
-    """Keep a delivery's result as the seat's last on that channel, and tell the seat's open pages (over the
-    broker: only that seat's sockets get it), so "Last one delivered" is live."""
+    """Keep a delivery's result ({"ok", "at", "detail", "say"}: how it went in English and as a say) as the
+    seat's last on that channel, and tell the seat's open pages (over the broker: only that seat's sockets get
+    it), so "Last one delivered" is live."""
     async def record(ok: bool, status: int | None, detail: str) -> None:
         gone = channel == "push" and status in GONE
-        result = {"ok": ok, "at": iso(utcnow()), "detail": "the browser unsubscribed; push removed" if gone
-                  else detail}
+        said = says.say(says.PUSH_GONE) if gone else getattr(detail, "say", None)
+        result = {"ok": ok, "at": iso(utcnow()), "detail": says.english(said) if said else str(detail)}
+        if said:
+            result["say"] = said   # the page says it in its reader's language (the detail: its English)
         await ctx.writer.transaction(
             lambda s: notices.record_delivery(s, table_id, seat, channel, result, drop_push=gone))
         if gone:

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import httpcore
 import httpx
 
-from app.tables import text
+from app.tables import says, text
 from app.tables.errors import N_, Invalid
 from app.tables.tasks import cancel_all
 
@@ -36,7 +36,23 @@ HEADERS = {"User-Agent": "IcehouseTable-webhook/1"}
 
 
 class Refused(Exception):
-    """The address is not one the server may call."""
+    """The address is not one the server may call: `say` says why (app/tables/says.py), str() in English."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        self.say = says.say(message, **params)
+        super().__init__(says.english(self.say))
+
+
+class Detail(str):
+    """How a delivery went, in a few English words (the logs, older readers), with `say`: the same as a
+    message id and params, for the player's page to say in its reader's language."""
+
+    say: dict
+
+    def __new__(cls, said: dict) -> Detail:
+        out = super().__new__(cls, says.english(said))
+        out.say = said
+        return out
 
 
 def clean_url(raw: object, *, allow_private: bool) -> str | None:
@@ -124,15 +140,15 @@ async def resolve(url: str, *, allow_private: bool) -> list[str]:
         try:
             infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except OSError as exc:
-            raise Refused(f"cannot resolve {host}: {exc}") from None
+            raise Refused(says.UNRESOLVED, host=host, error=str(exc)) from None
         found = list(dict.fromkeys(str(info[4][0]).split("%")[0] for info in infos))
     if not found:
-        raise Refused(f"{host} resolves to no address")
+        raise Refused(says.NO_ADDRESS, host=host)
     if not allow_private:
         for address in found:
             ip = _ip(address)
             if ip is None or not is_public(ip):
-                raise Refused(f"{host} resolves to a private or local address")
+                raise Refused(says.PRIVATE_ADDRESS, host=host)
     return found
 
 
@@ -265,9 +281,9 @@ class Webhooks:
             await _report(on_result, ok, status, detail)
             self._queue.task_done()
 
-    async def _attempt(self, url: str, body: dict | bytes, headers: dict) -> tuple[str, int | None, str]:
+    async def _attempt(self, url: str, body: dict | bytes, headers: dict) -> tuple[str, int | None, Detail]:
         """("done" | "retry" (network error, 429, 5xx) | "give_up" (refused address, other 4xx), the HTTP
-        status or None, a few words for the player)."""
+        status or None, a few words for the player: a Detail)."""
         try:
             pinned = None if self.allow_private else await resolve(url, allow_private=False)
             if self._post is not None:
@@ -276,13 +292,14 @@ class Webhooks:
                 status = await self._http_post(url, body, headers, pinned)
         except Refused as exc:
             log.warning("webhook refused", extra={"why": str(exc)})
-            return "give_up", None, f"refused: {exc}"
+            return "give_up", None, Detail(says.say(says.REFUSED, why=exc.say))
         except (httpx.HTTPError, OSError) as exc:
             log.info("webhook attempt failed", extra={"why": type(exc).__name__})
-            return "retry", None, f"could not connect ({type(exc).__name__})"
+            return "retry", None, Detail(says.say(says.NO_CONNECTION, error=type(exc).__name__))
+        said = Detail(says.say(says.HTTP_STATUS, status=status))
         if 200 <= status < 300:
-            return "done", status, f"HTTP {status}"
-        return ("retry" if status == 429 or status >= 500 else "give_up"), status, f"HTTP {status}"
+            return "done", status, said
+        return ("retry" if status == 429 or status >= 500 else "give_up"), status, said
 
     async def _http_post(self, url: str, body: dict | bytes, headers: dict, pinned: list[str] | None) -> int:
         """POST through the shared client (private addresses allowed: nothing to pin), or through a client

@@ -1,5 +1,6 @@
 // The sentences the table itself says, in the reader's language: its chat's lines (kind "pace": the pace's,
-// the pause's and the takebacks'; "hint"; "nudge") and a forfeit's reason. The server sends each as a say,
+// the pause's and the takebacks'; "hint"; "nudge"), a forfeit's reason and how a notification's delivery went
+// (a channel's "last"). The server sends each as a say,
 // {id, params, plural?} (docs/API.md): the id is the English message, the key of static/i18n/<lang>.json, so
 // it is said through core/i18n.js with its params as they came; a name stays the name it is ("Al and Bo",
 // "{x}", "<b>"). Nothing is read back out of a sentence: a line without a say (a person's own words) is its
@@ -37,4 +38,9 @@ export function chatWords(m) {
 /** Why a table ended with a forfeit, in the reader's language (its reason_say; an imported reason as it is). */
 export function reasonWords(result) {
   return result && result.reason_say ? sayWords(result.reason_say) : String((result && result.reason) || "");
+}
+
+/** How a channel's last delivery went, in the reader's language (its say; an older row's English detail). */
+export function deliveryWords(last) {
+  return last && last.say ? sayWords(last.say) : String((last && last.detail) || "");
 }

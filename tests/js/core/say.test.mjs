@@ -4,7 +4,7 @@
 import "../helpers/dom.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chatWords, reasonWords, sayWords } from "../../../static/js/core/say.js";
+import { chatWords, deliveryWords, reasonWords, sayWords } from "../../../static/js/core/say.js";
 import { SAYS } from "./say_lines.mjs";
 
 test("the table's lines in English, the names intact", () => {
@@ -22,6 +22,7 @@ test("the table's lines in English, the names intact", () => {
     takenBack: "Taken back: moves 3 to 4 (asked by Al and Bo).",
     hint: "Al and Bo asked for a hint (hint 3 at this table)",
     nudge: "{x} nudged Al and Bo, <b> and Seat 1",
+    delivery: "refused: <b>.example resolves to a private or local address",
   };
   for (const [key, line] of Object.entries(want)) assert.equal(sayWords(SAYS[key]), line, key);
   const day = new Date("2026-12-24T12:00:00Z").toLocaleDateString();
@@ -34,4 +35,6 @@ test("a chat line by its say; a person's words, and a line with no say, as writt
   assert.equal(chatWords({ kind: "pace", text: "An old line." }), "An old line.");
   assert.equal(reasonWords({ outcome: "forfeit", reason: "x", reason_say: SAYS.forfeited }), "Al and Bo forfeited: 1 turn ran out of time");
   assert.equal(reasonWords({ outcome: "forfeit", reason: "imported words" }), "imported words");
+  assert.equal(deliveryWords({ ok: false, detail: "x", say: SAYS.delivery }), "refused: <b>.example resolves to a private or local address");
+  assert.equal(deliveryWords({ ok: false, detail: "HTTP 404" }), "HTTP 404");   // a row stored before the say
 });

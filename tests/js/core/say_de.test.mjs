@@ -18,6 +18,7 @@ const WANT = {
   takenBack: "Zurückgenommen: die Züge 3 bis 4 (erbeten von Al and Bo).",
   hint: "Al and Bo hat um einen Tipp gebeten (Tipp 3 an diesem Tisch)",
   nudge: "{x} hat Al and Bo, <b> und Platz 1 angestupst",
+  delivery: "abgelehnt: <b>.example ergibt eine private oder lokale Adresse",
 };
 
 inLang("de");

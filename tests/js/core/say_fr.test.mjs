@@ -18,6 +18,7 @@ const WANT = {
   takenBack: "Repris : les coups 3 à 4 (demandé par Al and Bo).",
   hint: "Al and Bo a demandé un conseil (conseil n° 3 à cette table)",
   nudge: "{x} a relancé Al and Bo, <b> et Place 1",
+  delivery: "refusé : <b>.example donne une adresse privée ou locale",
 };
 
 inLang("fr");

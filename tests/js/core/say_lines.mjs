@@ -20,4 +20,6 @@ export const SAYS = {
   takenBack: { id: "Taken back: {moves} (asked by {name}).", params: { name: AL, moves: moves(3, 4) } },
   hint: { id: "{name} asked for a hint (hint {n} at this table)", params: { name: AL, n: 3 } },
   nudge: { id: "{by} nudged {names}", params: { by: X, names: [AL, B, seat(1)] } },
+  // a channel's last delivery: refused, a host name that looks like markup
+  delivery: { id: "refused: {why}", params: { why: { id: "{host} resolves to a private or local address", params: { host: "<b>.example" } } } },
 };
