@@ -408,6 +408,10 @@ function renderBanner(t) {
   const replayBtn = ENDED.has(t.status) && !replay.isOpen
     ? h("button", { class: "btn small", type: "button", id: "banner-replay", style: "margin-left: 10px", onclick: () => replay.open(0) }, tr("Replay"))
     : null;
+  // The game record (docs/GAME-RECORD.md) of an ended table, finished or abandoned (the latter has no result dialog).
+  const recordLink = replayBtn
+    ? h("a", { class: "btn small", id: "banner-record", href: `/api/tables/${code}/record`, download: true, style: "margin-left: 10px" }, tr("Download the game record"))
+    : null;
   // A hint from the game's bot, when the game's board can show one (docs/CLIENT.md: showHint).
   const hintBtn = mine && !state.pending && state.board && state.board.showHint
     ? h("button", { class: "btn small", type: "button", id: "hint-btn", style: "margin-left: 10px", disabled: state.hinting,
@@ -418,7 +422,7 @@ function renderBanner(t) {
   if (el.dataset.key !== key) {
     const hadFocus = document.activeElement && document.activeElement.id === "hint-btn";
     el.dataset.key = key;
-    el.replaceChildren(text, ...(reopen ? [reopen] : []), ...(replayBtn ? [replayBtn] : []), ...(hintBtn ? [hintBtn] : []));
+    el.replaceChildren(text, ...(reopen ? [reopen] : []), ...(replayBtn ? [replayBtn] : []), ...(recordLink ? [recordLink] : []), ...(hintBtn ? [hintBtn] : []));
     if (hadFocus && hintBtn && !state.hinting) hintBtn.focus();
   }
   el.className = `turn-banner${text ? " show" : ""}${mine ? " mine" : ""}`;
