@@ -89,6 +89,7 @@ export function renderDetail() {
   renderSeats(d);
   renderMoves(d);
   renderChat(d);
+  renderNotes(d);
   renderCheck(d);
 }
 
@@ -163,6 +164,21 @@ function renderChat(d) {
 }
 
 // Whether the replay agrees with the stored game (the engine replays every move from the initial doc).
+// Every note on a move, with its author and whether it was written while the game was on (then private to
+// its author until the end; the admin sees it all the same).
+function renderNotes(d) {
+  const el = $("d-notes");
+  const notes = d.notes || [];
+  const key = JSON.stringify(notes);
+  if (!el || el.dataset.key === key) return;
+  el.dataset.key = key;
+  el.replaceChildren(...(notes.length ? notes.map((n) => h("li", { "data-note": String(n.id) },
+    h("span", { class: "who" }, `${t("Move {n}", { n: n.seq })} · ${n.name || seatName(n.seat)}:`), " ", n.text, " ",
+    h("span", { class: "muted" }, [n.during ? t("(written during the game)") : "", n.edited_at ? t("(edited)") : ""].filter(Boolean).join(" ")),
+    " ", h("time", { class: "muted", datetime: n.created_at }, whenText(n.created_at))))
+    : [h("li", { class: "muted" }, t("No notes."))]));
+}
+
 function renderCheck(d) {
   const check = $("r-check");
   if (!check) return;

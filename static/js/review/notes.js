@@ -1,0 +1,173 @@
+// Notes on a move in the replay (the review room, /t/<code>/review): the notes on the step shown, a "Note"
+// button to write one as a player of the table, and Edit / Delete on one's own (docs/API.md "Notes on a
+// move"). The move list marks the steps that have notes. It follows the page rather than driving it: the
+// step shown is the board's data-ply (set by view.js once drawn), the move list is view.js's own, so only the
+// steps listed there are marked (the "Don't spoil" switch lists only the steps reached).
+import { api, get, post, toast } from "../core/api.js";
+import { h } from "../core/store.js";
+import { t, tn } from "../core/i18n.js";
+
+const MAX = 500;
+const root = document.getElementById("review-root");
+const code = root ? root.dataset.code : null;
+let notes = [], you = null, ply = null, editing = null, open = false, status = "";
+let box = null;
+
+function section() {
+  if (box) return box;
+  const side = document.querySelector(".review-side");
+  if (!side) return null;
+  box = h("section", { class: "card review-notes", id: "review-notes", "aria-labelledby": "notes-title" });
+  side.insertBefore(box, document.getElementById("review-moves"));
+  return box;
+}
+
+async function load() {
+  try {
+    notes = await get(`/api/tables/${encodeURIComponent(code)}/notes`);
+  } catch {
+    notes = [];
+  }
+  render();
+  mark();
+}
+
+// The step shown: the board's, once drawn; a what-if's steps have no notes (they are the real game's).
+function shownPly() {
+  const board = document.getElementById("review-board");
+  if (!board || board.dataset.ply == null) return null;
+  return board.dataset.at && board.dataset.at !== "0" ? -1 : Number(board.dataset.ply);
+}
+
+function when(iso) {
+  try { return new Date(iso).toLocaleString(document.documentElement.lang || undefined); } catch { return iso; }
+}
+
+function render() {
+  const el = section();
+  if (!el) return;
+  const n = ply;
+  const here = notes.filter((x) => x.seq === n);
+  const title = n > 0 ? t("Notes on move {n}", { n }) : t("Notes");
+  const items = here.map((x) => h("li", { "data-note": String(x.id), class: x.mine ? "mine" : null },
+    h("strong", {}, x.mine ? t("You") : (x.name || t("Seat {n}", { n: x.seat + 1 }))), ": ",
+    h("span", { class: "note-text" }, x.text), " ",
+    h("span", { class: "hint" }, [x.during ? t("(written during the game)") : "", x.edited_at ? t("(edited)") : ""]
+      .filter(Boolean).join(" ")), " ",
+    h("time", { class: "muted", datetime: x.created_at }, when(x.created_at)),
+    x.mine ? h("span", { class: "row note-actions" },
+      h("button", { type: "button", class: "btn small", "data-edit": String(x.id),
+        "aria-label": t("Edit your note on move {n}", { n }), onclick: () => { editing = x; open = true; render(); focusText(); } },
+      t("Edit")),
+      h("button", { type: "button", class: "btn small", "data-delete": String(x.id),
+        "aria-label": t("Delete your note on move {n}", { n }), onclick: () => remove(x) }, t("Delete"))) : null));
+  const parts = [h("h2", { id: "notes-title" }, title)];
+  if (n === -1) parts.push(h("p", { class: "hint" }, t("Notes are on the real game's moves: go back to the real game to read them.")));
+  else if (!(n > 0)) parts.push(h("p", { class: "hint" }, t("Go to a move to read its notes or write one.")));
+  else {
+    parts.push(items.length ? h("ul", { class: "note-list", id: "note-list" }, ...items)
+      : h("p", { class: "hint", id: "note-none" }, t("No notes on this move.")));
+    if (you != null && open) parts.push(form(n));
+    else if (you != null) {
+      parts.push(h("button", { type: "button", class: "btn small", id: "note-write",
+        "aria-label": t("Write a note on move {n}", { n }), onclick: () => { editing = null; open = true; render(); focusText(); } },
+      t("Note")));
+    }
+  }
+  parts.push(h("p", { class: "hint", id: "note-status", role: "status", "aria-live": "polite" }, status));
+  el.replaceChildren(...parts);
+}
+
+function form(n) {
+  const area = h("textarea", { id: "note-text", maxlength: String(MAX), rows: "3", class: "note-input" });
+  area.value = editing ? editing.text : "";
+  return h("form", { class: "note-form", onsubmit: (ev) => { ev.preventDefault(); save(n, area.value); } },
+    h("label", { for: "note-text" }, editing ? t("Your note on move {n}", { n }) : t("A note on move {n}", { n })),
+    area,
+    h("p", { class: "hint" }, t("At most {max} characters. Written while the game is on, a note is yours alone until the game ends.", { max: MAX })),
+    h("span", { class: "row" },
+      h("button", { type: "submit", class: "btn small primary", id: "note-save" }, t("Save the note")),
+      h("button", { type: "button", class: "btn small", id: "note-cancel",
+        onclick: () => { open = false; editing = null; render(); } }, t("Cancel"))));
+}
+
+function focusText() {
+  const area = document.getElementById("note-text");
+  if (area) area.focus();
+}
+
+async function save(n, text) {
+  try {
+    if (editing) await api("PATCH", `/api/tables/${encodeURIComponent(code)}/notes/${editing.id}`, { text });
+    else await post(`/api/tables/${encodeURIComponent(code)}/moves/${n}/notes`, { text });
+  } catch (err) {
+    toast(err.message, "error");
+    status = err.message;
+    render();
+    focusText();
+    return;
+  }
+  status = editing ? t("Note saved.") : t("Note written.");
+  open = false;
+  editing = null;
+  await load();
+  const write = document.getElementById("note-write");
+  if (write) write.focus();
+}
+
+async function remove(x) {
+  try {
+    await api("DELETE", `/api/tables/${encodeURIComponent(code)}/notes/${x.id}`);
+  } catch (err) {
+    toast(err.message, "error");
+    return;
+  }
+  status = t("Note deleted.");
+  await load();
+}
+
+// The move list: each listed step with notes says how many (view.js redraws the list; marked again then).
+function mark() {
+  const list = document.getElementById("review-movelist");
+  if (!list) return;
+  const counts = new Map();
+  for (const x of notes) counts.set(x.seq, (counts.get(x.seq) || 0) + 1);
+  for (const li of list.querySelectorAll("li[data-seq]")) {
+    const n = counts.get(Number(li.dataset.seq)) || 0;
+    const button = li.querySelector("button") || li;
+    let span = button.querySelector(".note-count");
+    if (!n) { if (span) span.remove(); continue; }
+    const words = tn("{n} note", "{n} notes", n);
+    if (span && span.dataset.n === String(n)) continue;
+    if (!span) { span = h("span", { class: "note-count" }); button.append(span); }
+    span.dataset.n = String(n);
+    span.replaceChildren(h("span", { "aria-hidden": "true" }, ` ✎${n}`), h("span", { class: "sr-only" }, ` (${words})`));
+  }
+}
+
+async function start() {
+  if (!code) return;
+  const embedded = document.getElementById("review-start");   // spoiler-free: the page's start, not the state
+  try {
+    const table = embedded ? JSON.parse(embedded.textContent) : await get(`/api/tables/${encodeURIComponent(code)}`);
+    if (table.status !== "finished" && table.status !== "abandoned") return;
+    you = embedded ? "?" : table.you ?? null;   // spoiler-free, whether this is a player is the server's to say
+  } catch {
+    return;
+  }
+  await load();
+  const board = document.getElementById("review-board");
+  if (board) {
+    new MutationObserver(() => {
+      const now = shownPly();
+      if (now !== ply) { ply = now; open = false; editing = null; status = ""; render(); }
+    }).observe(board, { attributes: true, attributeFilter: ["data-ply", "data-at"] });
+  }
+  const moves = document.getElementById("review-moves");
+  if (moves) new MutationObserver(mark).observe(moves, { childList: true, subtree: true });
+  ply = shownPly();
+  render();
+  mark();
+}
+
+start();
