@@ -23,34 +23,12 @@ from jinja2 import Environment, pass_context
 from app.tables import language
 from app.tables.language import DEFAULT, game_catalog, translations
 from app.web.middleware import identity_cookie
+from app.web.speech import COOKIE, LANGS, from_accept_language
 
-LANGS = {"en": "English", "fr": "Français", "de": "Deutsch"}  # each in its own language, for the selector
-COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
-MAX_ACCEPT = 400  # characters of Accept-Language read: a browser sends a few dozen
 CLIENT_CATALOGS = Path(__file__).resolve().parents[2] / "static" / "i18n"
 
 router = APIRouter(include_in_schema=False)
-
-
-def from_accept_language(header: str | None) -> str | None:
-    """The first of our languages the browser asks for, by q-value then order: `de-CH,fr;q=0.8` -> de."""
-    best: tuple[float, int, str] | None = None
-    for i, part in enumerate((header or "")[:MAX_ACCEPT].split(",")[:20]):
-        tag, _, params = part.strip().partition(";")
-        lang = tag.strip().lower().split("-")[0]
-        if lang not in LANGS:
-            continue
-        q = 1.0
-        params = params.strip()
-        if params.startswith("q="):
-            try:
-                q = float(params[2:])
-            except ValueError:
-                continue
-        if q > 0 and (best is None or (-q, i) < (best[0], best[1])):
-            best = (-q, i, lang)
-    return best[2] if best else None
 
 
 def lang_of(request: Request) -> str:

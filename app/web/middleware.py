@@ -23,7 +23,9 @@ from starlette.datastructures import Headers, QueryParams
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.tables.errors import N_
 from app.tables.identity import COOKIE_NAME
+from app.web.speech import said
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -158,8 +160,8 @@ class BodyLimit:
         self.larger = dict(larger or {})
 
     @staticmethod
-    def _detail(limit: int) -> str:
-        return f"The request body is too large (at most {limit} bytes)."
+    def _detail(scope: Scope, limit: int) -> str:
+        return said(scope, N_("The request body is too large (at most {limit} bytes)."), {"limit": limit})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -168,7 +170,7 @@ class BodyLimit:
         limit = self.larger.get(scope.get("path", ""), self.max_bytes)
         length = Headers(scope=scope).get("content-length")
         if length is not None and (not length.strip().isdigit() or int(length) > limit):
-            await send_error(send, 413, self._detail(limit), "too_large", [(b"connection", b"close")])
+            await send_error(send, 413, self._detail(scope, limit), "too_large", [(b"connection", b"close")])
             return
         received = 0
         answered = started = False
@@ -183,7 +185,8 @@ class BodyLimit:
                 if received > limit:  # answer now; the app sees the client go away
                     answered = True
                     if not started:
-                        await send_error(send, 413, self._detail(limit), "too_large", [(b"connection", b"close")])
+                        await send_error(send, 413, self._detail(scope, limit), "too_large",
+                                         [(b"connection", b"close")])
                     return {"type": "http.disconnect"}
             return message
 
@@ -288,13 +291,14 @@ class OriginCheck:
         kind = scope["type"]
         if kind == "http" and scope["method"] not in SAFE_METHODS and not _has_bearer(scope):
             if not self.same_origin(scope):
-                await send_error(send, 403, "This request came from another site's page; open the table "
-                                 "from this site and try again.", "bad_origin")
+                await send_error(send, 403, said(scope, N_("This request came from another site's page; open the "
+                                                            "table from this site and try again.")), "bad_origin")
                 return
         elif kind == "websocket" and not _has_token_query(scope):
             if not self.same_origin(scope):
-                await refuse_socket(receive, send, 4403, "This connection came from another site's page; "
-                                    "open the table from this site.", "bad_origin")
+                await refuse_socket(receive, send, 4403, said(scope, N_("This connection came from another site's "
+                                                                        "page; open the table from this site.")),
+                                    "bad_origin")
                 return
         await self.app(scope, receive, send)
 

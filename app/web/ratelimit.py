@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.tables.errors import RateLimited, Unauthorized
+from app.tables.errors import N_, RateLimited, Unauthorized
 from app.web.middleware import Proxies, authorization_token, identity_cookie, parse_message, send_error, token_query
+from app.web.speech import said
 
 MAX_KEYS = 50_000  # buckets kept per limit; the idlest go first
 WS_MESSAGE_MAX = 64 * 1024  # longer socket messages are the app's to refuse; not parsed here
@@ -78,9 +79,13 @@ class Buckets:
 @dataclass(frozen=True)
 class Rule:
     action: str
-    what: str  # for the sentence: "tables created", "chat messages"
     by_address: Rate | None
     by_seat: Rate | None
+    from_address: str  # the refusal's sentence (a message id with {n}, the seconds to wait) ...
+    from_seat: str = ""  # ... for the address's bucket and for the seat's
+
+
+Refusal = tuple[int, tuple[str, dict]]  # (Retry-After seconds, (message id, params)), said in the asker's language
 
 
 class Limits:
@@ -91,30 +96,30 @@ class Limits:
         self._address = {r.action: Buckets(r.by_address, clock) for r in rules if r.by_address}
         self._seat = {r.action: Buckets(r.by_seat, clock) for r in rules if r.by_seat}
 
-    def check(self, action: str, address: str, seat: str | None) -> tuple[int, str] | None:
-        """None when allowed; else (Retry-After seconds, a sentence)."""
+    def check(self, action: str, address: str, seat: str | None) -> Refusal | None:
+        """None when allowed; else (Retry-After seconds, the sentence as a message id and its params)."""
         rule = self.rules.get(action)
         if rule is None:
             return None
-        buckets = [(self._address.get(action), address, "from your address"),
-                   (self._seat.get(action) if seat is not None else None, seat, "from your seat")]
-        buckets = [(b, key, where) for b, key, where in buckets if b is not None]
-        wait, where = max(((b.wait(key), where) for b, key, where in buckets), default=(0.0, ""))
+        buckets = [(self._address.get(action), address, rule.from_address),
+                   (self._seat.get(action) if seat is not None else None, seat, rule.from_seat)]
+        buckets = [(b, key, said) for b, key, said in buckets if b is not None]
+        wait, said = max(((b.wait(key), said) for b, key, said in buckets), default=(0.0, ""))
         if wait <= 0:
             for b, key, _ in buckets:  # spend only when every limit allows
                 b.take(key)
             return None
         seconds = max(1, math.ceil(wait))
-        return seconds, f"Too many {rule.what} {where}: wait {seconds} s and try again."
+        return seconds, (said, {"n": seconds})
 
-    def address_wait(self, action: str, address: str) -> tuple[int, str] | None:
+    def address_wait(self, action: str, address: str) -> Refusal | None:
         """Like check, for the address bucket alone, but spends nothing (see `address_spend`)."""
         rule, buckets = self.rules.get(action), self._address.get(action)
         wait = buckets.wait(address) if buckets is not None else 0.0
         if rule is None or wait <= 0:
             return None
         seconds = max(1, math.ceil(wait))
-        return seconds, f"Too many {rule.what} from your address: wait {seconds} s and try again."
+        return seconds, (rule.from_address, {"n": seconds})
 
     def address_spend(self, action: str, address: str) -> None:
         buckets = self._address.get(action)
@@ -123,19 +128,33 @@ class Limits:
 
 
 def limits_from(settings) -> Limits:  # settings: app.config.Settings
+    rate = Rate.parse
     return Limits([
-        Rule("create", "tables created", Rate.parse(settings.rate_limit_create), None),
-        Rule("join", "seats taken", Rate.parse(settings.rate_limit_join), None),
-        Rule("chat", "chat messages", Rate.parse(settings.rate_limit_chat_address),
-             Rate.parse(settings.rate_limit_chat)),
-        Rule("move", "moves", Rate.parse(settings.rate_limit_move_address), Rate.parse(settings.rate_limit_move)),
-        Rule(ADMIN_TOKEN, "wrong admin tokens", Rate.parse(settings.rate_limit_admin_login), None),
-        Rule("hint", "hints", Rate.parse(settings.rate_limit_hint_address), Rate.parse(settings.rate_limit_hint)),
-        Rule("scores", "requests for move scores", Rate.parse(settings.rate_limit_scores), None),
-        Rule("review", "review requests", Rate.parse(settings.rate_limit_review), None),
-        Rule("takeback", "takeback requests", Rate.parse(settings.rate_limit_takeback_address),
-             Rate.parse(settings.rate_limit_takeback)),
-        Rule("note", "notes", Rate.parse(settings.rate_limit_note_address), Rate.parse(settings.rate_limit_note)),
+        Rule("create", rate(settings.rate_limit_create), None,
+             N_("Too many tables created from your address: wait {n} s and try again.")),
+        Rule("join", rate(settings.rate_limit_join), None,
+             N_("Too many seats taken from your address: wait {n} s and try again.")),
+        Rule("chat", rate(settings.rate_limit_chat_address), rate(settings.rate_limit_chat),
+             N_("Too many chat messages from your address: wait {n} s and try again."),
+             N_("Too many chat messages from your seat: wait {n} s and try again.")),
+        Rule("move", rate(settings.rate_limit_move_address), rate(settings.rate_limit_move),
+             N_("Too many moves from your address: wait {n} s and try again."),
+             N_("Too many moves from your seat: wait {n} s and try again.")),
+        Rule(ADMIN_TOKEN, rate(settings.rate_limit_admin_login), None,
+             N_("Too many wrong admin tokens from your address: wait {n} s and try again.")),
+        Rule("hint", rate(settings.rate_limit_hint_address), rate(settings.rate_limit_hint),
+             N_("Too many hints from your address: wait {n} s and try again."),
+             N_("Too many hints from your seat: wait {n} s and try again.")),
+        Rule("scores", rate(settings.rate_limit_scores), None,
+             N_("Too many requests for move scores from your address: wait {n} s and try again.")),
+        Rule("review", rate(settings.rate_limit_review), None,
+             N_("Too many review requests from your address: wait {n} s and try again.")),
+        Rule("takeback", rate(settings.rate_limit_takeback_address), rate(settings.rate_limit_takeback),
+             N_("Too many takeback requests from your address: wait {n} s and try again."),
+             N_("Too many takeback requests from your seat: wait {n} s and try again.")),
+        Rule("note", rate(settings.rate_limit_note_address), rate(settings.rate_limit_note),
+             N_("Too many notes from your address: wait {n} s and try again."),
+             N_("Too many notes from your seat: wait {n} s and try again.")),
     ])
 
 
@@ -163,8 +182,8 @@ class AdminGuard:
         address = self.proxies.client(scope)
         refused = self.limits.address_wait(ADMIN_TOKEN, address)
         if refused is not None:
-            seconds, detail = refused
-            raise RateLimited(detail, retry_after=seconds)
+            seconds, (message, params) = refused
+            raise RateLimited(message, retry_after=seconds, **params)
         try:
             check()
         except Unauthorized:
@@ -225,8 +244,8 @@ class RateLimit:
                     code = match.group(1) if match.groups() else None
                     refused = self.limits.check(action, self.proxies.client(scope), seat_key(scope, code))
                     if refused is not None:
-                        seconds, detail = refused
-                        await send_error(send, 429, detail, "rate_limited",
+                        seconds, (message, params) = refused
+                        await send_error(send, 429, said(scope, message, params), "rate_limited",
                                          [(b"retry-after", str(seconds).encode())])
                         return
                     break
@@ -248,9 +267,9 @@ class RateLimit:
                 refused = self.limits.check(action, address, seat) if action else None
                 if refused is None:
                     return message
-                seconds, detail = refused
+                seconds, (said_as, params) = refused
                 await send({"type": "websocket.send", "text": json.dumps(
-                    {"type": "error", "detail": detail, "code": "rate_limited", "status": 429,
+                    {"type": "error", "detail": said(scope, said_as, params), "code": "rate_limited", "status": 429,
                      "retry_after": seconds})})
 
         return limited

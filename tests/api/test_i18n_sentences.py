@@ -89,3 +89,41 @@ def test_how_a_delivery_went_is_a_say_in_each_language():
     assert says.words(refused.say, "fr") == "refusé : <b>.example donne une adresse privée ou locale"
     assert says.words(refused.say, "de") == "abgelehnt: <b>.example ergibt eine private oder lokale Adresse"
     assert says.words(Detail(says.say(says.HTTP_STATUS, status=404)).say, "de") == "HTTP-Antwort 404"
+
+
+async def test_refusals_written_before_any_route_are_said_in_the_readers_language(database_url):
+    """A rate limit, a body too large and another site's page are answered by the middlewares, before any
+    route runs: in the asker's language all the same (the lang cookie first, then Accept-Language)."""
+    import httpx
+    from asgi_lifespan import LifespanManager
+
+    from app.config import Settings
+    from app.main import create_app
+
+    settings = Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
+                        rate_limit_create="1/60", max_body_bytes=2000)
+    application = create_app(settings)
+    game = {"game": "three-high", "players": 1, "name": AL}
+    async with LifespanManager(application):
+        transport = httpx.ASGITransport(app=application, client=("198.51.100.9", 40000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            assert (await c.post("/api/tables", json=game)).status_code == 201
+            limited = {}
+            for lang, header in LANGS.items():
+                r = await c.post("/api/tables", json=game, headers={"Accept-Language": header})
+                assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
+                limited[lang] = r.json()["detail"]
+            n = int(r.headers["retry-after"])
+            assert limited["en"] == f"Too many tables created from your address: wait {n} s and try again."
+            assert limited["fr"].startswith("Trop de tables créées depuis votre adresse")
+            assert limited["de"].startswith("Zu viele Tische von deiner Adresse aus erstellt")
+            c.cookies.set("lang", "de")  # the page's choice wins over the browser's languages
+            r = await c.post("/api/tables/abc/chat", content=b"x" * 5000,
+                             headers={"Accept-Language": "fr", "content-type": "application/json"})
+            assert r.status_code == 413 and r.json() == {
+                "detail": "Der Inhalt der Anfrage ist zu groß (höchstens 2000 Bytes).", "code": "too_large"}
+            c.cookies.clear()
+            r = await c.post("/api/tables", json=game, headers={"Origin": "https://elsewhere.example",
+                                                                "Accept-Language": "fr"})
+            assert r.status_code == 403 and r.json()["code"] == "bad_origin"
+            assert r.json()["detail"].startswith("Cette requête vient de la page d’un autre site")
