@@ -6,6 +6,7 @@
 import { ApiError, api, get } from "./core/api.js";
 import { h, onRedraw, redraw, state } from "./core/store.js";
 import { t, tn } from "./core/i18n.js";
+import { endWords } from "./core/say.js";
 import { closeTable, openTable, renderDetail, setup as setupTable } from "./admin_table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +15,7 @@ const statusWord = (s) => (STATUS_WORD[s] || s).replace(/^status\|/, "");
 const MODULES = new Map();   // game name -> its client module (docs/CLIENT.md), loaded on first use
 let GAMES = [];              // /api/games: each with its client module and stylesheet
 let gamesLoaded = null;      // the promise of loadGames()
+const READY = new Map();     // game name -> its client module once loaded (null: it failed), for the list's words
 
 // The game's client module, which draws its own replays and words its own events.
 async function gameModule(name) {
@@ -99,11 +101,14 @@ async function loadList() {
   }
 }
 
-function resultWords(r) {
+// The result in the reader's words: why it ended in the game's own (its module's endReason, loaded with the
+// games' list), a forfeit's reason in the pace's (core/say.js endWords).
+function resultWords(r, game) {
   if (!r) return "";
   const who = r.outcome === "finished" && r.winners && r.winners.length
     ? ` ${tn("(seat {list})", "(seats {list})", r.winners.length, { list: r.winners.join(", ") })}` : "";
-  return `${statusWord(r.outcome)}${r.reason ? ` · ${r.reason.replace(/_/g, " ")}` : ""}${who}`;   // the reason: the engine's code
+  const why = r.reason ? endWords(r, READY.get(game)) : "";
+  return `${statusWord(r.outcome)}${why ? ` · ${why}` : ""}${who}`;
 }
 function when(iso) {
   if (!iso) return "";
@@ -121,7 +126,7 @@ function renderList() {
   $("list-status").textContent = state.listError || (state.loading ? t("Loading…")
     : state.list && !rows.length ? t("No table matches these filters.") : note);
   $("list-status").classList.toggle("form-error", !!state.listError);
-  const key = JSON.stringify(rows);
+  const key = JSON.stringify([READY.size, rows]);  // drawn again once the games' modules have come
   if (body.dataset.key !== key) {
     body.dataset.key = key;
     body.replaceChildren(...rows.map((tb) => h("tr", { "data-code": tb.code },
@@ -132,7 +137,7 @@ function renderList() {
         tb.imported ? h("span", { class: "badge imported", title: t("Played elsewhere and imported: not in the stats") }, t("imported")) : null)),
       h("td", { "data-label": t("Players") }, tb.seats.map(seatWords).join(", ")),
       h("td", { "data-label": t("Moves"), class: "num" }, String(tb.seq)),
-      h("td", { "data-label": t("Result") }, resultWords(tb.result) || null),
+      h("td", { "data-label": t("Result") }, resultWords(tb.result, tb.game) || null),
       h("td", { "data-label": t("Created") }, stamp(tb.created_at)),
       h("td", { "data-label": t("Last move") }, stamp(tb.last_move_at)))));
   }
@@ -181,6 +186,8 @@ async function loadGames() {
     const sel = $("f-game");
     sel.append(...GAMES.map((g) => h("option", { value: g.name }, g.title || g.name)));
   } catch { /* the filter still works with "any game" */ }
+  // Each game's module words its own results in the list: loaded once, then the list is drawn again.
+  Promise.all(GAMES.map(async (g) => READY.set(g.name, await gameModule(g.name)))).then(() => redraw());
 }
 
 // ---- handlers --------------------------------------------------------------------------------------

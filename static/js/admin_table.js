@@ -97,7 +97,7 @@ function renderFacts(d) {
   const opts = Object.entries(d.options || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ") || t("none");
   const facts = [
     [t("Status"), statusText(d.status)], [t("Seats"), String(d.players)], [t("Moves"), String(d.seq)],
-    [t("Result"), resultText(d.result) || "—"], [t("Options"), opts], [t("Seed"), String(d.seed)],
+    [t("Result"), resultText(d.result, d.game) || "—"], [t("Options"), opts], [t("Seed"), String(d.seed)],
     [t("Created"), whenText(d.created_at)], [t("Started"), whenText(d.started_at) || "—"],
     [t("Last move"), whenText(d.last_move_at) || "—"], [t("Finished"), whenText(d.finished_at) || "—"],
     ...(d.imported ? [[t("Origin"), t("Imported from an exported file, with the times it was played at; not in the stats")]] : []),

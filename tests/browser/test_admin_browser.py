@@ -2,6 +2,7 @@
 step its replay (buttons, keys, move list). Screenshots at desktop and phone widths go to artifacts/."""
 from __future__ import annotations
 
+import json
 
 import httpx
 import pytest
@@ -196,7 +197,9 @@ def test_admin_sorts_exports_imports_deletes_and_reads_the_statistics(admin_serv
     path = tmp_path / "export.json"
     download.value.save_as(path)
     assert download.value.suggested_filename == f"icehouse-{codes['finished']}.json"
-    assert '"format": "icehouse-table/1"' in path.read_text()
+    exported = json.loads(path.read_text())  # the open game record (docs/GAME-RECORD.md), seed and chat included
+    assert (exported["format"], exported["version"], exported["origin"]["code"]) == (
+        "icehouse-game-record", 1, codes["finished"])
 
     # delete it: the page asks first; "Keep it" keeps it
     page.click("#delete-btn")
@@ -229,12 +232,12 @@ def test_admin_sorts_exports_imports_deletes_and_reads_the_statistics(admin_serv
 
     # a file that does not replay is refused with the server's sentence
     broken = tmp_path / "broken.json"
-    broken.write_text(path.read_text().replace('"format": "icehouse-table/1"', '"format": "other/9"'))
+    broken.write_text(path.read_text().replace('"format": "icehouse-game-record"', '"format": "other/9"'))
     page.goto(base + "/admin")
     expect(page.locator(f"#tables-body tr[data-code='{new_code}'] .badge.imported")).to_have_text("imported")
     page.set_input_files("#import-file", str(broken))
     page.click("#import-form button[type=submit]")
-    expect(page.locator("#import-status")).to_contain_text("Unknown format")
+    expect(page.locator("#import-status")).to_contain_text("Unknown format 'other/9': this server reads game records")
 
     # the statistics page draws its charts (SVG of our own) for every game: a game finished here first (the
     # one finished before was deleted, and its import does not count)

@@ -186,3 +186,10 @@ async def test_the_import_checks_a_record_reuses_speak_the_readers_language(clie
         r = await client.post("/api/records", json=bad, headers={"Accept-Language": lang})
         assert r.status_code == 422 and r.json()["code"] == code, r.text
         assert r.json()["detail"].startswith(said), (lang, r.json()["detail"])
+
+
+def test_the_admins_import_names_the_record_format_it_reads():
+    from app.tables.admin import transfer
+    from app.tables.record import format as record_format
+
+    assert transfer.RECORD_FORMAT == record_format.FORMAT  # the older import's refusal names the record's format

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("icehouse.admin")
 
 FORMAT = "icehouse-table/1"
+RECORD_FORMAT = "icehouse-game-record"  # the open game record's (app/tables/record/format.py, a room above this one)
 MOVES_MAX = 5_000  # moves in one file (the longest games here take a few hundred)
 CHAT_LINES_MAX = 20_000  # chat lines in one file
 SEED_PATTERN = re.compile(r"[0-9A-Za-z_.:-]{1,64}")  # the seeds this server writes (hex; old ones decimal)
@@ -101,9 +102,9 @@ def _game(body: object) -> Any:
     if not isinstance(body, dict):
         raise Invalid(N_("An import is a JSON object in the {format} format."), format=FORMAT)
     if body.get("format") != FORMAT:
-        raise Invalid(N_("Unknown format {given}: this server reads {format} files (the admin's export of a "
-                         "table writes them)."), "bad_format",
-                      given=repr(str(body.get("format"))[:40]), format=repr(FORMAT))
+        raise Invalid(N_("Unknown format {given}: this server reads game records ({record}, what the admin's "
+                         "export writes) and the older {format} files."), "bad_format",
+                      given=repr(str(body.get("format"))[:40]), record=repr(RECORD_FORMAT), format=repr(FORMAT))
     name = body.get("game")
     g = GAMES.get(name) if isinstance(name, str) else None
     if g is None:

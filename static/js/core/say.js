@@ -40,6 +40,16 @@ export function reasonWords(result) {
   return result && result.reason_say ? sayWords(result.reason_say) : String((result && result.reason) || "");
 }
 
+/** Why a game ended, in the reader's language: in the game's own words (its client module's endReason), a
+ *  forfeit in the pace's (reasonWords), else the engine's reason code as it comes. */
+export function endWords(result, mod) {
+  if (!result) return "";
+  const own = mod && mod.endReason ? mod.endReason(result) : null;
+  if (own) return own;
+  if (result.reason === "forfeit") return t("forfeit");
+  return result.outcome === "forfeit" ? reasonWords(result) : String(result.reason || "").replace(/_/g, " ");
+}
+
 /** How a channel's last delivery went, in the reader's language (its say; an older row's English detail). */
 export function deliveryWords(last) {
   return last && last.say ? sayWords(last.say) : String((last && last.detail) || "");

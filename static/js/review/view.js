@@ -7,7 +7,7 @@ import { stepWords } from "../core/replay.js";
 import { takenBack, TAKEN_BACK } from "../core/takeback_words.js";
 import { markClass } from "./scores.js";
 import { t } from "../core/i18n.js";
-import { reasonWords } from "../core/say.js";
+import { endWords } from "../core/say.js";
 import { drawBoardWords, labelBoard } from "../core/board_words.js";
 
 export function posKey(pos) {   // a short key of a position (pointers carry it)
@@ -124,14 +124,6 @@ export function createView(els, ctx) {
   return { render, setLog };
 }
 
-// Why a game ended: in the game's words (its module's endReason), a forfeit in the pace's, else the engine's
-// reason as it comes.
-function endWords(r, mod) {
-  const own = mod && mod.endReason ? mod.endReason(r) : null;
-  if (own) return own;
-  if (r.reason === "forfeit") return t("forfeit");
-  return r.outcome === "forfeit" ? reasonWords(r) : String(r.reason || "").replace(/_/g, " ");
-}
 
 function outcomeWords(data, inLine, mod) {
   const r = data.result;
