@@ -190,4 +190,5 @@ class TestDocuments:
     def test_declaration(self):
         assert (G.name, G.title, G.min_players, G.max_players) == ("turning-points", "Turning Points", 1, 6)
         assert G.bot == "turning_points:TurningPointsBot" and not G.cooperative
-        assert G.client == "js/games/turning_points/index.js" and G.rules_template == "rules/turning_points.html"
+        assert G.client == "js/games/turning_points/index.js"
+        assert G.rules_template == "turning_points/rules/turning_points.html"

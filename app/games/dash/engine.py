@@ -25,7 +25,7 @@ class Dash(Game):
     cooperative = False
     client = "js/games/dash/index.js"
     css = "js/games/dash/dash.css"
-    rules_template = "rules/dash.html"
+    rules_template = "dash/rules/dash.html"
     order = 20  # on the home page's shelf
     bot = "dash:DashBot"
     # No bound: back cards, "back to Start" and swaps undo any progress, and the discards are shuffled into

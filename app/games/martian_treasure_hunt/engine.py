@@ -39,7 +39,7 @@ class MartianTreasureHunt(Game):
     cooperative = False
     client = "js/games/martian_treasure_hunt/index.js"
     css = "js/games/martian_treasure_hunt/martian_treasure_hunt.css"
-    rules_template = "rules/martian_treasure_hunt.html"
+    rules_template = "martian_treasure_hunt/rules/martian_treasure_hunt.html"
     order = 30  # on the home page's shelf
     bot = "martian_treasure_hunt:MartianTreasureHuntBot"
     # No bound: a coin may move without capturing, back and forth, for ever (capturing is never forced), so

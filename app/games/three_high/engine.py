@@ -38,7 +38,7 @@ class ThreeHigh(Game):
     cooperative = True
     client = "js/games/three_high/index.js"
     css = "js/games/three_high/three_high.css"
-    rules_template = "rules/three_high.html"
+    rules_template = "three_high/rules/three_high.html"
     order = 10  # on the home page's shelf
     bot = "three_high:ThreeHighBot"
     # Every play moves one card of the 32 from a hand to the discard, which is never shuffled back: at most

@@ -30,7 +30,7 @@ class TurningPoints(Game):
     cooperative = False
     client = "js/games/turning_points/index.js"
     css = "js/games/turning_points/turning_points.css"
-    rules_template = "rules/turning_points.html"
+    rules_template = "turning_points/rules/turning_points.html"
     order = 40  # on the home page's shelf
     bot = "turning_points:TurningPointsBot"
     # One placement fills one empty cell and the game ends when none is left: at most one ply per cell of
