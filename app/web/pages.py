@@ -3,15 +3,17 @@ static/ talks to the JSON API and the WebSocket for everything live."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import quote
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import BaseLoader, ChoiceLoader, Environment, TemplateNotFound, pass_context
 from jinja2.loaders import split_template_path
 
 from app.games import GAMES
+from app.store import ENDED
 from app.tables.errors import TableError
 from app.tables.language import game_folder
 from app.tables.seats import find_table
@@ -104,16 +106,27 @@ async def home(request: Request) -> HTMLResponse:
 
 async def _table_game(request: Request, code: str) -> str | None:
     """The game played at table `code`; None when there is no such table."""
+    return (await _table_of(request, code))[0]
+
+
+async def _table_of(request: Request, code: str) -> tuple[str | None, str | None]:
+    """(the game played at table `code`, its status); (None, None) when there is no such table."""
     try:
         async with request.app.state.tables.db.session() as s:
-            return (await find_table(s, code)).game
+            table = await find_table(s, code)
+            return table.game, table.status
     except TableError:
-        return None
+        return None, None
 
 
 @router.get("/t/{code}", response_class=HTMLResponse)
-async def table_page(request: Request, code: str) -> HTMLResponse:
-    game = await _table_game(request, code)
+async def table_page(request: Request, code: str) -> Response:
+    game, status = await _table_of(request, code)
+    if status in ENDED and nospoil.nospoil_of(request) and request.query_params.get("spoil") != "1":
+        # "Don't spoil": an ended table's page would show its result at once; its replay opens at the deal
+        # (the replay's link back here says it shows the result and asks for it with ?spoil=1)
+        again = "?nospoil=1" if request.query_params.get("nospoil") == "1" else ""
+        return RedirectResponse(f"/t/{quote(code)}/review{again}", status_code=303)
     if game not in GAMES:
         return not_found(request, tr(request, "There is no table with the code “{code}”. Check the link you "
                                               "were sent, or start a new table.", code=code[:20]))

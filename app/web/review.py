@@ -106,13 +106,15 @@ async def drop_branch(branch_id: str, caller: Caller, ctx: Ctx,
 async def review_page(request: Request, code: str) -> HTMLResponse:
     game = await _table_game(request, code)
     if game not in GAMES:
-        return not_found(request, f"There is no table with the code “{code[:20]}”. Check the link you were sent.")
+        return not_found(request, tr(request, N_("There is no table with the code “{code}”. Check the link you were "
+                                                 "sent."), code=code[:20]))
     g = GAMES[game]
     unspoiled = nospoil_of(request)   # spoiler-free: the page opens from `start`, never the table's state
     start = await opening(request.app.state.tables.db, code, Viewer(identity_cookie(request.scope),
                           chosen_deals(request.cookies.get(SPOILERS_COOKIE)))) if unspoiled else None
-    return _page(request, "review.html", code=code, title=f"Review of table {code}", client=f"/static/{g.client}",
-                 game_css=f"/static/{g.css}", unspoiled=unspoiled, switched_on=switched_on(request), start=start)
+    return _page(request, "review.html", code=code, title=tr(request, N_("Review of table {code}"), code=code),
+                 client=f"/static/{g.client}", game_css=f"/static/{g.css}", unspoiled=unspoiled,
+                 switched_on=switched_on(request), start=start)
 
 
 # -- the room's socket ----------------------------------------------------------------------------------------

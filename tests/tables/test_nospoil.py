@@ -82,3 +82,23 @@ async def test_the_switch_sets_and_clears_its_cookie(client):
     assert (await client.post("/nospoil", data={"on": "1", "next": "//evil.example"})).headers["location"] == "/"
     other = await client.post("/nospoil", data={"on": "1"}, headers={"Origin": "https://evil.example"})
     assert other.status_code == 403
+
+
+async def test_an_ended_tables_page_sends_a_spoiler_free_person_to_its_replay(new_client):
+    """With the switch on (or a ?nospoil=1 link), an ended table's own page (which shows the result at once)
+    opens its spoiler-free replay instead; the replay's link back asks for the result on purpose (?spoil=1)."""
+    client = new_client()
+    code, _, _ = await finished(client, "dash")
+    assert (await client.get(f"/t/{code}")).status_code == 200  # no switch: the table's page as before
+    r = await client.get(f"/t/{code}?nospoil=1")
+    assert r.status_code == 303 and r.headers["location"] == f"/t/{code}/review?nospoil=1"
+    client.cookies.set(NOSPOIL_COOKIE, "1")
+    r = await client.get(f"/t/{code}")
+    assert r.status_code == 303 and r.headers["location"] == f"/t/{code}/review"
+    page = (await client.get(f"/t/{code}/review")).text
+    assert f'href="/t/{code}?spoil=1"' in page and "The table, with its result" in page
+    assert (await client.get(f"/t/{code}?spoil=1")).status_code == 200  # asked for: the result is shown
+    fresh = (await client.post("/api/tables", json={"game": "dash", "players": 2, "name": "Ann"})).json()
+    assert (await client.get(f"/t/{fresh['code']}")).status_code == 200  # a table still in play: its page
+    french = await client.get(f"/t/{code}/review", headers={"Accept-Language": "fr"})
+    assert "<title>Revue de la table" in french.text
