@@ -42,6 +42,11 @@ class Replayed:
 _cache: OrderedDict[tuple[int, str, int], Replayed] = OrderedDict()
 
 
+
+def is_over(status: str | None) -> bool:
+    """Whether a table in `status` has ended (finished or abandoned): its replay and record are open."""
+    return status in ENDED
+
 def step_of(m: Move) -> dict:
     """A stored move as a step; "stand_in" ({"for", "why"}) on a move the bot played for a seat whose time ran out."""
     step = {"seq": m.seq, "seat": m.seat, "move": m.move, "events": m.events}

@@ -13,9 +13,9 @@ from jinja2 import BaseLoader, ChoiceLoader, Environment, TemplateNotFound, pass
 from jinja2.loaders import split_template_path
 
 from app.games import GAMES
-from app.store import ENDED
 from app.tables.errors import TableError
 from app.tables.language import game_folder
+from app.tables.replay import is_over
 from app.tables.seats import find_table
 from app.tables.showcase import games_showcase
 from app.web import i18n, nospoil
@@ -122,7 +122,7 @@ async def _table_of(request: Request, code: str) -> tuple[str | None, str | None
 @router.get("/t/{code}", response_class=HTMLResponse)
 async def table_page(request: Request, code: str) -> Response:
     game, status = await _table_of(request, code)
-    if status in ENDED and nospoil.nospoil_of(request) and request.query_params.get("spoil") != "1":
+    if is_over(status) and nospoil.nospoil_of(request) and request.query_params.get("spoil") != "1":
         # "Don't spoil": an ended table's page would show its result at once; its replay opens at the deal
         # (the replay's link back here says it shows the result and asks for it with ?spoil=1)
         again = "?nospoil=1" if request.query_params.get("nospoil") == "1" else ""

@@ -29,7 +29,7 @@ export function createBoard(root, ctx) {
   const boardSvg = svg("svg", { class: "mth-board", role: "group" });
   const layers = {};
   for (const name of LAYERS) boardSvg.append(layers[name] = svg("g", { class: name }));
-  const scoresEl = h("div", { class: "mth-side game-card" });
+  const scoresEl = h("div", { class: "mth-side side-card" });
   const pill = h("span", { class: "pill", "data-testid": "pyramids-left" });
   const main = h("div", { class: "mth" }, h("div", { class: "mth-boardwrap" }, boardSvg));
   root.replaceChildren(main);

@@ -65,7 +65,7 @@ export function renderScores(el, { view, names, colorOf, acting }) {
 }
 
 export function legend() {
-  return h("div", { class: "mth-help game-card" },
+  return h("div", { class: "mth-help side-card" },
     h("p", { class: "legend" },
       h("span", {}, h("span", { class: "key dest" }), LEGEND.dest),
       h("span", {}, h("span", { class: "key take" }), LEGEND.take),

@@ -41,7 +41,7 @@ export function createBoard(root, ctx) {
   const hands = h("div", { class: "hands" });
   const check = (id, pref, text, onchange) => h("label", { class: "check", for: id },
     h("input", { type: "checkbox", id, checked: prefOn(pref), onchange: (ev) => { setPref(pref, ev.target.checked); onchange(); } }), text);
-  const help = h("details", { class: "th-help-box game-card" },
+  const help = h("details", { class: "th-help-box side-card" },
     h("summary", {}, words.HELP.summary),
     h("p", { class: "hint" }, words.HELP.text, h("a", { href: "/rules/three-high", target: "_blank", rel: "noopener" }, words.HELP.rules)),
     check("th-letters", "letters", words.HELP.letters, () => paint()),

@@ -39,7 +39,7 @@ export function createBoard(root, ctx) {
   const ours = (el) => root.contains(el) || bar.contains(el);   // the board or its bar
   const scoresEl = h("section", { class: "tp-panel" });
   const bagEl = h("section", { class: "tp-panel tp-bag", hidden: true });
-  const legendEl = h("div", { class: "tp-legend hint game-card" });
+  const legendEl = h("div", { class: "tp-legend hint side-card" });
   (ctx.sideRoot || root).replaceChildren(scoresEl, bagEl, legendEl);
 
   // What is on the page now (not state: the DOM and the keys it was drawn from, to redraw only what changed).
