@@ -11,6 +11,12 @@ from app.store import Table, utcnow
 GAME = "three-high"
 
 
+
+def sync_url(url: str) -> str:
+    """A test database's URL for a synchronous engine (Alembic, a direct look): SQLite without aiosqlite;
+    psycopg URLs work sync as they are."""
+    return url.replace("sqlite+aiosqlite", "sqlite", 1)
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

@@ -9,14 +9,10 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 
 from app.store.migrate import downgrade, upgrade
-from tests.api.helpers import bearer, create, state
+from tests.api.helpers import bearer, create, state, sync_url
 
 NEW = {"ix_tables_created_at", "ix_tables_moved_at", "ix_tables_game_created", "ix_tables_game_moved",
        "ix_tables_status_created", "ix_tables_status_moved", "ix_tables_status_updated"}
-
-
-def sync_url(url: str) -> str:
-    return url.replace("sqlite+aiosqlite", "sqlite", 1)
 
 
 def as_text(value) -> str:

@@ -11,6 +11,7 @@ from sqlalchemy import create_engine, inspect, text
 
 from app.store.migrate import downgrade, upgrade
 from app.tables import says
+from tests.api.helpers import sync_url
 
 AL, X, B = "Al and Bo", "{x}", "<b>"
 # (seat, name, text) -> the say it becomes (None: none)
@@ -44,10 +45,6 @@ ROWS = [
     (-4, "Pace", "A line of some other shape.", None),
 ]
 REASON = "Al and Bo forfeited: 2 turns ran out of time"
-
-
-def sync_url(url: str) -> str:
-    return url.replace("sqlite+aiosqlite", "sqlite", 1)
 
 
 def seed(conn) -> None:

@@ -7,10 +7,7 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 
 from app.store.migrate import downgrade, upgrade
-
-
-def sync_url(url: str) -> str:
-    return url.replace("sqlite+aiosqlite", "sqlite", 1)
+from tests.api.helpers import sync_url
 
 
 def seed(conn) -> int:

@@ -12,12 +12,9 @@ from sqlalchemy import create_engine, inspect
 
 from app.store.migrate import alembic_config, downgrade, upgrade
 from app.store.models import Base
+from tests.api.helpers import sync_url
 
 TABLES = {"players", "tables", "seats", "moves", "chat"}
-
-
-def sync_url(url: str) -> str:
-    return url.replace("sqlite+aiosqlite", "sqlite", 1)  # psycopg URLs work sync as they are
 
 
 def head() -> str:

@@ -9,13 +9,9 @@ from sqlalchemy import create_engine, select, text
 
 from app.store import Table
 from app.store.migrate import downgrade, upgrade
-from tests.api.helpers import bearer, create, full_table
+from tests.api.helpers import bearer, create, full_table, sync_url
 
 SEED = re.compile(r"[0-9a-f]{32,}")
-
-
-def sync_url(url: str) -> str:
-    return url.replace("sqlite+aiosqlite", "sqlite", 1)
 
 
 async def seed_of(app, code: str) -> object:
