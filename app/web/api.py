@@ -20,6 +20,7 @@ from app.tables.live import reads
 from app.tables.identity import COOKIE_NAME
 from app.web.deps import Caller, Cookie, Ctx, Db, SeatAuth, Spoilers
 from app.web.i18n import lang_of
+from app.web.nospoil import nospoil_of
 from app.web.scores import said
 from app.web.schemas import AddBot, CreateTable, Join, PlayMove, Say
 
@@ -123,5 +124,7 @@ async def say(body: Say, caller: SeatAuth, ctx: Ctx) -> dict:
 
 
 @router.get("/me")
-async def me(db: Db, cookie: Cookie) -> dict:
-    return await reads.me(db, cookie)
+async def me(db: Db, cookie: Cookie, request: Request) -> dict:
+    """The browser's tables; with "Don't spoil" on (its cookie, or ?nospoil=1) an ended table carries no
+    board and no length (docs/API.md "Spoiler-free replays")."""
+    return await reads.me(db, cookie, nospoil_of(request))

@@ -12,6 +12,7 @@ from app.tables.deals.spoilers import SPOILERS_COOKIE, choose, deal_of_table
 from app.web.api import COOKIE_AGE, set_identity
 from app.web.deps import Cookie, Ctx, Db, Spoilers
 from app.web.i18n import lang_of, tr
+from app.web.nospoil import nospoil_of
 from app.web.pages import _page, not_found
 from app.web.schemas import PlayDeal, PlayToday
 
@@ -42,8 +43,11 @@ NO_DEAL = {404: {"description": "There is no such deal."}}
 async def deal_results(deal_id: str, ctx: Ctx, cookie: Cookie, chosen: Spoilers, request: Request,
                        spoilers: bool = False) -> dict:
     """The deal, this browser's own tables on it and, under the spoiler rule, every finished table on it,
-    ranked within its house rules; closed results say why ("why_code", and "why" in the request's language)."""
-    return await with_bot(ctx, await results.results(ctx, deal_id, cookie, spoilers, chosen, lang_of(request)))
+    ranked within its house rules; closed results say why ("why_code", and "why" in the request's language).
+    With "Don't spoil" on (its cookie, or ?nospoil=1) the other tables are listed as they finished, without
+    their results (docs/API.md "Spoiler-free replays")."""
+    return await with_bot(ctx, await results.results(ctx, deal_id, cookie, spoilers, chosen, lang_of(request),
+                                                     nospoil=nospoil_of(request)))
 
 
 def _spoil(request: Request, response: Response, ctx: Ctx, deal_id: str) -> dict:

@@ -16,6 +16,7 @@ from app.tables.errors import N_, StoreError
 from app.tables.service import Tables
 from app.web.i18n import tr
 from app.web.middleware import identity_cookie, token_query
+from app.web.nospoil import nospoil_of
 
 router = APIRouter()
 
@@ -33,6 +34,7 @@ async def me_socket(websocket: WebSocket) -> None:
         await websocket.close(4422)
         return
     cookie = identity_cookie(websocket.scope)
+    nospoil = nospoil_of(websocket)  # "Don't spoil": an ended table's board and length stay out (GET /api/me too)
     watcher = ctx.watchers.add()
     listener = asyncio.create_task(_until_closed(websocket))
     try:
@@ -40,7 +42,7 @@ async def me_socket(websocket: WebSocket) -> None:
             watcher.changed.clear()
             try:
                 async with ctx.db.session() as s:
-                    data = await reads.me(s, cookie)
+                    data = await reads.me(s, cookie, nospoil)
             except StoreError:  # the database is down: try again at the next change or refresh
                 data = None
             if data is not None:

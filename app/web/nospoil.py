@@ -7,6 +7,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Request
+from starlette.requests import HTTPConnection
 from fastapi.responses import RedirectResponse, Response
 from jinja2 import Environment, pass_context
 
@@ -16,8 +17,8 @@ from app.web.i18n import _back_to
 router = APIRouter(include_in_schema=False)
 
 
-def nospoil_of(request: Request) -> bool:
-    """Does this request want a spoiler-free page: the person's switch (the cookie) or the link's ?nospoil=1."""
+def nospoil_of(request: HTTPConnection) -> bool:
+    """Does this request (or socket) want it spoiler-free: the person's switch (the cookie) or ?nospoil=1."""
     return wants_nospoil(request.cookies.get(NOSPOIL_COOKIE), request.query_params.get("nospoil"))
 
 

@@ -40,7 +40,8 @@ function botText(b) {
   return tn("The bot wins this deal {n} time in {plays}.", "The bot wins this deal {n} times in {plays}.", b.wins, { plays: b.plays }) + own;
 }
 
-// "Don't spoil" (the replay's switch, docs/API.md "Spoiler-free replays"): each table says "Finished", not how.
+// "Don't spoil" (the replay's switch, docs/API.md "Spoiler-free replays"): each table says "Finished", not how
+// (the server sends the tables as they finished, unranked, without another table's result or length).
 const NO_SPOIL = document.body.dataset.nospoil === "1";
 const hide = (r) => NO_SPOIL && !r.yours;   // your own game you know
 
@@ -63,11 +64,11 @@ function renderResults(d) {
   for (const v of d.variants) {
     box.append(h("h3", {}, t("House rules: {rules}", { rules: rulesText(v.house_rules, words) })));
     const rows = v.results.map((r) => h("tr", { class: r.yours ? "yours" : "" },
-      h("td", {}, hide(r) ? "" : String(r.rank)),
+      h("td", {}, hide(r) || r.rank == null ? "" : String(r.rank)),
       h("td", {}, h("a", { href: hide(r) ? `/t/${r.code}/review` : r.url }, r.code)),
       h("td", {}, r.seats.join(", ")),
       h("td", { class: "deal-result" }, hide(r) ? t("Finished") : resultText(r)),
-      h("td", {}, hide(r) ? "" : String(r.moves)), h("td", {}, String(r.hints)),
+      h("td", {}, hide(r) ? "" : String(r.moves)), h("td", {}, hide(r) ? "" : String(r.hints)),
       h("td", {}, new Date(r.finished_at).toLocaleDateString()),
       h("td", {}, h("a", { href: hide(r) ? `/t/${r.code}/review` : r.replay }, t("Replay")))));
     box.append(h("table", { class: "deal-table" },

@@ -29,7 +29,7 @@ function ago(iso, now = Date.now()) {
 }
 
 // "Don't spoil" (the replay's switch, docs/API.md "Spoiler-free replays"): a finished table says "Finished"
-// and opens on its spoiler-free replay.
+// and opens on its spoiler-free replay; the server sends no board and no length of an ended table then.
 const NO_SPOIL = document.body.dataset.nospoil === "1";
 
 const exact = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -73,9 +73,10 @@ function players(tb) {
 }
 
 function when(tb) {
-  const at = tb.seq ? tb.moved_at : tb.updated_at;
+  const moved = tb.seq !== 0;   // null: an ended table's length, which "Don't spoil" keeps out
+  const at = moved ? tb.moved_at : tb.updated_at;
   if (!at) return null;
-  return h("div", { class: "me-when" }, h("span", {}, tb.seq ? t("Last move") : t("Opened"), " ",
+  return h("div", { class: "me-when" }, h("span", {}, moved ? t("Last move") : t("Opened"), " ",
     h("time", { datetime: at, title: exact(at), "data-ago": "1" }, ago(at, Date.now() + skew))),
     tb.deadline ? h("span", { class: "me-deadline" }, t("Deadline"), " ", h("time", { datetime: tb.deadline }, exact(tb.deadline))) : null,
     h("span", { class: "me-code", title: t("The table's code") }, tb.code));

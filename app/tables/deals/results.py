@@ -60,11 +60,32 @@ def _rank(game: str, row: dict) -> tuple:
     return (*GAMES[game].deal_rank(row), row["finished_at"])
 
 
+# "Don't spoil" (a person's switch, docs/API.md "Spoiler-free replays"): what a line of another table keeps
+UNSPOILED = ("code", "url", "replay", "seats", "bots", "finished_at", "house_rules", "yours")
+
+
+def unspoiled(rows: list[dict]) -> list[dict]:
+    """A variant's lines for a person who turned "Don't spoil" on: in the order they finished (the newest
+    first), not ranked (the order alone would tell who did best); another table's line says neither its
+    result (outcome, reason, figures) nor its length (moves, hints) and links its spoiler-free replay; the
+    person's own keep their result ("yours": they know it) but no rank, which compares them with the rest."""
+    out = []
+    for row in sorted(rows, key=lambda r: r["finished_at"], reverse=True):
+        if row["yours"]:
+            out.append({k: v for k, v in row.items() if k != "rank"})
+        else:
+            review = f"/t/{row['code']}/review"
+            out.append({k: row[k] for k in UNSPOILED} | {"url": review, "replay": review})
+    return out
+
+
 async def results(ctx: Context, did: str, cookie: str | None, spoilers: bool,
-                  chosen: Collection[str] = (), lang: str = DEFAULT) -> dict:
+                  chosen: Collection[str] = (), lang: str = DEFAULT, nospoil: bool = False) -> dict:
     """The deal, the browser's own tables on it, and (under the spoiler rule) everyone's results; `spoilers`:
     asked in the request, `chosen`: the deals the browser's spoilers cookie names. Closed results say why:
-    "why_code" (the contract: hidden, playing, unfinished) and "why", its sentence in `lang`."""
+    "why_code" (the contract: hidden, playing, unfinished) and "why", its sentence in `lang`. `nospoil`: the
+    person's "Don't spoil" switch: the results revealed, each table's but the person's own said as
+    `unspoiled` says."""
     async with ctx.db.reading() as s:
         deal = await find_deal(s, did)
         plays = await deal_queries.count_finished(s, deal.id)
@@ -78,7 +99,10 @@ async def results(ctx: Context, did: str, cookie: str | None, spoilers: bool,
               else "unfinished" if not (finished or spoilers) else None)
     if closed is not None:
         return out | {"why_code": closed, "why": say(lang, WHY[closed])}
-    return out | {"revealed": True, "variants": await _variants(ctx, deal.id, cookie, lang)}
+    variants = await _variants(ctx, deal.id, cookie, lang)
+    if nospoil:
+        variants = [v | {"results": unspoiled(v["results"])} for v in variants]
+    return out | {"revealed": True, "variants": variants}
 
 
 async def _variants(ctx: Context, did: str, cookie: str | None, lang: str = DEFAULT) -> list[dict]:

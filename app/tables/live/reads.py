@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import queries, utcnow
+from app.store import ENDED, queries, utcnow
 from app.tables.live import chat
 from app.tables.live import cursors
 from app.tables.live.commands import Sync, Welcome
@@ -107,10 +107,12 @@ async def table_log(ctx: Context, s: AsyncSession, caller: Caller) -> dict:
 PICTURES = 24  # /me draws the board of this many tables (the last changed); the others get a plain card
 
 
-async def me(s: AsyncSession, cookie: str | None) -> dict:
+async def me(s: AsyncSession, cookie: str | None, nospoil: bool = False) -> dict:
     """The browser's tables (docs/API.md GET /api/me), read in one statement: each with its players' names,
     the seats to act, the last move's time and, for the PICTURES last changed, the board as this player's
-    seat sees it (`Game.view(doc, seat)`: nothing another seat may not show it)."""
+    seat sees it (`Game.view(doc, seat)`: nothing another seat may not show it). `nospoil` (the person's
+    "Don't spoil" switch): an ended table carries neither its board (which holds the result and the final
+    score) nor its length (`seq` null), as its spoiler-free replay shows neither before the end."""
     player = await player_of_cookie(s, cookie)
     if player is None:
         return {"name": None, "tables": []}
@@ -120,11 +122,13 @@ async def me(s: AsyncSession, cookie: str | None) -> dict:
         if t is None:
             g = GAMES.get(row.game)
             playing = row.status == "playing"
-            view = g.view(row.doc, row.mine) if g is not None and len(tables) < PICTURES else None
+            hidden = nospoil and row.status in ENDED  # "Don't spoil": nothing of how an ended game went
+            view = g.view(row.doc, row.mine) if g is not None and len(tables) < PICTURES and not hidden else None
             t = tables[row.id] = {
                 "code": row.code, "game": row.game, "title": g.title if g is not None else row.game,
                 "status": row.status, "seat": row.mine, "your_turn": playing and row.mine in (row.to_act or []),
-                "to_act": list(row.to_act or []) if playing else [], "seq": row.seq, "players": [],
+                "to_act": list(row.to_act or []) if playing else [], "seq": None if hidden else row.seq,
+                "players": [],
                 "updated_at": iso(row.updated_at), "moved_at": iso(row.moved_at), "view": view,
                 "deadline": me_deadline(row)}
         t["players"].append({"seat": row.at, "name": row.name, "bot": row.bot is not None})
