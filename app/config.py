@@ -96,6 +96,8 @@ class Settings(BaseSettings):
     rate_limit_takeback_address: str = "120/60"  # takeback requests and answers, per client address
     rate_limit_note: str = "30/60"  # notes on moves written, edited or deleted, per seat (its token or cookie)
     rate_limit_note_address: str = "240/60"  # notes on moves written, edited or deleted, per client address
+    rate_limit_invite: str = "30/60"  # invitations sent, opened, answered or renewed, per seat (token or cookie)
+    rate_limit_invite_address: str = "120/60"  # the same, per client address
     admin_session_seconds: int = Field(8 * 3600, ge=60)  # an admin log-in lasts this long
 
     # -- housekeeping (app/tables/housekeeping.py) ------------------------------------------------------
@@ -107,7 +109,8 @@ class Settings(BaseSettings):
                      "rate_limit_move", "rate_limit_move_address", "rate_limit_admin_login",
                      "rate_limit_hint", "rate_limit_hint_address", "rate_limit_scores", "rate_limit_review",
                      "rate_limit_takeback", "rate_limit_takeback_address",
-                     "rate_limit_note", "rate_limit_note_address")
+                     "rate_limit_note", "rate_limit_note_address", "rate_limit_invite",
+                     "rate_limit_invite_address")
     @classmethod
     def _rate(cls, value: str) -> str:
         text = (value or "").strip()

@@ -24,7 +24,7 @@ from app.tables.service import Tables
 from app.tables.tasks import cancel_all
 from app.web import admin, api, deals, docs, errors, i18n, me, notify, openapi, pages, review, scores, takeback, ws
 from app.web import nospoil, records
-from app.web import notes
+from app.web import invitations, notes
 from app.web.middleware import BodyLimit, OriginCheck, Proxies, SecurityHeaders
 from app.web.ratelimit import AdminGuard, RateLimit, limits_from
 
@@ -122,6 +122,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(takeback.router)
     app.include_router(records.router)
     app.include_router(notes.router)
+    app.include_router(invitations.router)
+    app.include_router(invitations.pages)
     app.include_router(me.router)
     app.include_router(review.router)
     app.include_router(pages.router)

@@ -272,3 +272,26 @@ class MoveNote(Base):
     during: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class Invitation(Base):
+    """A seat of a lobby table reserved for a named friend (revision 0018): its secret link stored hashed
+    (`link_hash`), the inviter's seat, the invitee's player once known (a rematch's former player, or who
+    accepted), `state` pending|accepted|declined|replaced (a bot took the seat) and when it expires
+    (app/tables/lobby/invitations.py)."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (Index("ix_invitations_table", "table_id", "seat"), Index("ix_invitations_invitee", "invitee_id"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    link_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    inviter_seat: Mapped[int] = mapped_column(Integer)
+    invitee_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"), nullable=True)
+    rematch: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    state: Mapped[str] = mapped_column(String(12))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -141,3 +141,10 @@ def unavailable_for(error: BaseException) -> Unavailable | None:
     """Unavailable (503) when `error` means the database cannot be reached or used right now (down,
     restarting, failing over, a connection killed, every connection busy); None for anything else (a bug)."""
     return Unavailable(DATABASE_DOWN) if is_outage(error) else None
+
+
+class Gone(TableError):
+    """What was asked for existed and is over: an invitation expired, declined or answered already."""
+
+    status = 410
+    default_code = "gone"

@@ -53,7 +53,7 @@ async def run(ctx: Tables) -> dict:
     codes abandoned (the longest idle first) and how many lobbies went."""
     settings, now = ctx.settings, utcnow()
     abandoned = await abandon_idle(ctx, now - timedelta(seconds=settings.abandon_after_seconds), now)
-    deleted = await delete_stale_lobbies(ctx, now - timedelta(seconds=settings.lobby_expire_seconds))
+    deleted = await delete_stale_lobbies(ctx, now - timedelta(seconds=settings.lobby_expire_seconds), now)
     if abandoned or deleted:
         log.info("housekeeping", extra={"abandoned": len(abandoned), "deleted_lobbies": len(deleted)})
     return {"abandoned": abandoned, "deleted_lobbies": len(deleted)}
@@ -115,11 +115,11 @@ async def _read(ctx: Tables, codes: list[str]) -> dict[str, Snapshot]:
     return snaps
 
 
-async def delete_stale_lobbies(ctx: Tables, before: datetime) -> list[str]:
+async def delete_stale_lobbies(ctx: Tables, before: datetime, now: datetime | None = None) -> list[str]:
     """Delete the lobbies still idle since `before` (a batch of them): forgotten here, published as gone;
     their codes."""
     async with ctx.db.reading() as s:
-        codes = await stale_lobbies(s, before, BATCH)
+        codes = await stale_lobbies(s, before, BATCH, now)
     if not codes:
         return []
     answers = await asyncio.gather(*(ctx.actors.ask(code, commands.Delete(code, before)) for code in codes),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from app.tables import housekeeping
 from app.tables.live import commands as c
 from app.tables.live import catchup, chat, fanout, moves, notes, pace, pause, reads, takeback
-from app.tables.lobby import hints, rematch
+from app.tables.lobby import hints, invitations, rematch
 from app.tables.lobby import commands as lobby
 from app.tables.notify import settings
 
@@ -68,6 +68,14 @@ async def process(ctx: Tables, command: Any) -> Any:
             return await pause.on_pause(ctx, command)
         case c.Note():
             return await notes.on_note(ctx, command)
+        case c.Invite():
+            return await invitations.on_invite(ctx, command)
+        case c.Answer():
+            return await invitations.on_answer(ctx, command)
+        case c.InviteStart():
+            return await invitations.on_invite_start(ctx, command)
+        case c.RenewLink():
+            return await invitations.on_renew(ctx, command)
         case c.Rematch():
             return await rematch.on_rematch(ctx, command)
         case c.Abandon():

@@ -226,6 +226,11 @@ class Tables:
         """A chat line this instance's live table keeps already (actor.after_chat): its echo is not kept twice."""
         await self.broker.publish({"kind": "chat", "table": code, "message": message, "instance": self.instance})
 
+    async def publish_note(self, code: str, news: dict) -> None:
+        """A note on an ended table's move, written, edited or deleted (app/tables/live/notes.py): every
+        instance's review room of the table shows it (app/tables/review/rooms.py, op "note")."""
+        await self.broker.publish({"kind": "review", "op": "note", "table": code, "news": news})
+
     async def publish_turn(self, code: str, seats: list[int], seq: int) -> None:
         if seats:
             await self.broker.publish({"kind": "your_turn", "table": code, "seats": seats, "seq": seq})
@@ -247,6 +252,11 @@ class Tables:
     def takeback_asked(self, snap: Snapshot) -> None:
         """A takeback was just asked at `snap`: the people asked to answer it hear of it on their channels."""
         notify.takeback_asked(self, snap)
+
+    def invited(self, snap: Snapshot, people: list[tuple[int, int | None, str]], by: str | None) -> None:
+        """A rematch sent as an invitation: each invited former player hears of it, with their own link, on
+        their seat's channels (app/tables/notify/turns.py)."""
+        notify.invited(self, snap.id, snap.code, snap.game, people, by)
 
     async def publish_presence(self, code: str) -> None:
         here = self.hub.presence(code)

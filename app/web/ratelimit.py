@@ -155,6 +155,9 @@ def limits_from(settings) -> Limits:  # settings: app.config.Settings
         Rule("note", rate(settings.rate_limit_note_address), rate(settings.rate_limit_note),
              N_("Too many notes from your address: wait {n} s and try again."),
              N_("Too many notes from your seat: wait {n} s and try again.")),
+        Rule("invite", rate(settings.rate_limit_invite_address), rate(settings.rate_limit_invite),
+             N_("Too many invitations from your address: wait {n} s and try again."),
+             N_("Too many invitations from your seat: wait {n} s and try again.")),
     ])
 
 
@@ -204,6 +207,9 @@ ROUTES = [  # (method, path pattern, action) of the HTTP requests we limit
     ("POST", re.compile(r"/api/tables/([^/]+)/moves/[^/]+/notes/?"), "note"),  # a note on a move written
     ("PATCH", re.compile(r"/api/tables/([^/]+)/notes/[^/]+/?"), "note"),  # edited
     ("DELETE", re.compile(r"/api/tables/([^/]+)/notes/[^/]+/?"), "note"),  # deleted
+    ("POST", re.compile(r"/api/tables/([^/]+)/(?:rematch/)?invitations(?:/[^/]+/link|/start)?/?"), "invite"),
+    ("POST", re.compile(r"/api/invitations/(?:open|accept|decline)/?"), "invite"),  # a link opened or answered
+    ("POST", re.compile(r"/api/me/invitations/[^/]+/(?:accept|decline)/?"), "invite"),
     ("GET", re.compile(r"/api/tables/([^/]+)/scores/?"), "scores"),  # may queue a table's scoring
     ("POST", re.compile(r"/api/tables/([^/]+)/review/(?:line|branches)/?"), "review"),  # a what-if played out
     ("DELETE", re.compile(r"/api/tables/([^/]+)/review/branches/[^/]+/?"), "review"),  # a drop key guessed

@@ -202,11 +202,55 @@ class CaughtUp:
 @dataclass(slots=True)
 class Note:
     """A note on a move (app/tables/live/notes.py): `op` "write" (on step `seq`), "edit" or "drop" (note
-    `note_id`), by the person at `seat`; `text` already through the text policy."""
+    `note_id`), by the person at `seat`; "admin_drop" (note `note_id`) by the admin (no seat); `text`
+    already through the text policy."""
 
     code: str
     op: str
-    seat: int
+    seat: int | None
     seq: int | None = None
     note_id: int | None = None
     text: str | None = None
+
+
+@dataclass(slots=True)
+class Invite:
+    """Seats reserved for named friends (app/tables/lobby/invitations.py): `names` to a new table's open seats
+    by its host, or (`rematch`) every other person of a rematch by `seat`, each with its secret `links`
+    (the hashes are stored; the links go back to the inviter alone). Open `days`."""
+
+    code: str
+    seat: int
+    names: list
+    days: int
+    rematch: bool = False
+
+
+@dataclass(slots=True)
+class Answer:
+    """An invitation accepted or declined by whoever holds its link (or, for a rematch, its invitee's
+    browser); accepting takes its reserved seat under `name` as a join does."""
+
+    code: str
+    invitation_id: int
+    accept: bool
+    name: str | None = None
+    spec: Any = None  # lobby_records.PlayerSpec
+    fresh: str | None = None  # the cookie a new player gets
+
+
+@dataclass(slots=True)
+class InviteStart:
+    """The inviter (or the host) starts now: bots take every seat nobody holds, then the game starts."""
+
+    code: str
+    seat: int
+
+
+@dataclass(slots=True)
+class RenewLink:
+    """The inviter asks for a new secret link of a pending invitation (the old one opens nothing)."""
+
+    code: str
+    seat: int
+    invitation_id: int

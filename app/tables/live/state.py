@@ -187,6 +187,8 @@ def build_state(snap: Snapshot, seat: int | None, connected: set[int], spectator
                    "connected": x["bot"] or x["seat"] in connected}
                   | ({} if snap.pace is None
                      else {"stand_in": x.get("stand_in") is not None, "missed": x.get("missed", 0)})
+                  | ({"invited": True} if snap.status == "lobby" and x["name"] is not None and not x["bot"]
+                     and x.get("player_id") is None else {})  # reserved for an invited friend
                   for x in snap.seats],
         "seq": snap.seq,
         "to_act": to_act,

@@ -236,6 +236,11 @@ async def on_start(ctx: Context, command: commands.Start) -> dict:
     for attempt in range(3):
         seats = await _lobby_seats(ctx, live, refusal)
         open_seats = [x.seat for x in seats if x.name is None]
+        waiting = [x.seat for x in seats if x.name is not None and x.bot is None and x.player_id is None]
+        if waiting:  # seats reserved for invited friends (app/tables/lobby/invitations.py)
+            raise Conflict(N_("Invited friends have not all answered yet (seats {seats}): wait for them, or start "
+                              "now with bots in their seats."), "invitations_pending",
+                           seats=", ".join(str(x) for x in waiting))
         if open_seats and attempt == 0:  # another instance may have filled them: as the database says
             await ctx.live.reload(live)
             continue

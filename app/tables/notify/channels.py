@@ -17,7 +17,7 @@ from app.tables.language import say
 from app.tables.notify.webhooks import clean_url
 
 FORMATS = ("slack", "mattermost", "discord", "generic")
-KINDS = ("turn", "reminder", "nudge", "takeback")
+KINDS = ("turn", "reminder", "nudge", "takeback", "invited")
 DIGEST_CHANNELS = ("webhook", "ntfy", "push")  # the channels a seat may set to the daily digest (digest.py)
 TOPIC = re.compile(r"[A-Za-z0-9_-]{1,64}")  # an ntfy topic name
 MATTERMOST_HOOK = re.compile(r"/hooks/[a-z0-9]{26}/?$")
@@ -40,6 +40,7 @@ class Notice:
     by: str | None = None
     lang: str = "en"  # the recipient's language (their player record's, app/tables/language.py)
     first: int | None = None  # a takeback: the first move it would take back (the last is `seq`)
+    # invited: `by` invites the seat to a rematch that waits for its answer; `url` is its own invitation link
 
     @property
     def who(self) -> str:
@@ -54,6 +55,8 @@ class Notice:
             return say(self.lang, N_("Nudge: your turn at {game}"), game=self.title)
         if self.kind == "takeback":
             return say(self.lang, N_("Takeback asked at {game}"), game=self.title)
+        if self.kind == "invited":
+            return say(self.lang, N_("Invitation to a rematch of {game}"), game=self.title)
         return say(self.lang, N_("Your turn at {game}"), game=self.title)
 
     @property
@@ -72,6 +75,10 @@ class Notice:
                                          "or refuse: {url}"), by=by, n=self.seq, **where)
             return say(self.lang, N_("{by} asks to take back moves {first} to {last} at {game} (table {code}); "
                                      "{who}, accept or refuse: {url}"), by=by, first=self.first, last=self.seq, **where)
+        if self.kind == "invited":
+            by = self.by or say(self.lang, N_("A player"))
+            return say(self.lang, N_("{by} invites {who} to a rematch of {game} (table {code}); accept or decline: "
+                                     "{url}"), by=by, **where)
         return say(self.lang, N_("{who}, it's your turn at {game} (table {code}): {url}"), **where)
 
 
@@ -124,6 +131,8 @@ def webhook_body(fmt: str, notice: Notice) -> dict:
 
 def _type(notice: Notice) -> str:
     """A generic webhook's and a push payload's "type": a takeback to answer, or a turn to play."""
+    if notice.kind == "invited":
+        return "invitation"
     return "takeback_request" if notice.kind == "takeback" else "your_turn"
 
 

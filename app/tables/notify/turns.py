@@ -17,6 +17,7 @@ app instances each goes out once.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 import time
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -252,3 +253,32 @@ def channels_view(ctx: NotifyContext, row: Any) -> dict:
 
 def _host(url: str) -> str:
     return urlsplit(url).hostname or ""
+
+
+def invited(ctx: NotifyContext, table_id: int, code: str, game: str, people: list[tuple[int, int | None, str]],
+            by: str | None) -> None:
+    """A rematch was sent as an invitation (app/tables/lobby/invitations.py): each invited former player,
+    `people` ((seat, player id, their own invitation link)), hears of it on the channels of their seat (the
+    ones they chose at the last table, carried over to the rematch), in their language. Never waits; each
+    link goes to its own seat's channels alone."""
+    if people:
+        ctx.held.run(tell_invited(ctx, table_id, code, game, people, by))
+
+
+async def tell_invited(ctx: NotifyContext, table_id: int, code: str, game: str,
+                       people: list[tuple[int, int | None, str]], by: str | None) -> int:
+    links = {seat: (pid, url) for seat, pid, url in people}
+    try:
+        async with ctx.db.reading() as s:
+            rows = [row for row in await queries.seats_of(s, table_id)
+                    if row.seat in links and row.bot is None and row.notify]
+            langs = await language.of_players(s, [links[row.seat][0] for row in rows])
+    except Exception:  # a notification is a nicety: never let it take anything else down
+        log.exception("invitation notification look-up failed", extra={"table": code})
+        return 0
+    queued = 0
+    for row in rows:
+        pid, url = links[row.seat]
+        notice = notice_for(ctx, "invited", code=code, game=game, seat=row, seq=0, by=by, langs=langs)
+        queued += deliver(ctx, table_id, row, replace(notice, url=url, lang=langs.get(pid, "en")))
+    return queued
