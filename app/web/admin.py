@@ -10,7 +10,7 @@ import time
 from typing import Annotated, Literal
 
 import orjson
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import HTMLResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, StrictBool, StrictStr
@@ -154,6 +154,13 @@ async def table_detail(code: str, _: AdminAuth, db: Db) -> dict:
 async def delete_table(code: str, who: AdminAuth, ctx: Ctx) -> None:
     """Delete a table with its seats, moves and chat; the log says who, what and when."""
     await admin.delete_table(ctx, code, who)
+
+
+@api.delete("/tables/{code}/notes/{note_id}", status_code=204, responses={
+    404: {"description": "No such table, or no such note at it (no_note)."}})
+async def delete_note(code: str, who: AdminAuth, ctx: Ctx, note_id: int = Path(ge=1, le=2**31 - 1)) -> None:
+    """Delete one note on a move (the private ones too); the log says who, which note and when."""
+    await admin.delete_note(ctx, code, note_id, who)
 
 
 @api.get("/tables/{code}/replay")

@@ -165,7 +165,8 @@ function renderChat(d) {
 
 // Whether the replay agrees with the stored game (the engine replays every move from the initial doc).
 // Every note on a move, with its author and whether it was written while the game was on (then private to
-// its author until the end; the admin sees it all the same).
+// its author until the end; the admin sees it all the same), each with Delete (confirmed; the review rooms
+// of an ended table drop it at once).
 function renderNotes(d) {
   const el = $("d-notes");
   const notes = d.notes || [];
@@ -175,8 +176,30 @@ function renderNotes(d) {
   el.replaceChildren(...(notes.length ? notes.map((n) => h("li", { "data-note": String(n.id) },
     h("span", { class: "who" }, `${t("Move {n}", { n: n.seq })} · ${n.name || seatName(n.seat)}:`), " ", n.text, " ",
     h("span", { class: "muted" }, [n.during ? t("(written during the game)") : "", n.edited_at ? t("(edited)") : ""].filter(Boolean).join(" ")),
-    " ", h("time", { class: "muted", datetime: n.created_at }, whenText(n.created_at))))
+    " ", h("time", { class: "muted", datetime: n.created_at }, whenText(n.created_at)), " ",
+    h("button", { type: "button", class: "btn small danger", "data-delete-note": String(n.id),
+      "aria-label": t("Delete the note by {name} on move {n}", { name: n.name || seatName(n.seat), n: n.seq }),
+      onclick: () => deleteNote(d, n) }, t("Delete"))))
     : [h("li", { class: "muted" }, t("No notes."))]));
+}
+
+async function deleteNote(d, n) {
+  const who = n.name || seatName(n.seat);
+  if (!window.confirm(t("Delete the note by {name} on move {n}? This cannot be undone.", { name: who, n: n.seq }))) return;
+  const status = $("d-notes-status");
+  try {
+    await api("DELETE", `/api/admin/tables/${encodeURIComponent(d.code)}/notes/${n.id}`);
+  } catch (err) {
+    if (status) status.textContent = err.message;
+    return;
+  }
+  if (state.detail !== d) return;
+  const at = d.notes.findIndex((x) => x.id === n.id);
+  d.notes = d.notes.filter((x) => x.id !== n.id);
+  if (status) status.textContent = t("Note deleted.");
+  renderNotes(d);
+  const next = $("d-notes").querySelectorAll("button[data-delete-note]")[Math.max(0, Math.min(at, d.notes.length - 1))];
+  (next || status || $("d-notes")).focus();
 }
 
 function renderCheck(d) {

@@ -22,7 +22,9 @@ LOGIN = ("POST", "/api/admin/session")  # the one open door: it takes the token
 @pytest.fixture
 def settings(database_url: str) -> Settings:
     return Settings(database_url=database_url, bot_delay_seconds=0, log_level="WARNING", redis_url=None,
-                    admin_token=TOKEN, secret_key=SECRET, admin_session_seconds=600, bot_processes=0)
+                    admin_token=TOKEN, secret_key=SECRET, admin_session_seconds=600, bot_processes=0,
+                    # every route is tried with a wrong token: more routes than the default limit of guesses
+                    rate_limit_admin_login="100/60")
 
 
 def admin_routes(app) -> list[tuple[str, str]]:

@@ -167,3 +167,31 @@ async def test_a_finished_solo_game_takes_notes_from_its_player(app, client):
     assert r.status_code == 201 and not r.json()["during"]
     seen = (await client.get(f"/api/tables/{code}/notes")).json()
     assert [(n["seq"], n["mine"]) for n in seen] == [(len(played), True)]
+
+
+async def test_the_admin_deletes_any_note(app, new_client):
+    """DELETE /api/admin/tables/{code}/notes/{id}: the admin's token or session (origin-checked), any note, a
+    private one of a game still on too; 404 no_note after, 401 without the admin."""
+    ann, bea, admin = new_client(), new_client(), new_client()
+    code, tokens = await two_people(ann, bea)
+    first = await play_until_both_moved(ann, code, tokens)
+    private = (await note(ann, code, first[0], "my private plan", tokens[0])).json()
+    path = f"/api/admin/tables/{code}/notes/{private['id']}"
+    for who, headers in ((ann, bearer(tokens[0])), (bea, {}), (admin, bearer("wrong"))):
+        assert (await who.delete(path, headers=headers)).status_code == 401
+    assert (await admin.delete(path, headers=ADMIN)).status_code == 204
+    assert (await ann.get(f"/api/tables/{code}/notes", headers=bearer(tokens[0]))).json() == []
+    assert (await admin.get(f"/api/admin/tables/{code}", headers=ADMIN)).json()["notes"] == []
+    r = await admin.delete(path, headers=ADMIN)
+    assert r.status_code == 404 and r.json()["code"] == "no_note"
+    assert (await admin.delete(f"/api/admin/tables/nosuchtb/notes/{private['id']}", headers=ADMIN)).status_code == 404
+    # once over, a public note; by the admin's session cookie, from the admin's page only
+    await abandon(app, code)
+    public = (await note(bea, code, first[0], "well played", tokens[1])).json()
+    assert (await admin.post("/api/admin/session", json={"token": TOKEN})).status_code == 204
+    path = f"/api/admin/tables/{code}/notes/{public['id']}"
+    r = await admin.delete(path, headers={"Origin": "https://evil.example"})
+    assert r.status_code == 403 and r.json()["code"] == "bad_origin"
+    assert [n["id"] for n in (await bea.get(f"/api/tables/{code}/notes")).json()] == [public["id"]]
+    assert (await admin.delete(path, headers={"Origin": "http://testserver"})).status_code == 204
+    assert (await bea.get(f"/api/tables/{code}/notes")).json() == []

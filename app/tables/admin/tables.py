@@ -193,6 +193,19 @@ async def table_detail(s: AsyncSession, code: str) -> dict:
     }
 
 
+async def delete_note(ctx: Tables, code: str, note_id: int, who: str) -> dict:
+    """Delete one note on a table's move (any note, the private ones too), then log who did it, what it was
+    and when. A command of the table's actor, written by the group-commit writer as the author's delete is
+    (app/tables/live/notes.py); once committed, an ended table's review rooms drop it from their pages."""
+    norm = normalise_code(code)
+    if norm is None:
+        raise not_found(code)
+    gone = await notes.admin_drop(ctx, norm, note_id)
+    log.warning("admin deleted note %s of table %s", note_id, norm,
+                extra={"who": who, "action": "delete_note", "note": gone, "at": iso(utcnow())})
+    return gone
+
+
 # -- housekeeping -----------------------------------------------------------------------------------------
 async def delete_table(ctx: Tables, code: str, who: str) -> dict:
     """Delete a table with its seats, moves and chat (a rematch link to it is forgotten), then log who did

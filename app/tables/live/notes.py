@@ -13,7 +13,13 @@ after the last move is written after the game ended), recorded as one transactio
 writer that locks the table's row and checks every rule again against the database: the game's status,
 the step's mover, the note's author, the seat's count. Its text goes through the one text policy of chat
 lines (app/tables/text.py: bad_text), at most NOTE_MAX characters; a seat keeps at most PER_SEAT notes at a
-table. Nothing is published: a note changes no table, and the pages read the notes when they show them.
+table. The admin deletes any note (`admin_drop`, app/tables/admin/tables.py), the same way.
+
+Once committed, a note written, edited or deleted on an ended table is told to the table's review rooms on
+every instance (`ctx.publish_note`: the broker, then app/tables/review/rooms.py, each socket with its own
+"mine"), carrying only what everyone there may see: the note as GET .../notes gives it once the game has
+ended, or the id and step of the one deleted. While the game is on nothing is published: such a note is its
+author's alone, and reaches no socket (their own neither: the REST answer is theirs).
 """
 from __future__ import annotations
 
@@ -79,28 +85,58 @@ async def drop(ctx: Context, caller: Caller, note_id: int) -> None:
     await ctx.actors.ask(caller.code, Note(caller.code, "drop", caller.seated(), note_id=note_id))
 
 
-async def on_note(ctx: Context, command: Note) -> dict | None:
-    """The table's actor: the note written, edited or dropped in one transaction of the writer."""
+async def admin_drop(ctx: Context, code: str, note_id: int) -> dict:
+    """The admin deletes note `note_id` of table `code` (any note, the private ones too): what it was."""
+    return await ctx.actors.ask(code, Note(code, "admin_drop", None, note_id=note_id))
 
-    async def work(s: AsyncSession) -> dict | None:
+
+async def on_note(ctx: Context, command: Note) -> dict | None:
+    """The table's actor: the note written, edited or dropped in one transaction of the writer; then, on an
+    ended table, told to its review rooms (the module's docstring)."""
+
+    async def work(s: AsyncSession) -> tuple[dict | None, dict | None]:
         table = await find_table(s, command.code, for_update=True)  # the rules below hold under concurrency
-        seat = await note_queries.seat_row(s, table.id, command.seat)
+        ended = table.status in ENDED  # a note's audience: nobody but its author while the game is on
         if command.op == "write":
-            return await _write(s, table, seat, command)
+            seat = await note_queries.seat_row(s, table.id, command.seat)
+            note = await _write(s, table, seat, command)
+            return note, _news("write", note) if ended else None
         row = await note_queries.note(s, table.id, command.note_id) if command.note_id is not None else None
         if row is None:
             raise NotFound(N_("Table {code} has no note {id}: it may have been deleted."), "no_note", code=table.code,
                            id=command.note_id)
+        if command.op == "admin_drop":
+            author = await note_queries.seat_row(s, table.id, row.seat)
+            gone = body(row, author.name if author is not None else None, None) | {"code": table.code}
+            news = _dropped(row) if ended else None
+            await note_queries.drop(s, row)
+            return gone, news
         if row.seat != command.seat:
             raise Forbidden(N_("Only its author may edit or delete a note."), "not_author")
         if command.op == "drop":
+            news = _dropped(row) if ended else None
             await note_queries.drop(s, row)
-            return None
+            return None, news
+        seat = await note_queries.seat_row(s, table.id, command.seat)
         row.text, row.edited_at = command.text, utcnow()
         await s.flush()
-        return body(row, seat.name if seat is not None else None, command.seat)
+        note = body(row, seat.name if seat is not None else None, command.seat)
+        return note, _news("edit", note) if ended else None
 
-    return await ctx.writer.transaction(work)
+    answer, news = await ctx.writer.transaction(work)
+    if news is not None:  # committed: the table's review rooms, on every instance, show it without a reload
+        await ctx.publish_note(command.code, news)
+    return answer
+
+
+def _news(op: str, note: dict) -> dict:
+    """What the review rooms are told of a note written or edited on an ended table: the note as everyone may
+    read it there (each socket's "mine" is its own: app/tables/review/rooms.py)."""
+    return {"op": op, "note": {k: v for k, v in note.items() if k != "mine"}}
+
+
+def _dropped(row: MoveNote) -> dict:
+    return {"op": "drop", "id": row.id, "seq": row.seq}
 
 
 async def _write(s: AsyncSession, table: Any, seat: Any, command: Note) -> dict:

@@ -40,6 +40,7 @@ ASK_KEEP = 10.0  # seconds a late snap is still taken (with the commands heard s
 MAX_ROOMS = 2000  # rooms an instance holds
 MAX_SOCKETS = 100  # sockets of one room on one instance
 MAX_SINCE_ASK = 500  # commands kept between an ask and its snap
+NOTE_OPS = ("write", "edit", "drop")  # a note's news (app/tables/live/notes.py)
 
 
 @dataclass
@@ -173,6 +174,28 @@ class ReviewRooms:
             by, branch = msg.get("by"), msg.get("id")
             if _member(by, alone=False) and isinstance(branch, str) and rules.BRANCH_ID.fullmatch(branch):
                 self._to_all(room, {"type": "kept", "by": by, "id": branch}, latest=False)
+        elif op == "note":
+            self._on_note(room, msg.get("news"))
+
+    def _on_note(self, room: Room, news: Any) -> None:
+        """A note on the table's moves written, edited or deleted (app/tables/live/notes.py publishes it only
+        once the game has ended, with what everyone here may read): to each socket, with "mine" when it is
+        the note's author's seat (a note written is encoded at most twice)."""
+        if not isinstance(news, dict) or news.get("op") not in NOTE_OPS:
+            return
+        if news["op"] == "drop":
+            if type(news.get("id")) is int and type(news.get("seq")) is int:
+                self._to_all(room, {"type": "note", "op": "drop", "id": news["id"], "seq": news["seq"]}, latest=False)
+            return
+        note = news.get("note")
+        if not isinstance(note, dict) or type(note.get("id")) is not int or type(note.get("seq")) is not int:
+            return
+        texts: dict[bool, str] = {}
+        for conn, member in list(room.conns.values()):
+            mine = member.get("seat") is not None and member.get("seat") == note.get("seat")
+            if mine not in texts:
+                texts[mine] = orjson.dumps({"type": "note", "op": news["op"], "note": {**note, "mine": mine}}).decode()
+            conn.send(texts[mine])
 
     async def _on_ask(self, room: Room, msg: dict) -> None:
         if msg.get("ask") == room.ask:

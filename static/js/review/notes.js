@@ -2,7 +2,9 @@
 // button to write one as a player of the table, and Edit / Delete on one's own (docs/API.md "Notes on a
 // move"). The move list marks the steps that have notes. It follows the page rather than driving it: the
 // step shown is the board's data-ply (set by view.js once drawn), the move list is view.js's own, so only the
-// steps listed there are marked (the "Don't spoil" switch lists only the steps reached).
+// steps listed there are marked (the "Don't spoil" switch lists only the steps reached). Live: a note written,
+// edited or deleted by anyone (the admin too) comes on the room's socket (room.js hands it over as a
+// "review-note" event) and shows at once, a note being typed here kept as it is.
 import { api, get, post, toast } from "../core/api.js";
 import { h } from "../core/store.js";
 import { t, tn } from "../core/i18n.js";
@@ -43,9 +45,12 @@ function when(iso) {
   try { return new Date(iso).toLocaleString(document.documentElement.lang || undefined); } catch { return iso; }
 }
 
-function render() {
+function render(keepTyping = false) {
   const el = section();
   if (!el) return;
+  const typing = document.getElementById("note-text");
+  const kept = keepTyping && open && typing ? { value: typing.value, focused: document.activeElement === typing,
+    start: typing.selectionStart, end: typing.selectionEnd } : null;
   const n = ply;
   const here = notes.filter((x) => x.seq === n);
   const title = n > 0 ? t("Notes on move {n}", { n }) : t("Notes");
@@ -76,6 +81,36 @@ function render() {
   }
   parts.push(h("p", { class: "hint", id: "note-status", role: "status", "aria-live": "polite" }, status));
   el.replaceChildren(...parts);
+  const area = kept && document.getElementById("note-text");
+  if (area) {
+    area.value = kept.value;
+    if (kept.focused) { area.focus(); area.setSelectionRange(kept.start, kept.end); }
+  }
+}
+
+// A note's news from the room's socket: {"op": "write" | "edit", "note"} or {"op": "drop", "id", "seq"}.
+function heard(msg) {
+  if (!msg || !notes) return;
+  if (msg.op === "drop") {
+    if (!notes.some((x) => x.id === msg.id)) return;
+    notes = notes.filter((x) => x.id !== msg.id);
+    if (editing && editing.id === msg.id) { editing = null; open = false; }
+    if (msg.seq === ply) status = t("A note on this move was deleted.");
+  } else if (msg.note) {
+    const x = msg.note;
+    const had = notes.findIndex((y) => y.id === x.id);
+    if (had >= 0) notes[had] = x;
+    else {
+      notes.push(x);
+      notes.sort((a, b) => (a.seq - b.seq) || (a.id - b.id));
+    }
+    if (x.seq === ply && !x.mine) {
+      const who = x.name || t("Seat {n}", { n: x.seat + 1 });
+      status = had >= 0 ? t("{name} edited a note on this move.", { name: who }) : t("{name} wrote a note on this move.", { name: who });
+    }
+  }
+  render(true);
+  mark();
 }
 
 function form(n) {
@@ -156,6 +191,7 @@ async function start() {
     return;
   }
   await load();
+  document.addEventListener("review-note", (ev) => heard(ev.detail));
   const board = document.getElementById("review-board");
   if (board) {
     new MutationObserver(() => {

@@ -170,6 +170,8 @@ function onMessage(msg) {
     const waiting = msg.ref ? keeping.get(msg.ref) : null;
     if (waiting) { keeping.delete(msg.ref); waiting.resolve(msg.branch); }
     else if (whatifs) whatifs.reload();   // someone in the room kept one
+  } else if (msg.type === "note") {   // a note written, edited or deleted: review/notes.js shows it
+    document.dispatchEvent(new CustomEvent("review-note", { detail: msg }));
   } else if (msg.type === "error") {
     const waiting = msg.ref ? keeping.get(msg.ref) : null;
     if (waiting) { keeping.delete(msg.ref); waiting.reject(new Error(msg.detail || t("The room refused that."))); }
