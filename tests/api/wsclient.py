@@ -16,14 +16,14 @@ class WS:
     @classmethod
     async def open(cls, url: str, cookie: str | None = None) -> WS:
         headers = {"Cookie": cookie} if cookie else None
-        return cls(await connect(url, additional_headers=headers, open_timeout=5))
+        return cls(await connect(url, additional_headers=headers, open_timeout=10))  # a loaded CI machine: two servers, PostgreSQL
 
     async def recv(self, timeout: float = 5.0) -> dict:
         msg = json.loads(await asyncio.wait_for(self.conn.recv(), timeout))
         self.received.append(msg)
         return msg
 
-    async def until(self, match: Callable[[dict], bool] | str, timeout: float = 5.0) -> dict:
+    async def until(self, match: Callable[[dict], bool] | str, timeout: float = 10.0) -> dict:
         """Read until a message matches (a predicate, or a message type); fail after `timeout`."""
         pred = (lambda m: m.get("type") == match) if isinstance(match, str) else match
         deadline = asyncio.get_running_loop().time() + timeout
@@ -31,7 +31,10 @@ class WS:
             left = deadline - asyncio.get_running_loop().time()
             if left <= 0:
                 raise AssertionError(f"no matching message within {timeout}s; got {self.received[-5:]}")
-            msg = await self.recv(left)
+            try:
+                msg = await self.recv(left)
+            except TimeoutError:
+                raise AssertionError(f"no matching message within {timeout}s; got {self.received[-5:]}") from None
             if pred(msg):
                 return msg
 
