@@ -78,3 +78,55 @@ def test_a_player_notes_their_last_move_during_the_game(live_server, new_page):
     expect(page.locator("#note-status")).to_contain_text("Note written on move 2")
     notes = page.request.get(f"{server.url}/api/tables/{code}/notes").json()
     assert [(n["seq"], n["text"], n["during"]) for n in notes] == [(2, "the plan: clear the north", True)]
+
+
+ADMIN_TOKEN = "notes-browser-admin"
+
+
+def test_a_note_appears_edits_and_goes_in_another_browser_without_a_reload(live_server, new_page, shot):
+    """Ann (the player) and Cal (a guest) have the replay open at move 3: Ann's note shows on Cal's page at
+    once, said for screen readers, then her edit; the admin deletes it from the admin page (confirmed) and it
+    goes from both pages, no reload anywhere."""
+    server = live_server(admin_token=ADMIN_TOKEN)
+    ann, cal, admin = new_page(), new_page(), new_page()
+    code = finished_solo(ann, server.url)
+    ann.goto(f"{server.url}/t/{code}/review?move=3")
+    cal.goto(f"{server.url}/t/{code}/review?move=3")
+    for page in (ann, cal):
+        expect(page.locator("#notes-title")).to_have_text("Notes on move 3")
+        expect(page.locator("#note-none")).to_be_visible()
+        expect(page.locator("#review-members")).to_contain_text("Ann")  # in the room: its socket is open
+        expect(page.locator("#review-members")).to_contain_text("Guest")
+    expect(cal.locator("#note-write")).to_have_count(0)  # a guest reads notes, writes none
+    ann.click("#note-write")
+    ann.keyboard.type("The ace should have waited")
+    ann.click("#note-save")
+    expect(ann.locator("#note-status")).to_have_text("Note written.")
+    expect(cal.locator("#note-list")).to_contain_text("The ace should have waited")
+    expect(cal.locator("#note-list li strong")).to_have_text("Ann")
+    expect(cal.locator("#note-status")).to_have_text("Ann wrote a note on this move.")
+    expect(cal.locator("#review-movelist li[data-seq='3'] .note-count")).to_contain_text("1 note")
+    shot(cal, "notes-live-guest")
+    ann.click("#note-list button[data-edit]")
+    ann.keyboard.press("End")
+    ann.keyboard.type(", really")
+    ann.click("#note-save")
+    expect(cal.locator("#note-list")).to_contain_text("The ace should have waited, really")
+    expect(cal.locator("#note-list")).to_contain_text("(edited)")
+    expect(cal.locator("#note-status")).to_have_text("Ann edited a note on this move.")
+    # the admin deletes it from the table's page of the admin area
+    admin.goto(f"{server.url}/admin")
+    admin.fill("#admin-token", ADMIN_TOKEN)
+    admin.click("#admin-login-form button[type=submit]")
+    admin.goto(f"{server.url}/admin#{code}")
+    button = admin.locator("#d-notes button[data-delete-note]")
+    expect(button).to_have_attribute("aria-label", "Delete the note by Ann on move 3")
+    admin.once("dialog", lambda dialog: dialog.accept())
+    button.click()
+    expect(admin.locator("#d-notes-status")).to_have_text("Note deleted.")
+    expect(admin.locator("#d-notes")).to_contain_text("No notes.")
+    for page in (ann, cal):
+        expect(page.locator("#note-none")).to_be_visible()
+        expect(page.locator("#review-movelist li[data-seq='3'] .note-count")).to_have_count(0)
+    expect(cal.locator("#note-status")).to_have_text("A note on this move was deleted.")
+    assert ann.request.get(f"{server.url}/api/tables/{code}/notes").json() == []
