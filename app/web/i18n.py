@@ -23,7 +23,7 @@ from jinja2 import Environment, pass_context
 from app.tables import language
 from app.tables.language import DEFAULT, game_catalog, translations
 from app.web.middleware import identity_cookie
-from app.web.speech import COOKIE, LANGS, from_accept_language
+from app.web.speech import COOKIE, LANGS, choose
 
 COOKIE_AGE = 365 * 24 * 3600
 CLIENT_CATALOGS = Path(__file__).resolve().parents[2] / "static" / "i18n"
@@ -35,10 +35,7 @@ def lang_of(request: Request) -> str:
     """The language of this request's page: the cookie, else Accept-Language, else English."""
     lang = getattr(request.state, "lang", None)
     if lang is None:
-        chosen = request.cookies.get(COOKIE)
-        lang = chosen if chosen in LANGS else from_accept_language(request.headers.get("accept-language"))
-        lang = lang or DEFAULT
-        request.state.lang = lang
+        lang = request.state.lang = choose(request.cookies.get(COOKIE), request.headers.get("accept-language"))
     return lang
 
 

@@ -34,19 +34,24 @@ def from_accept_language(header: str | None) -> str | None:
     return best[2] if best else None
 
 
+def choose(chosen: str | None, accept: str | None) -> str:
+    """The one rule: the `lang` cookie's language when it is one of ours, else the first of ours the
+    Accept-Language header asks for, else English (i18n.lang_of for a request, lang_of_scope below)."""
+    if chosen in LANGS:
+        return chosen
+    return from_accept_language(accept) or DEFAULT
+
+
 def lang_of_scope(scope: Scope) -> str:
-    """The language of a request or socket, from its headers (the same rule as i18n.lang_of)."""
+    """The language of a request or socket, from its ASGI scope's headers."""
     cookie = accept = None
     for name, value in scope.get("headers", ()):
         if name == b"cookie" and cookie is None:  # the first of each, as Starlette's Headers.get reads it
             cookie = value.decode("latin-1")
         elif name == b"accept-language" and accept is None:
             accept = value.decode("latin-1")
-    if cookie and COOKIE in cookie:
-        chosen = cookie_parser(cookie).get(COOKIE)  # Starlette's parsing, as request.cookies reads it
-        if chosen in LANGS:
-            return chosen
-    return from_accept_language(accept) or DEFAULT
+    chosen = cookie_parser(cookie).get(COOKIE) if cookie and COOKIE in cookie else None  # as request.cookies
+    return choose(chosen, accept)
 
 
 def said(scope: Scope, message: str, params: dict | None = None) -> str:
