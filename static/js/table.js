@@ -381,7 +381,9 @@ function renderBanner(t) {
   const acting = t.to_act || [];
   if (t.status === "lobby") {
     const open = t.seats.filter((s) => !s.name).length;
-    text = open ? tn("Waiting for players: {n} open seat.", "Waiting for players: {n} open seats.", open) : (state.me === t.host ? tr("Everyone is here. Press “Start the game”.") : tr("Everyone is here. Waiting for the host to start."));
+    const invited = t.seats.filter((s) => s.invited).length;   // seats reserved for invited friends (table_invites.js)
+    text = open ? tn("Waiting for players: {n} open seat.", "Waiting for players: {n} open seats.", open)
+      : invited ? tn("Waiting for {n} invited friend to answer.", "Waiting for {n} invited friends to answer.", invited) : (state.me === t.host ? tr("Everyone is here. Press “Start the game”.") : tr("Everyone is here. Waiting for the host to start."));
   } else if (t.status === "playing") {
     if (state.me != null && acting.includes(state.me)) {
       text = state.board && state.board.hint ? state.board.hint() : tr("Your turn!");

@@ -24,7 +24,8 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     $("share-title").textContent = openSeats ? tr("Invite your friends") : tr("Share the link");
     $("share-hint").textContent = openSeats
       ? tr("Send them this link; they type a name and take a seat.")
-      : tr("Every seat is taken: people who open this link can watch the game.");
+      : t.seats.some((s) => s.invited) ? tr("The other seats wait for invited friends: people who open this link can watch.")
+        : tr("Every seat is taken: people who open this link can watch the game.");
     const canJoin = state.me == null && openSeats > 0 && !state.watching;
     const form = $("join-form");
     form.hidden = !canJoin;
@@ -47,8 +48,10 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
     $("host-controls").hidden = state.me !== t.host;
     if (state.me === t.host && !$("pace-line")) paceForm(code, $("host-controls"));
     const startBtn = $("start-btn");
-    startBtn.disabled = openSeats > 0;
-    startBtn.title = openSeats ? tr("Fill every seat first (a friend or a bot)") : "";
+    const invited = t.seats.filter((s) => s.invited).length;   // seats reserved for invited friends (table_invites.js)
+    startBtn.disabled = openSeats > 0 || invited > 0;
+    startBtn.title = openSeats ? tr("Fill every seat first (a friend or a bot)")
+      : invited ? tr("Invited friends have not all answered: wait, or start now with bots in their seats.") : "";
   }
 
   function renderSeats(t) {
@@ -66,7 +69,8 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
         h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
         s.name ? h("span", { class: "name", title: plainName(s.seat) }, plainName(s.seat)) : h("span", { class: "name open" }, tr("open seat")),
         s.bot ? h("span", { class: "tag" }, tr("bot")) : null,
-        s.name && !s.bot && !on ? h("span", { class: "tag off", title: isMe ? tr("Your connection is lost: reconnecting…") : tr("No page of theirs is open right now") }, tr("offline")) : null,
+        s.invited ? h("span", { class: "tag invited" }, tr("invited")) : null,
+        s.name && !s.bot && !on && !s.invited ? h("span", { class: "tag off", title: isMe ? tr("Your connection is lost: reconnecting…") : tr("No page of theirs is open right now") }, tr("offline")) : null,
         s.seat === t.host && s.name ? h("span", { class: "tag" }, tr("host")) : null,
         isMe ? h("span", { class: "tag you" }, tr("you")) : null,
         acting.has(s.seat) ? h("span", { class: "tag turn" }, tr("to play")) : null,

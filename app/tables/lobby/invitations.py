@@ -75,6 +75,7 @@ def state_of(row: Any, now: datetime | None = None) -> str:
 def body(row: Any, *, link: str | None = None) -> dict:
     """An invitation as its inviter and the table's players see it (its link only when just made)."""
     out = {"id": row.id, "seat": row.seat, "name": row.name, "state": state_of(row), "rematch": bool(row.rematch),
+           "inviter_seat": row.inviter_seat,
            "created_at": iso(row.created_at), "expires_at": iso(row.expires_at), "answered_at": iso(row.answered_at)}
     if link is not None:
         out["link"] = link
@@ -179,6 +180,7 @@ async def on_invite(ctx: Context, command: commands.Invite) -> list[dict]:
     made = []
     for (seat, name, _pid), inv_id in zip(wanted, result[1]):
         made.append({"id": inv_id, "seat": seat, "name": name, "state": "pending", "rematch": command.rematch,
+                     "inviter_seat": command.seat,
                      "created_at": iso(now), "expires_at": iso(until), "answered_at": None, "link": links[seat]})
     return made
 
