@@ -205,7 +205,8 @@ async def test_links_reach_nobody_but_the_inviter_and_their_invitee(app, new_cli
         assert not any(x in text for x in forbidden), r.url
     # the sender's /me: each invitee's state, no link
     sent_me = (await ann.get("/api/me/invitations")).json()["sent"]
-    assert [(x["name"], x["state"], x["code"]) for x in sent_me] == [("Bea", "accepted", code), ("Cid", "pending", code)]
+    assert [(x["name"], x["state"], x["code"]) for x in sent_me] == [("Bea", "accepted", code),
+                                                                      ("Cid", "pending", code)]
     assert all("link" not in x for x in sent_me)
     async with app.state.tables.db.reading() as s:  # and the database keeps only hashes
         rows = (await s.execute(select(Invitation.link_hash))).scalars().all()

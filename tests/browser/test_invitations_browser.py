@@ -1,0 +1,116 @@
+"""Invitations in a real Chromium: Ann invites Bea and Cid by name from her table's lobby with the keyboard and
+gets a link for each; Bea (on a phone) opens hers, sees who invites her to what and accepts under her name;
+Cid declines; Ann sees both answers, /me lists them, and she starts at once with a bot in Cid's seat. A link
+that opens nothing says so in words. A finished game's rematch sent as an invitation reaches Bea's /me, where
+she accepts it and the rematch starts."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+
+def test_invite_by_name_accept_decline_and_start_with_a_bot(live_server, new_page, shot):
+    server = live_server()
+    ann = new_page()
+    r = ann.request.post(f"{server.url}/api/tables", data={"game": "three-high", "players": 3, "name": "Ann"})
+    assert r.status == 201
+    code = r.json()["code"]
+    ann.goto(f"{server.url}/t/{code}")
+    names = ann.get_by_label("Names of the friends to invite (separated by commas)")
+    names.focus()
+    ann.keyboard.type("Bea, Cid")
+    ann.keyboard.press("Enter")
+    bea_input = ann.get_by_label("Invitation link for Bea")
+    expect(bea_input).to_be_focused()
+    links = {n: ann.get_by_label(f"Invitation link for {n}").input_value() for n in ("Bea", "Cid")}
+    assert all(re.fullmatch(rf"{re.escape(server.url)}/invite#[A-Za-z0-9_-]{{32}}", x) for x in links.values())
+    expect(ann.locator("#seats li[data-seat='1'] .tag.invited")).to_have_text("invited")
+    expect(ann.locator("#start-btn")).to_be_disabled()
+    expect(ann.locator("#turn-banner")).to_contain_text("Waiting for 2 invited friends to answer.")
+    shot(ann, "invitations-host")
+
+    bea = new_page(PHONE)
+    bea.goto(links["Bea"])
+    expect(bea.locator("#invite-title")).to_have_text("Ann invites you to play 3-High")
+    expect(bea.locator("#invite-name")).to_be_focused()
+    shot(bea, "invitations-invitee-phone")
+    bea.keyboard.press("Control+A")
+    bea.keyboard.type("Beatrix")
+    bea.keyboard.press("Enter")
+    bea.wait_for_url(f"**/t/{code}")
+    expect(bea.locator("#seats li[data-seat='1'] .tag.you")).to_be_visible()
+
+    cid = new_page()
+    cid.on("dialog", lambda d: d.accept())
+    cid.goto(links["Cid"])
+    cid.get_by_role("button", name="Decline").click()
+    expect(cid.locator("#invite-body")).to_contain_text("You declined. Ann will see it.")
+    cid.reload()  # the link again (the same address: reloaded)
+    expect(cid.get_by_role("alert")).to_have_text("This invitation was declined.")
+
+    expect(ann.locator("#invite-list li[data-state='accepted']")).to_contain_text("Bea")
+    expect(ann.locator("#invite-list li[data-state='declined']")).to_contain_text("Cid")
+    ann.goto(f"{server.url}/me")
+    expect(ann.locator("#me-sent")).to_contain_text("Bea (accepted), Cid (declined)")
+    ann.goto(f"{server.url}/t/{code}")
+    start = ann.get_by_role("button", name="Start now with bots for the rest")
+    start.focus()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#seats li[data-seat='2'] .tag").first).to_have_text("bot")
+    expect(ann.locator("#lobby")).to_be_hidden()
+
+
+def test_a_link_that_opens_nothing_says_so(live_server, new_page):
+    server = live_server()
+    page = new_page()
+    page.goto(f"{server.url}/invite#not-a-real-link")
+    expect(page.get_by_role("alert")).to_contain_text("This invitation link opens nothing")
+    page.goto(f"{server.url}/invite")
+    page.reload()
+    expect(page.get_by_role("alert")).to_contain_text("open the whole link you were sent")
+
+
+def play_to_end(page, base: str, code: str, tokens: dict[int, str]) -> None:
+    for _ in range(600):
+        st = page.request.get(f"{base}/api/tables/{code}").json()
+        if st["status"] != "playing":
+            return
+        seat = st["to_act"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        mine = page.request.get(f"{base}/api/tables/{code}", headers=auth).json()
+        r = page.request.post(f"{base}/api/tables/{code}/moves", headers=auth,
+                              data={"seq": mine["seq"], "move": mine["legal_moves"][0]})
+        assert r.status == 200, r.text()
+    raise AssertionError("the game never ended")
+
+
+def test_a_rematch_sent_as_an_invitation_is_accepted_from_me(live_server, new_page, shot):
+    server = live_server()
+    ann, bea = new_page(), new_page()
+    r = ann.request.post(f"{server.url}/api/tables", data={"game": "turning-points", "players": 2, "name": "Ann"})
+    code, tokens = r.json()["code"], {0: r.json()["token"]}
+    r = bea.request.post(f"{server.url}/api/tables/{code}/join", data={"name": "Bea"})
+    tokens[1] = r.json()["token"]
+    assert ann.request.post(f"{server.url}/api/tables/{code}/start",
+                            headers={"Authorization": f"Bearer {tokens[0]}"}).status == 200
+    play_to_end(ann, server.url, code, tokens)
+    ann.goto(f"{server.url}/t/{code}")
+    ann.get_by_role("button", name="Rematch as an invitation").click()
+    ann.wait_for_url(re.compile(r".*/t/(?!" + code + r")[a-z0-9]+$"))
+    new = ann.url.rsplit("/", 1)[1]
+    expect(ann.get_by_label("Invitation link for Bea")).to_be_visible()
+    expect(ann.locator("#invite-list li[data-state='pending']")).to_contain_text("Bea")
+    bea.goto(f"{server.url}/me")
+    received = bea.locator("#me-received li")
+    expect(received).to_contain_text("Ann invites you to a rematch of Turning Points")
+    shot(bea, "invitations-me")
+    received.get_by_role("button", name="Accept").click()
+    bea.wait_for_url(f"**/t/{new}")
+    st = bea.request.get(f"{server.url}/api/tables/{new}").json()
+    assert st["status"] == "playing" and st["you"] == 1
