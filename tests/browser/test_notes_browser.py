@@ -86,7 +86,7 @@ ADMIN_TOKEN = "notes-browser-admin"
 def test_a_note_appears_edits_and_goes_in_another_browser_without_a_reload(live_server, new_page, shot):
     """Ann (the player) and Cal (a guest) have the replay open at move 3: Ann's note shows on Cal's page at
     once, said for screen readers, then her edit; the admin deletes it from the admin page (confirmed) and it
-    goes from both pages, no reload anywhere."""
+    goes from both pages, no reload anywhere, while the second note Ann is typing stays as she typed it."""
     server = live_server(admin_token=ADMIN_TOKEN)
     ann, cal, admin = new_page(), new_page(), new_page()
     code = finished_solo(ann, server.url)
@@ -114,7 +114,9 @@ def test_a_note_appears_edits_and_goes_in_another_browser_without_a_reload(live_
     expect(cal.locator("#note-list")).to_contain_text("The ace should have waited, really")
     expect(cal.locator("#note-list")).to_contain_text("(edited)")
     expect(cal.locator("#note-status")).to_have_text("Ann edited a note on this move.")
-    # the admin deletes it from the table's page of the admin area
+    # Ann starts a second note; the admin deletes the first from the table's page of the admin area
+    ann.click("#note-write")
+    ann.keyboard.type("A second thought")
     admin.goto(f"{server.url}/admin")
     admin.fill("#admin-token", ADMIN_TOKEN)
     admin.click("#admin-login-form button[type=submit]")
@@ -129,4 +131,6 @@ def test_a_note_appears_edits_and_goes_in_another_browser_without_a_reload(live_
         expect(page.locator("#note-none")).to_be_visible()
         expect(page.locator("#review-movelist li[data-seq='3'] .note-count")).to_have_count(0)
     expect(cal.locator("#note-status")).to_have_text("A note on this move was deleted.")
+    expect(ann.locator("#note-text")).to_have_value("A second thought")  # what she types is kept
+    expect(ann.locator("#note-text")).to_be_focused()
     assert ann.request.get(f"{server.url}/api/tables/{code}/notes").json() == []
