@@ -10,13 +10,14 @@ a refusal; each sets `result`:
     ("state", state)      the invitation was answered already (None: there is no such invitation)
     ("expired",)          the invitation's time ran out
     ("seated", seat)      the person accepting sits at this table already
+    ("played", deal, [(code, status)])  the person accepting played this table's deal already
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from app.store.lobby_records import Exec, PlayerSpec, find_player, resolve_player
+from app.store.lobby_records import Exec, PlayerSpec, find_player, resolve_player, seats_on_deal
 
 
 def _lobby(ex: Exec, table_id: int) -> str | None:
@@ -104,6 +105,11 @@ class AnswerInvitation:
                                   {"t": self.table_id, "p": known})
                 if seated is not None:
                     self.result = ("seated", seated[0])
+                    return
+                deal = ex.first("SELECT deal_id FROM tables WHERE id = :t", {"t": self.table_id})
+                mine = seats_on_deal(ex, deal[0], known, self.table_id) if deal and deal[0] is not None else []
+                if mine:  # the already-played rule of a table dealt a deal, as at a join
+                    self.result = ("played", deal[0], mine)
                     return
             pid, new = resolve_player(ex, self.player, self.now, known)
             done = ex.run("UPDATE seats SET name = COALESCE(:n, name), player_id = :p, token_hash = :h, "

@@ -259,3 +259,25 @@ async def test_a_rematch_sent_as_an_invitation_waits_for_each_player(app, new_cl
     st = await state(bea, new, r.json()["token"])
     assert st["status"] == "playing" and st["you"] == 1
     assert (await ann.post(f"/api/tables/{code}/rematch/invitations", headers=bearer(made["token"]))).status_code == 409
+
+
+async def test_a_deal_already_played_is_refused_as_at_a_join(app, new_client):
+    ann, bea = new_client(), new_client()
+    r = await bea.post("/api/deals/today/tables", json={"players": 2, "name": "Bea"})  # her own table of it
+    assert r.status_code == 201, r.text
+    r = await ann.post("/api/deals/today/tables", json={"players": 2, "name": "Ann"})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    link = secret((await invite(ann, made, ["Bea"])).json()[0]["link"])
+    r = await bea.post("/api/invitations/accept", json={"link": link})
+    assert r.status_code == 409 and r.json()["code"] == "already_played", r.text
+    assert (await bea.post("/api/invitations/open", json={"link": link})).json()["state"] == "pending"
+
+
+async def test_opening_links_is_rate_limited_per_address(app, new_client):
+    guesser = new_client()
+    codes = [(await guesser.post("/api/invitations/open", json={"link": f"guess-{i}"})).status_code
+             for i in range(130)]
+    assert codes[0] == 404 and 429 in codes
+    r = await guesser.post("/api/invitations/open", json={"link": "guess-again"})
+    assert r.status_code == 429 and r.json()["code"] == "rate_limited" and r.headers["Retry-After"]

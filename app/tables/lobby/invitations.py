@@ -40,6 +40,7 @@ from app.tables.live.actor import after_commit, stored
 from app.tables.live.state import iso
 from app.tables.live.tables import LiveTable, SeatRow
 from app.tables.lobby import commands as lobby
+from app.tables.lobby.once import check_may_sit, refuse
 from app.tables.lobby.rematch import Seated, _bot_name, rematch
 from app.tables.seats import COOKIE_MAX, Caller, not_found, player_of_cookie
 
@@ -285,6 +286,8 @@ async def answer(ctx: Context, *, accept: bool, link: object = None, invitation_
 async def on_answer(ctx: Context, command: commands.Answer) -> Seated | None:
     live = await ctx.live.get(command.code)
     await lobby._lobby_seats(ctx, live, STARTED)
+    if command.accept:  # a table dealt a deal: the already-played rule, as at a join
+        await check_may_sit(ctx, live.snap.deal, command.spec, besides=live.snap.id)
     token, now = (new_token() if command.accept else None), utcnow()
     result = await stored(ctx, AnswerInvitation(live.snap.id, command.invitation_id, command.accept, now,
                                                 command.spec, hash_token(token) if token else None, command.name))
@@ -297,6 +300,8 @@ async def on_answer(ctx: Context, command: commands.Answer) -> Seated | None:
         raise Gone(ANSWERED.get(result[1], EXPIRED), "invitation_closed")
     if result[0] == "seated":
         raise Conflict(N_("This browser already sits at seat {seat}."), "already_seated", seat=result[1])
+    if result[0] == "played":  # the already-played rule, as the writer found it (another tab was quicker)
+        refuse(result[1], result[2])
     _, pid, new, seat, name = result
     if live.seats is None:
         await ctx.live.reload(live)
