@@ -16,7 +16,8 @@ class WS:
     @classmethod
     async def open(cls, url: str, cookie: str | None = None) -> WS:
         headers = {"Cookie": cookie} if cookie else None
-        return cls(await connect(url, additional_headers=headers, open_timeout=10))  # a loaded CI machine: two servers, PostgreSQL
+        # 10 s: a loaded CI machine running two servers and PostgreSQL once took more than 5
+        return cls(await connect(url, additional_headers=headers, open_timeout=10))
 
     async def recv(self, timeout: float = 5.0) -> dict:
         msg = json.loads(await asyncio.wait_for(self.conn.recv(), timeout))
