@@ -43,7 +43,7 @@ function linksBox() {
       const link = new URL(x.link, location.origin).href;   // absolute, to send (the server's is when its public URL is set)
       const input = h("input", { readonly: true, value: link, "aria-label": t("Invitation link for {name}", { name: x.name }) });
       return h("div", { class: "share" }, h("span", { class: "invite-name" }, x.name), input,
-        h("button", { class: "btn small", type: "button", onclick: () => copyText(link, input) }, t("Copy")));
+        h("button", { class: "btn small", type: "button", "aria-label": t("Copy the link for {name}", { name: x.name }), onclick: () => copyText(link, input) }, t("Copy")));
     }));
 }
 
