@@ -4,7 +4,7 @@ call app/tables/live/notes.py. The caller is a seat by its token (Bearer) or the
 as every table route knows it; the writes are rate-limited per seat and per address (ratelimit.py "note")."""
 from __future__ import annotations
 
-from fastapi import APIRouter, Path, Response
+from fastapi import APIRouter, Path, Query, Response
 from pydantic import StrictStr
 
 from app.tables.live import notes
@@ -24,11 +24,14 @@ class NoteText(Body):
 
 
 @router.get("/tables/{code}/notes")
-async def list_notes(caller: Caller, ctx: Ctx) -> list[dict]:
+async def list_notes(caller: Caller, ctx: Ctx,
+                     upto: int | None = Query(None, ge=0, le=1_000_000)) -> list[dict]:
     """The notes the caller may see: every note once the game has ended; while it is on, the caller's own
-    seat's (a spectator's list is empty)."""
+    seat's (a spectator's list is empty). `upto`: only the notes on moves 1..upto (a spoiler-free replay asks
+    for the moves its viewer has reached, so the list tells nothing of the moves after them)."""
     async with ctx.db.reading() as s:
-        return await notes.shown(s, caller)
+        shown = await notes.shown(s, caller)
+    return shown if upto is None else [n for n in shown if n["seq"] <= upto]
 
 
 @router.post("/tables/{code}/moves/{seq}/notes", status_code=201, responses={**WRITES, 403: {

@@ -142,7 +142,10 @@ async def review_socket(websocket: WebSocket) -> None:
         await _close(websocket, error_body(domain, websocket), 1013)
         return
     code, of = table.code, table.seq
-    member = {"key": person["key"], "name": person["name"], "alone": False, "seat": person["seat"]}
+    # nospoil: the viewer's switch or ?nospoil=1 on the socket (a spoiler-free page's): notes' news say only
+    # that they changed, never on which move (app/tables/review/rooms.py)
+    member = {"key": person["key"], "name": person["name"], "alone": False, "seat": person["seat"],
+              "nospoil": nospoil_of(websocket)}
     conn = Connection(f"review:{code}", None, _sender(websocket), _closer(websocket),
                       queue_size=ctx.settings.ws_queue_size)
     room = await ctx.review.enter(code, of, host, conn, member)

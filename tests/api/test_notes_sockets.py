@@ -118,9 +118,11 @@ async def notes_live(server, other=None) -> None:
         base = f"{there.ws_url}/ws/review/{code}"
         review = {"ann": await WS.open(base, cookie=cookie_of(ann)), "bea": await WS.open(base, cookie=cookie_of(bea)),
                   "guest": await WS.open(base)}
-        for ws in review.values():
+        blind = await WS.open(base + "?nospoil=1")  # a spoiler-free page's socket: that notes changed, not where
+        for ws in [*review.values(), blind]:
             await ws.until("welcome")
             await ws.until("room")
+        changed = {"type": "note", "op": "changed"}
         try:
             # Bea writes: everyone gets the note as GET gives it, Bea's socket "mine"
             r = await bea.post(f"/api/tables/{code}/moves/1/notes", json={"text": "What a start"})
@@ -129,6 +131,12 @@ async def notes_live(server, other=None) -> None:
             for who, ws in review.items():
                 got = await ws.until("note")
                 assert got["op"] == "write" and got["note"] == written | {"mine": who == "bea"}, who
+            assert await blind.until("note") == changed
+            # a spoiler-free page asks only for the notes on the moves its viewer has reached
+            assert (await bea.get(f"/api/tables/{code}/notes?upto=0")).json() == []
+            upto_one = (await bea.get(f"/api/tables/{code}/notes?upto=1")).json()
+            assert [n["id"] for n in upto_one] == [written["id"]]
+            assert (await bea.get(f"/api/tables/{code}/notes?upto=-1")).status_code == 422
             # Ann edits her note of the game (public now): everyone gets its new text
             r = await ann.patch(f"/api/tables/{code}/notes/{private['id']}", json={"text": "Plan B, in fact"})
             assert r.status_code == 200, r.text
@@ -136,19 +144,24 @@ async def notes_live(server, other=None) -> None:
                 got = await ws.until("note")
                 assert got["op"] == "edit" and got["note"]["text"] == "Plan B, in fact", who
                 assert got["note"]["mine"] is (who == "ann") and got["note"]["during"] is private["during"]
+            assert await blind.until("note") == changed
             # Bea deletes hers; the admin deletes Ann's: everyone drops them
             assert (await bea.delete(f"/api/tables/{code}/notes/{written['id']}")).status_code == 204
             for ws in review.values():
                 assert await ws.until("note") == {"type": "note", "op": "drop", "id": written["id"], "seq": 1}
+            assert await blind.until("note") == changed
             r = await ann.delete(f"/api/admin/tables/{code}/notes/{private['id']}",
                                  headers=bearer(ADMIN_TOKEN))
             assert r.status_code == 204, r.text
             for ws in review.values():
                 got = await ws.until("note")
                 assert got == {"type": "note", "op": "drop", "id": private["id"], "seq": ann_move}
+            assert await blind.until("note") == changed
+            notes_told = [m for m in blind.received if m.get("type") == "note"]
+            assert notes_told == [changed] * 4 and "Plan B" not in json.dumps(blind.received)
             assert (await ann.get(f"/api/tables/{code}/notes")).json() == []
         finally:
-            for ws in review.values():
+            for ws in [*review.values(), blind]:
                 await ws.conn.close()
         for ws in table_sockets:  # the table's own sockets: no note, ever
             await ws.send({"type": "ping"})

@@ -180,22 +180,29 @@ class ReviewRooms:
     def _on_note(self, room: Room, news: Any) -> None:
         """A note on the table's moves written, edited or deleted (app/tables/live/notes.py publishes it only
         once the game has ended, with what everyone here may read): to each socket, with "mine" when it is
-        the note's author's seat (a note written is encoded at most twice)."""
+        the note's author's seat; to a spoiler-free page's socket only {"op": "changed"} (it asks again for
+        the notes on the moves its viewer has reached). Each kind of message is encoded once."""
         if not isinstance(news, dict) or news.get("op") not in NOTE_OPS:
             return
-        if news["op"] == "drop":
-            if type(news.get("id")) is int and type(news.get("seq")) is int:
-                self._to_all(room, {"type": "note", "op": "drop", "id": news["id"], "seq": news["seq"]}, latest=False)
-            return
         note = news.get("note")
-        if not isinstance(note, dict) or type(note.get("id")) is not int or type(note.get("seq")) is not int:
+        if news["op"] == "drop":
+            if type(news.get("id")) is not int or type(news.get("seq")) is not int:
+                return
+        elif not isinstance(note, dict) or type(note.get("id")) is not int or type(note.get("seq")) is not int:
             return
-        texts: dict[bool, str] = {}
+        texts: dict[object, str] = {}
         for conn, member in list(room.conns.values()):
-            mine = member.get("seat") is not None and member.get("seat") == note.get("seat")
-            if mine not in texts:
-                texts[mine] = orjson.dumps({"type": "note", "op": news["op"], "note": {**note, "mine": mine}}).decode()
-            conn.send(texts[mine])
+            if member.get("nospoil"):  # a spoiler-free page: which move would say how long the game was
+                key: object = "changed"
+                message: dict = {"type": "note", "op": "changed"}
+            elif news["op"] == "drop":
+                key, message = "drop", {"type": "note", "op": "drop", "id": news["id"], "seq": news["seq"]}
+            else:
+                key = member.get("seat") is not None and member.get("seat") == note.get("seat")  # mine
+                message = {"type": "note", "op": news["op"], "note": {**note, "mine": key}}
+            if key not in texts:
+                texts[key] = orjson.dumps(message).decode()
+            conn.send(texts[key])
 
     async def _on_ask(self, room: Room, msg: dict) -> None:
         if msg.get("ask") == room.ask:

@@ -12,7 +12,11 @@ import { t, tn } from "../core/i18n.js";
 const MAX = 500;
 const root = document.getElementById("review-root");
 const code = root ? root.dataset.code : null;
+// Spoiler-free (review/nospoil.js): only the notes on the moves reached so far are asked for, and asked for
+// again as the viewer goes further; the room's socket then says only that notes changed, not where.
+const hiding = !!root && root.dataset.nospoil === "1";
 let notes = [], you = null, ply = null, editing = null, open = false, status = "";
+let reached = 0;   // spoiler-free: the furthest step shown so far
 let box = null;
 
 function section() {
@@ -25,8 +29,9 @@ function section() {
 }
 
 async function load() {
+  const upto = hiding ? reached : null;
   try {
-    notes = await get(`/api/tables/${encodeURIComponent(code)}/notes`);
+    notes = await get(`/api/tables/${encodeURIComponent(code)}/notes${upto == null ? "" : `?upto=${upto}`}`);
   } catch {
     notes = [];
   }
@@ -91,6 +96,7 @@ function render(keepTyping = false) {
 // A note's news from the room's socket: {"op": "write" | "edit", "note"} or {"op": "drop", "id", "seq"}.
 function heard(msg) {
   if (!msg || !notes) return;
+  if (msg.op === "changed") { load(); return; }   // spoiler-free: ask again, up to the step reached
   if (msg.op === "drop") {
     if (!notes.some((x) => x.id === msg.id)) return;
     notes = notes.filter((x) => x.id !== msg.id);
@@ -182,6 +188,7 @@ function mark() {
 
 async function start() {
   if (!code) return;
+  reached = hiding ? Math.max(0, shownPly() || 0) : 0;
   const embedded = document.getElementById("review-start");   // spoiler-free: the page's start, not the state
   try {
     const table = embedded ? JSON.parse(embedded.textContent) : await get(`/api/tables/${encodeURIComponent(code)}`);
@@ -197,11 +204,13 @@ async function start() {
     new MutationObserver(() => {
       const now = shownPly();
       if (now !== ply) { ply = now; open = false; editing = null; status = ""; render(); }
+      if (hiding && now > reached) { reached = now; load(); }   // further than before: its notes now
     }).observe(board, { attributes: true, attributeFilter: ["data-ply", "data-at"] });
   }
   const moves = document.getElementById("review-moves");
   if (moves) new MutationObserver(mark).observe(moves, { childList: true, subtree: true });
   ply = shownPly();
+  if (hiding && ply > reached) { reached = ply; await load(); }
   render();
   mark();
 }

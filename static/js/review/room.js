@@ -112,7 +112,7 @@ function setMode(mode, quiet) {
 let ws = null, attempts = 0;
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(`${proto}//${location.host}/ws/review/${code}`);
+  ws = new WebSocket(`${proto}//${location.host}/ws/review/${code}${root.dataset.nospoil === "1" ? "?nospoil=1" : ""}`);
   ws.onopen = () => { attempts = 0; S.conn = "connected"; redraw(); };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
