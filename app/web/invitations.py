@@ -44,6 +44,8 @@ class AcceptMine(Body):
 
 
 CLOSED = {404: {"description": "No invitation has this link (no_invitation)."},
+          409: {"description": "The game has started (wrong_status), or this browser sits at the table already "
+                               "(already_seated)."},
           410: {"description": "The invitation expired (invitation_expired), or was declined or closed "
                                "(invitation_closed)."},
           429: {"description": "Too many invitation requests from this seat or address (rate_limited)."}}
@@ -86,14 +88,13 @@ async def start_now(caller: SeatAuth, ctx: Ctx) -> dict:
     return await invitations.start_now(ctx, caller)
 
 
-@router.post("/invitations/open", responses=CLOSED)
+@router.post("/invitations/open", responses={k: v for k, v in CLOSED.items() if k != 409})
 async def open_link(body: Link, ctx: Ctx) -> dict:
     """What an invitation's link shows: who invites, to which game and table, the seats, its time."""
     return await invitations.look(ctx, body.link)
 
 
-@router.post("/invitations/accept", responses={**CLOSED, 409: {
-    "description": "This browser sits at the table already (already_seated), or the game has started."}})
+@router.post("/invitations/accept", responses=CLOSED)
 async def accept(body: Accept, ctx: Ctx, cookie: Cookie, request: Request, response: Response) -> dict:
     """Take the invitation's seat (`name`: another name than the inviter wrote): {"code", "seat", "token",
     "url"}, and the identity cookie, as a join."""

@@ -36,6 +36,8 @@ REASONS = {
          "closed.",
     404: "No such table.",
     409: "The table is not in a state that allows this (full, started, finished, stale seq).",
+    410: "What the link opened is over: an invitation expired (invitation_expired), declined or closed "
+         "(invitation_closed).",
     413: "The request body is larger than the server accepts (too_large).",
     422: "The input breaks a rule; the sentence says which (invalid, bad_text, illegal_move, ...).",
     429: "Too many requests from this address or seat (rate_limited); retry after Retry-After seconds.",
