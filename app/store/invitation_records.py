@@ -159,12 +159,14 @@ class ReplaceInvited:
 
 @dataclass(slots=True)
 class RenewLink:
-    """A pending invitation gets a new secret link (`link_hash`); the old one opens nothing any more.
-    ("ok",)."""
+    """A pending invitation gets a new secret link (`link_hash`); the old one opens nothing any more. One
+    whose time ran out waits again, until `until`. ("ok",)."""
 
     table_id: int
     invitation_id: int
     link_hash: str
+    now: datetime
+    until: datetime
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
@@ -177,5 +179,7 @@ class RenewLink:
         if row is None or row[0] != "pending":
             self.result = ("state", None if row is None else row[0])
             return
-        ex.run("UPDATE invitations SET link_hash = :h WHERE id = :i", {"h": self.link_hash, "i": self.invitation_id})
+        ex.run("UPDATE invitations SET link_hash = :h, expires_at = CASE WHEN expires_at > :now THEN expires_at "
+               "ELSE :until END WHERE id = :i", {"h": self.link_hash, "i": self.invitation_id,
+                                                 "now": ex.time(self.now), "until": ex.time(self.until)})
         self.result = ("ok",)

@@ -55,7 +55,7 @@ function listBox(list, table, you) {
       h("span", { class: "invite-name" }, x.name), " ",
       h("span", { class: `tag invite-${x.state}` }, (STATES[x.state] || (() => x.state))()),
       x.state === "pending" ? h("span", { class: "hint" }, " ", t("until {when}", { when: when(x.expires_at) })) : null,
-      x.state === "pending" && mayRenew && table.status === "lobby"
+      (x.state === "pending" || x.state === "expired") && mayRenew && table.status === "lobby"
         ? [" ", h("button", { class: "link", type: "button", onclick: () => renew(x) }, t("New link for {name}", { name: x.name }))] : null)));
 }
 

@@ -147,6 +147,21 @@ async def test_invitations_expire_and_wait_across_days(app, new_client):
     assert (await ann.get(f"/api/tables/{made['code']}")).status_code == 404
 
 
+async def test_an_expired_invitation_sent_again_waits_again(app, new_client):
+    ann, bea = new_client(), new_client()
+    made = await create(ann, players=2)
+    sent = (await invite(ann, made, ["Bea"], days=1)).json()[0]
+    async with app.state.tables.db.writing() as s:
+        await s.execute(update(Invitation).values(expires_at=utcnow() - timedelta(seconds=1)))
+        await s.commit()
+    r = await ann.post(f"/api/tables/{made['code']}/invitations/{sent['id']}/link", headers=bearer(made["token"]))
+    assert r.status_code == 200 and r.json()["state"] == "pending", r.text
+    assert (await bea.post("/api/invitations/open", json={"link": secret(sent["link"])})).status_code == 404
+    r = await bea.post("/api/invitations/accept", json={"link": secret(r.json()["link"])})
+    assert r.status_code == 200, r.text
+    assert (await state(bea, made["code"], r.json()["token"]))["status"] == "playing"
+
+
 async def test_bounds_and_refusals(app, new_client):
     ann, bea = new_client(), new_client()
     made = await create(ann, players=2)

@@ -199,13 +199,16 @@ async def on_renew(ctx: Context, command: commands.RenewLink) -> dict:
         raise NotFound(NO_INVITATION, "no_invitation")
     if command.seat not in (0, row.inviter_seat):
         raise Forbidden(N_("Only whoever invited (or the host) may do this."), "not_inviter")
-    if state_of(row) != "pending":
+    if row.state != "pending":  # an expired one may be sent again: it waits DAYS more
         raise Gone(ANSWERED.get(row.state, EXPIRED), "invitation_closed")
-    secret = new_token()
-    result = await stored(ctx, RenewLink(live.snap.id, row.id, hash_token(secret)))
+    secret, now = new_token(), utcnow()
+    until = now + timedelta(days=DAYS)
+    result = await stored(ctx, RenewLink(live.snap.id, row.id, hash_token(secret), now, until))
     await _refused(ctx, live, result)
     if result[0] != "ok":
         raise Gone(ANSWERED.get(result[1] or "", EXPIRED), "invitation_closed")
+    if _utc(row.expires_at) <= now:
+        row.expires_at = until
     return body(row, link=link_url(ctx.settings.public_url, secret))
 
 
