@@ -1,5 +1,6 @@
 """Bot benchmark over any game: `python -m bench.bots --game NAME --deals N [--start S] [--players P] [--bot B]
-[--policy bot|greedy|random] [--seconds S] [--procs K] [--dump FILE] [--no-baseline] [--no-clock-guard]`
+[--policy bot|greedy|random] [--against A] [--opening K] [--seconds S] [--procs K] [--dump FILE] [--no-baseline]
+[--no-clock-guard]`
 plays N whole games from seeds S..S+N-1 (S: 0 by default) through the engine contract only (each decision gets
 `g.view(doc, seat)` and the legal list, as the server gives them) and prints one JSON line. `--games` is the
 same as `--deals`. `--dump FILE` writes each deal's seed, result and plies (for a paired comparison of two bots
@@ -14,8 +15,12 @@ their effort only (see `unguarded`), so that a loaded machine measures the same 
 - Cooperative games (every seat wins or loses together): every seat is the measured bot; the same seeds
   are played by the random bot as the baseline. Figures: win_rate, losses by reason.
 - Competitive games: the measured bot sits at one seat (seat = game number mod P, so every seat gets its
-  turn), a seeded uniformly random mover at the others. Figures: win_rate (a shared win counts 1/winners), and the
-  baseline of a fair seat, 1/P. With one player (a solitaire), the figures are the scores.
+  turn), a seeded uniformly random mover at the others; `--against A` seats the bot A at the others instead
+  (another bot or one of a bot's levels, "turning-points:standard" say, with the same --seconds): the new
+  bot against the previous one. `--opening K`: the first K moves of every game are seeded random moves at
+  whichever seat is to act (not timed), so that two deterministic bots of a game without chance (Turning
+  Points) do not play the same few games over and over. Figures: win_rate (a shared win counts
+  1/winners), and the baseline of a fair seat, 1/P. With one player (a solitaire), the figures are the scores.
 Both: deals, win_ci95 (the Wilson 95% interval of win_rate), mean_score (the measured seat's, when the game
 scores), mean_plies (game length in moves), s_per_decision (mean) and max_s_per_decision of the measured bot
 (its `choose` only, wall clock), cpu_per_decision and max_cpu_per_decision (the same in CPU time of the
@@ -54,13 +59,20 @@ class SeededMover:
         return dict(move, text="Sing a song") if move.get("action") == "set_dare" else move
 
 
-def play(game, bots: list, seed: int, options: dict, seconds: float | None, measured: set[int]) -> dict:
-    """One game from `seed` with bots[seat] at each seat: its result, plies and the measured seats' times."""
+def play(game, bots: list, seed: int, options: dict, seconds: float | None, measured: set[int],
+         opening: int = 0) -> dict:
+    """One game from `seed` with bots[seat] at each seat (after `opening` seeded random moves): its result,
+    plies and the measured seats' times."""
     doc = game.setup(players=len(bots), options=options, seed=seed)
     spent, cpu, plies = [], [], 0
+    opener = SeededMover(f"opening-{seed}")
     while game.result(doc) is None and plies < MAX_PLIES:
         seat = game.to_act(doc)[0]
         view, legal = game.view(doc, seat), game.legal_moves(doc, seat)
+        if plies < opening:
+            doc = game.apply(doc, seat, opener.choose(view, seat, legal)).doc
+            plies += 1
+            continue
         start, start_cpu = time.perf_counter(), time.process_time()
         move = bots[seat].choose(view, seat, legal, seconds=seconds)
         if seat in measured:
@@ -81,15 +93,16 @@ def unguarded() -> None:
 
 def deal(args: tuple) -> dict:
     """One deal of `measure` (a plain function over plain arguments, for worker processes)."""
-    game_name, name, players, seed, options, seconds, guard = args
+    game_name, name, players, seed, options, seconds, guard, against, opening = args
     if not guard:
         unguarded()
     game, bot = get_game(game_name), get_bot(name)
     seat = 0 if game.cooperative else seed % players
-    opponent = SeededMover(seed)  # the server's random bot hashes the view: few distinct games
+    # the server's random bot hashes the view: few distinct games; a seeded mover varies them
+    opponent = SeededMover(seed) if against is None else get_bot(against)
     bots = [bot if game.cooperative or s == seat else opponent for s in range(players)]
     measured = set(range(players)) if game.cooperative else {seat}
-    out = play(game, bots, seed, options, seconds, measured)
+    out = play(game, bots, seed, options, seconds, measured, opening)
     view = out.pop("view")
     out["figures"] = {key: view[key] for key in FIGURES
                       if isinstance(view.get(key), (int, float)) and not isinstance(view.get(key), bool)}
@@ -97,8 +110,10 @@ def deal(args: tuple) -> dict:
 
 
 def measure(game, name: str, players: int, games: int, options: dict, seconds: float | None,
-            procs: int = 1, start: int = 0, dump: str | None = None, guard: bool = True) -> dict:
-    jobs = [(game.name, name, players, seed, options, seconds, guard) for seed in range(start, start + games)]
+            procs: int = 1, start: int = 0, dump: str | None = None, guard: bool = True,
+            against: str | None = None, opening: int = 0) -> dict:
+    jobs = [(game.name, name, players, seed, options, seconds, guard, against, opening)
+            for seed in range(start, start + games)]
     if procs > 1:
         with multiprocessing.get_context("spawn").Pool(procs) as pool:
             outs = pool.map(deal, jobs, chunksize=1)
@@ -123,7 +138,9 @@ def measure(game, name: str, players: int, games: int, options: dict, seconds: f
         reasons[result.get("verdict") or result["reason"] if result["outcome"] != "won" else "won"] += 1
         if result.get("scores"):
             scores.append(result["scores"][seat])
-    line = {"bot": name, "deals": games, "seeds": [start, start + games - 1], "win_rate": round(wins / games, 3),
+    line = {"bot": name, **({"against": against} if against else {}), **({"opening": opening} if opening else {}),
+            "deals": games,
+            "seeds": [start, start + games - 1], "win_rate": round(wins / games, 3),
             "win_ci95": [round(x, 3) for x in wilson(wins, games)], "results": dict(sorted(reasons.items())),
             **{f"avg_{key}": round(sum(values) / len(values), 2) for key, values in figures.items()},
             "mean_plies": round(sum(plies) / len(plies), 1), "decisions": len(spent),
@@ -178,6 +195,10 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, default=None, help="seat count (default: the game's smallest "
                                                                   "for cooperative games, else 2)")
     parser.add_argument("--bot", default=None, help="the bot to measure (default: the game's own)")
+    parser.add_argument("--against", default=None,
+                        help="competitive games: the bot at the other seats (default: a seeded random mover)")
+    parser.add_argument("--opening", type=int, default=0,
+                        help="the first K moves of each game are seeded random moves (default 0)")
     parser.add_argument("--seconds", type=float, default=None, help="budget passed to choose (default None)")
     parser.add_argument("--policy", choices=POLICIES, default="bot",
                         help="bot: the bot with --seconds; greedy: the bot with seconds=0; random: the random bot")
@@ -192,11 +213,14 @@ def main(argv=None) -> None:
     players = args.players or (game.min_players if game.cooperative else max(2, game.min_players))
     options = {key: json.loads(value) for key, value in (o.split("=", 1) for o in args.option)}
     options = game.check_options(players, options)
+    if args.against and game.cooperative:
+        raise SystemExit("--against is for competitive games: a cooperative game seats one bot everywhere")
     name = DEFAULT_BOT if args.policy == "random" else args.bot or bot_for_game(args.game)
     seconds = 0.0 if args.policy == "greedy" else args.seconds
     line = {"game": game.name, "players": players, "games": args.games, "options": options, "policy": args.policy,
             "seconds": seconds, **measure(game, name, players, args.games, options, seconds, args.procs, args.start,
-                                          args.dump, not args.no_clock_guard)}
+                                          args.dump, not args.no_clock_guard, args.against,
+                                          args.opening)}
     if args.no_baseline:
         pass
     elif game.cooperative:
