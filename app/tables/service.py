@@ -258,6 +258,11 @@ class Tables:
         their seat's channels (app/tables/notify/turns.py)."""
         notify.invited(self, snap.id, snap.code, snap.game, people, by)
 
+    def invitation_started(self, snap: Snapshot) -> None:
+        """A table that waited for invited friends started: the seats not to act first hear it on their
+        channels (those to act hear of their turn)."""
+        notify.started(self, snap)
+
     async def publish_presence(self, code: str) -> None:
         here = self.hub.presence(code)
         await self.broker.publish({"kind": "presence", "table": code, "instance": self.instance,

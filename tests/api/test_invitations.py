@@ -91,17 +91,29 @@ async def test_invited_friends_accept_decline_and_the_table_waits(app, new_clien
     assert r.status_code == 200 and r.json()["status"] == "playing"
 
 
-async def test_the_table_starts_when_everyone_has_accepted(app, new_client):
+async def test_the_table_starts_when_everyone_has_accepted(app, new_client, loopback):
     ann, bea, cid = new_client(), new_client(), new_client()
     made = await create(ann, players=3)
     sent = (await invite(ann, made, ["Bea", "Cid"])).json()
     r = await bea.post("/api/invitations/accept", json={"link": secret(sent[0]["link"])})
     assert r.status_code == 200 and (await state(bea, made["code"]))["status"] == "lobby"
+    rx = loopback(204)  # Bea chooses how she is told, as any seat does
+    r = await bea.put(f"/api/tables/{made['code']}/webhook", headers=bearer(r.json()["token"]),
+                      json={"url": f"{rx.base}/h", "format": "generic"})
+    assert r.status_code == 200, r.text
     r = await cid.post("/api/invitations/accept", json={"link": secret(sent[1]["link"])})
     assert r.status_code == 200, r.text
     st = await state(cid, made["code"], r.json()["token"])
     assert st["status"] == "playing" and st["you"] == 2
     assert [x["name"] for x in st["seats"]] == ["Ann", "Bea", "Cid"]
+    for _ in range(100):  # told in the background: her turn, or that the game she was invited to started
+        await app.state.tables.webhooks.drained()
+        if rx.requests:
+            break
+        await asyncio.sleep(0.05)
+    told = [q.json() for q in rx.requests]
+    assert len(told) == 1 and told[0]["type"] == ("your_turn" if 1 in st["to_act"] else "started"), told
+    assert told[0]["url"] == f"https://p.example/t/{made['code']}"
     r = await ann.get("/api/me/invitations")
     assert r.json() == {"sent": [], "received": []}  # only tables still waiting are listed
 

@@ -226,7 +226,9 @@ async def on_invite_start(ctx: Context, command: commands.InviteStart) -> dict:
         await _refused(ctx, live, result)
         for seat in result[1]:
             _put(live, SeatRow(seat, f"Bot {seat + 1}", bot), now)
-    return await lobby.on_start(ctx, commands.Start(command.code, command.seat))
+    started = await lobby.on_start(ctx, commands.Start(command.code, command.seat))
+    ctx.invitation_started(live.snap)
+    return started
 
 
 # -- the invitee: open the link, accept, decline ---------------------------------------------------------------
@@ -325,7 +327,8 @@ async def on_answer(ctx: Context, command: commands.Answer) -> Seated | None:
         try:
             await lobby.on_start(ctx, commands.Start(live.snap.code, 0))
         except TableError:  # another instance changed the lobby meanwhile: the host starts it then
-            pass
+            return seated
+        ctx.invitation_started(live.snap)
     return seated
 
 

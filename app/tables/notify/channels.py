@@ -17,7 +17,7 @@ from app.tables.language import say
 from app.tables.notify.webhooks import clean_url
 
 FORMATS = ("slack", "mattermost", "discord", "generic")
-KINDS = ("turn", "reminder", "nudge", "takeback", "invited")
+KINDS = ("turn", "reminder", "nudge", "takeback", "invited", "started")
 DIGEST_CHANNELS = ("webhook", "ntfy", "push")  # the channels a seat may set to the daily digest (digest.py)
 TOPIC = re.compile(r"[A-Za-z0-9_-]{1,64}")  # an ntfy topic name
 MATTERMOST_HOOK = re.compile(r"/hooks/[a-z0-9]{26}/?$")
@@ -41,6 +41,7 @@ class Notice:
     lang: str = "en"  # the recipient's language (their player record's, app/tables/language.py)
     first: int | None = None  # a takeback: the first move it would take back (the last is `seq`)
     # invited: `by` invites the seat to a rematch that waits for its answer; `url` is its own invitation link
+    # started: a table that waited for invited friends has started (the seats not to act first hear it so)
 
     @property
     def who(self) -> str:
@@ -57,6 +58,8 @@ class Notice:
             return say(self.lang, N_("Takeback asked at {game}"), game=self.title)
         if self.kind == "invited":
             return say(self.lang, N_("Invitation to a rematch of {game}"), game=self.title)
+        if self.kind == "started":
+            return say(self.lang, N_("{game} has started"), game=self.title)
         return say(self.lang, N_("Your turn at {game}"), game=self.title)
 
     @property
@@ -79,6 +82,9 @@ class Notice:
             by = self.by or say(self.lang, N_("A player"))
             return say(self.lang, N_("{by} invites {who} to a rematch of {game} (table {code}); accept or decline: "
                                      "{url}"), by=by, **where)
+        if self.kind == "started":
+            return say(self.lang, N_("{who}, the game of {game} you were invited to has started (table {code}): {url}"),
+                       **where)
         return say(self.lang, N_("{who}, it's your turn at {game} (table {code}): {url}"), **where)
 
 
@@ -133,6 +139,8 @@ def _type(notice: Notice) -> str:
     """A generic webhook's and a push payload's "type": a takeback to answer, or a turn to play."""
     if notice.kind == "invited":
         return "invitation"
+    if notice.kind == "started":
+        return "started"
     return "takeback_request" if notice.kind == "takeback" else "your_turn"
 
 

@@ -282,3 +282,27 @@ async def tell_invited(ctx: NotifyContext, table_id: int, code: str, game: str,
         notice = notice_for(ctx, "invited", code=code, game=game, seat=row, seq=0, by=by, langs=langs)
         queued += deliver(ctx, table_id, row, replace(notice, url=url, lang=langs.get(pid, "en")))
     return queued
+
+
+def started(ctx: NotifyContext, snap: Snapshot) -> None:
+    """A table that waited for invited friends has just started (app/tables/lobby/invitations.py): each
+    person not to act first (those hear of their turn) with a channel, and no page at the table, is told on
+    their channels, in their language. Never waits."""
+    people = {x["seat"] for x in snap.seats if not x["bot"] and x.get("hook")} - set(snap.to_act)
+    grace = ctx.settings.away_after_seconds
+    people = {seat for seat in people if not ctx.presence.at_table(snap.code, seat, grace)}
+    if people:
+        ctx.held.run(tell_started(ctx, snap.id, snap.code, snap.game, people))
+
+
+async def tell_started(ctx: NotifyContext, table_id: int, code: str, game: str, seats: set[int]) -> int:
+    try:
+        async with ctx.db.reading() as s:
+            rows = [row for row in await queries.seats_of(s, table_id)
+                    if row.seat in seats and row.bot is None and row.notify]
+            langs = await language.of_players(s, [row.player_id for row in rows])
+    except Exception:  # a notification is a nicety: never let it take anything else down
+        log.exception("start notification look-up failed", extra={"table": code})
+        return 0
+    return sum(deliver(ctx, table_id, row, notice_for(ctx, "started", code=code, game=game, seat=row, seq=0,
+                                                       langs=langs)) for row in rows)
