@@ -184,7 +184,7 @@ async def test_bounds_and_refusals(app, new_client):
     assert (await invite(ann, made, ["x" * 500])).status_code == 422
     r = await bea.post(f"/api/tables/{made['code']}/invitations", json={"names": ["Cid"]})
     assert r.status_code == 401  # no seat
-    for link in ("nothing-here", "x" * 101, ""):
+    for link in ("nothing-here", "x" * 301, ""):
         r = await bea.post("/api/invitations/open", json={"link": link})
         assert r.status_code in (404, 422), link
     r = await bea.post("/api/invitations/open", json={"link": "nothing-here"})

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from app.tables.live.context import Context
 
 DAYS, DAYS_MIN, DAYS_MAX = 7, 1, 14  # how long an invitation waits for its answer
-LINK_MAX = 100  # characters of a link's secret as a client sends it back (ours are 32)
+LINK_MAX = 300  # characters of a link as a client sends it back (the secret alone is 32; or the whole link)
 STARTED = N_("The game at table {code} has already started ({status}); you can still watch it.")
 NO_INVITATION = N_("This invitation link opens nothing: it may have been mistyped, or the inviter made a new one.")
 EXPIRED = N_("This invitation has expired: ask whoever invited you for a new one.")
