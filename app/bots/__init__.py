@@ -5,6 +5,11 @@ A bot sees only `view = g.view(doc, seat)`, never the doc. Each game names its o
 game's name ("three-high"). "random" plays any game: it picks a legal move deterministically from the view.
 `bot_for_game(game_name)` names the bot a table seats by default. `hint(...)` is a bot's move with its reason
 in words, for a player who asks (a bot may offer `explain(view, seat, move) -> str`).
+
+Levels: a game's bot package may declare `LEVELS = {level: class}`, strongest first (Turning Points: strong,
+standard). Each level is registered as "<game>:<level>", and the game's own name is its first level (the one
+a table seats by default, and the hints' bot); `levels_of(game_name)` lists them, for a host who picks one
+when adding a bot. A bot without LEVELS has one level, the game's declared class.
 """
 from __future__ import annotations
 
@@ -46,7 +51,27 @@ def _load(spec: str) -> Any:
     return getattr(importlib.import_module(f"{__name__}.{module}"), cls)()
 
 
-BOTS: dict[str, Any] = {DEFAULT_BOT: RandomBot(), **{name: _load(g.bot) for name, g in GAMES.items()}}
+def _levels(spec: str) -> dict[str, Any]:
+    """{level: an instance} of the bot named "module:Class" (its package's LEVELS, strongest first), or {}."""
+    module = importlib.import_module(f"{__name__}.{spec.partition(':')[0]}")
+    return {level: cls() for level, cls in getattr(module, "LEVELS", {}).items()}
+
+
+LEVELS: dict[str, tuple[str, ...]] = {}  # game name -> its bot's levels, strongest (the default) first
+BOTS: dict[str, Any] = {DEFAULT_BOT: RandomBot()}
+for _name, _game in GAMES.items():
+    _leveled = _levels(_game.bot)
+    if _leveled:
+        LEVELS[_name] = tuple(_leveled)
+        BOTS[_name] = next(iter(_leveled.values()))
+        BOTS.update({f"{_name}:{level}": bot for level, bot in _leveled.items()})
+    else:
+        BOTS[_name] = _load(_game.bot)
+
+
+def levels_of(game_name: str) -> tuple[str, ...]:
+    """The levels a host may pick for the game's own bot, strongest (the default) first; () for one level."""
+    return LEVELS.get(game_name, ())
 
 
 def bot_for_game(game_name: str) -> str:

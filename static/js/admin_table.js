@@ -4,7 +4,7 @@
 import { api } from "./core/api.js";
 import { createReplay, stepWords } from "./core/replay.js";
 import { takenBack } from "./core/takeback_words.js";
-import { chatWords } from "./core/say.js";
+import { chatWords, inviteWords } from "./core/say.js";
 import { h, redraw, state } from "./core/store.js";
 import { t, tn } from "./core/i18n.js";
 
@@ -90,6 +90,7 @@ export function renderDetail() {
   renderMoves(d);
   renderChat(d);
   renderNotes(d);
+  renderInvitations(d);
   renderCheck(d);
 }
 
@@ -161,6 +162,24 @@ function renderChat(d) {
   $("d-chat").replaceChildren(...(d.chat.length ? d.chat.map((c) => h("li", {},
     h("span", { class: "who" }, `${c.name}:`), chatWords(c), " ", h("time", { class: "muted", datetime: c.at }, whenText(c.at))))
     : [h("li", { class: "muted" }, t("No chat."))]));
+}
+
+// Every invitation to a seat of the table: who, where it stands, when it was made and answered (never a link:
+// only its hash is kept).
+function renderInvitations(d) {
+  const el = $("d-invitations");
+  const rows = d.invitations || [];
+  const key = JSON.stringify(rows);
+  if (!el || el.dataset.key === key) return;
+  el.dataset.key = key;
+  el.replaceChildren(...(rows.length ? rows.map((x) => h("li", { "data-state": x.state },
+    h("span", { class: "who" }, `${t("Seat {n}", { n: x.seat + 1 })} · ${x.name}:`), " ",
+    h("span", { class: `tag invite-${x.state}` }, inviteWords(x.state)), " ",
+    x.rematch ? h("span", { class: "muted" }, t("(a rematch)")) : null, " ",
+    h("span", { class: "muted" }, t("sent {when}", { when: whenText(x.created_at) })), " ",
+    x.answered_at ? h("span", { class: "muted" }, t("answered {when}", { when: whenText(x.answered_at) }))
+      : h("span", { class: "muted" }, t("until {when}", { when: whenText(x.expires_at) }))))
+    : [h("li", { class: "muted" }, t("No invitations."))]));
 }
 
 // Whether the replay agrees with the stored game (the engine replays every move from the initial doc).

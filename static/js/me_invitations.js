@@ -4,17 +4,11 @@
 import { get, post, toast } from "./core/api.js";
 import { h } from "./core/store.js";
 import { t } from "./core/i18n.js";
+import { inviteWords } from "./core/say.js";
 
 const box = document.getElementById("me-invitations");
 const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-const STATES = {
-  pending: () => t("waiting for an answer"),
-  accepted: () => t("accepted"),
-  declined: () => t("declined"),
-  expired: () => t("expired"),
-  replaced: () => t("a bot took the seat"),
-};
-const said = (x) => (STATES[x.state] || (() => x.state))();
+const said = (x) => inviteWords(x.state);
 
 async function answer(x, accept) {
   try {

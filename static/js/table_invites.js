@@ -7,6 +7,7 @@
 import { copyText, get, post, toast } from "./core/api.js";
 import { h } from "./core/store.js";
 import { t } from "./core/i18n.js";
+import { inviteWords } from "./core/say.js";
 
 const root = document.getElementById("table-root");
 const code = root ? root.dataset.code : null;
@@ -16,14 +17,6 @@ const DAYS = [1, 2, 3, 7, 14];
 const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 let fresh = [];   // links made on this page: shown until it is left
 try { fresh = JSON.parse(sessionStorage.getItem(KEPT) || "[]"); sessionStorage.removeItem(KEPT); } catch { fresh = []; }
-
-const STATES = {
-  pending: () => t("waiting for an answer"),
-  accepted: () => t("accepted"),
-  declined: () => t("declined"),
-  expired: () => t("expired"),
-  replaced: () => t("a bot took the seat"),
-};
 
 function panel() {
   let el = document.getElementById("invites");
@@ -53,7 +46,7 @@ function listBox(list, table, you) {
   return h("ul", { class: "invite-list", id: "invite-list", "aria-label": t("Invitations") }, ...list.map((x) =>
     h("li", { "data-invitation": x.id, "data-state": x.state },
       h("span", { class: "invite-name" }, x.name), " ",
-      h("span", { class: `tag invite-${x.state}` }, (STATES[x.state] || (() => x.state))()),
+      h("span", { class: `tag invite-${x.state}` }, inviteWords(x.state)),
       x.state === "pending" ? h("span", { class: "hint" }, " ", t("until {when}", { when: when(x.expires_at) })) : null,
       (x.state === "pending" || x.state === "expired") && mayRenew && table.status === "lobby"
         ? [" ", h("button", { class: "link", type: "button", onclick: () => renew(x) }, t("New link for {name}", { name: x.name }))] : null)));

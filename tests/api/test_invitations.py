@@ -29,7 +29,10 @@ def database_url(request) -> str:
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return notify_settings(database_url, public_url="https://p.example")
+    return notify_settings(database_url, public_url="https://p.example", admin_token=ADMIN)
+
+
+ADMIN = "admin-token-for-the-invitation-tests-0123456789"
 
 
 def secret(link: str) -> str:
@@ -224,7 +227,8 @@ async def test_links_reach_nobody_but_the_inviter_and_their_invitee(app, new_cli
              await ann.get(f"/api/tables/{code}/invitations", headers=bearer(made["token"])),
              await bea.get(f"/api/tables/{code}/log"), await bea.get(f"/api/tables/{code}/chat"),
              await ann.get("/api/me/invitations"), await bea.get("/api/me/invitations"), await bea.get("/api/me"),
-             await cid.post("/api/invitations/open", json={"link": cid_link})]
+             await cid.post("/api/invitations/open", json={"link": cid_link}),
+             await watcher.get(f"/api/admin/tables/{code}", headers=bearer(ADMIN))]
     assert (await watcher.get(f"/api/tables/{code}/invitations")).status_code == 401  # spectators: nothing
     for r in reads:
         assert r.status_code == 200, r.text
@@ -235,6 +239,11 @@ async def test_links_reach_nobody_but_the_inviter_and_their_invitee(app, new_cli
     assert [(x["name"], x["state"], x["code"]) for x in sent_me] == [("Bea", "accepted", code),
                                                                       ("Cid", "pending", code)]
     assert all("link" not in x for x in sent_me)
+    # the admin's table lists every invitation with where it stands, no link either
+    admin = (await watcher.get(f"/api/admin/tables/{code}", headers=bearer(ADMIN))).json()["invitations"]
+    assert [(x["seat"], x["name"], x["state"], x["rematch"]) for x in admin] == [(1, "Bea", "accepted", False),
+                                                                                 (2, "Cid", "pending", False)]
+    assert all("link" not in x and x["created_at"] and x["expires_at"] for x in admin)
     async with app.state.tables.db.reading() as s:  # and the database keeps only hashes
         rows = (await s.execute(select(Invitation.link_hash))).scalars().all()
     assert set(rows) == {hash_token(bea_link), hash_token(cid_link)}

@@ -114,3 +114,28 @@ def test_a_rematch_sent_as_an_invitation_is_accepted_from_me(live_server, new_pa
     bea.wait_for_url(f"**/t/{new}")
     st = bea.request.get(f"{server.url}/api/tables/{new}").json()
     assert st["status"] == "playing" and st["you"] == 1
+
+
+def test_the_admin_sees_each_invitation_and_where_it_stands(live_server, new_page):
+    """The admin's table page lists the invitations (seat, name, state, when), never a link."""
+    admin_token = "admin-token-for-the-invitation-browser-test-0123"
+    server = live_server(admin_token=admin_token)
+    ann = new_page()
+    r = ann.request.post(f"{server.url}/api/tables", data={"game": "dash", "players": 3, "name": "Ann"})
+    code, auth = r.json()["code"], {"Authorization": f"Bearer {r.json()['token']}"}
+    r = ann.request.post(f"{server.url}/api/tables/{code}/invitations", headers=auth, data={"names": ["Bea", "Cid"]})
+    assert r.status == 201, r.text()
+    link = r.json()[1]["link"].split("#", 1)[1]
+    assert ann.request.post(f"{server.url}/api/invitations/decline", data={"link": link}).status == 204
+    admin = new_page()
+    admin.goto(f"{server.url}/admin")
+    admin.fill("#admin-token", admin_token)
+    admin.click("#admin-login-form button[type=submit]")
+    admin.click(f"a.code-link:has-text('{code}')")
+    rows = admin.locator("#d-invitations li")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("Seat 2 · Bea:")
+    expect(rows.nth(0)).to_contain_text("waiting for an answer")
+    expect(rows.nth(1)).to_contain_text("Cid:")
+    expect(rows.nth(1)).to_contain_text("declined")
+    assert "/invite#" not in admin.content()

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games import GAMES
-from app.store import Seat, Table, admin_queries, utcnow
+from app.store import Seat, Table, admin_queries, invitation_queries, utcnow
 from app.store.admin_queries import SORT_COLUMNS, TableFilter
 from app.tables.errors import N_, Forbidden, Invalid, Unauthorized, W_
 from app.tables.live import commands, notes
 from app.tables.live.state import iso
+from app.tables.lobby import invitations
 from app.tables import text
 from app.tables.identity import normalise_code
 from app.tables.seats import find_table, not_found
@@ -190,6 +191,8 @@ async def table_detail(s: AsyncSession, code: str) -> dict:
         "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": iso(c.at)} | ({"say": c.say} if c.say else {})
                  for c in chat],
         "notes": await notes.every(s, table.id),  # every note on a move, the private ones too
+        # every invitation to a seat (its state, never its link: only its hash is kept)
+        "invitations": [invitations.body(x) for x in await invitation_queries.of_table(s, table.id)],
     }
 
 

@@ -54,3 +54,17 @@ export function endWords(result, mod) {
 export function deliveryWords(last) {
   return last && last.say ? sayWords(last.say) : String((last && last.detail) || "");
 }
+
+// Where an invitation to a seat stands (docs/API.md "Invitations": its "state").
+const INVITE_STATES = {
+  pending: () => t("waiting for an answer"),
+  accepted: () => t("accepted"),
+  declined: () => t("declined"),
+  expired: () => t("expired"),
+  replaced: () => t("a bot took the seat"),
+};
+
+/** An invitation's state in the reader's language (the table's lobby, /me, the admin's table). */
+export function inviteWords(state) {
+  return (INVITE_STATES[state] || (() => String(state || "")))();
+}
