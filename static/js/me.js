@@ -134,7 +134,10 @@ function connect() {
   ws.onmessage = (ev) => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
-    if (msg.type === "me") render(msg);
+    if (msg.type === "me") {
+      render(msg);
+      document.dispatchEvent(new CustomEvent("me-list"));   // me_invitations.js asks again (a seat taken...)
+    }
   };
   ws.onclose = () => {
     box.dataset.live = "0";

@@ -54,4 +54,15 @@ async function load() {
   box.replaceChildren(...parts);
 }
 
-if (box) load();
+// Live: each time /me's socket sends the list (something changed at a table of this browser: a friend took
+// an invited seat, a table started), the invitations are asked again, at most once a second.
+let again = null;
+function soon() {
+  if (again) return;
+  again = setTimeout(() => { again = null; load(); }, 1000);
+}
+
+if (box) {
+  load();
+  document.addEventListener("me-list", soon);
+}

@@ -139,3 +139,19 @@ def test_the_admin_sees_each_invitation_and_where_it_stands(live_server, new_pag
     expect(rows.nth(1)).to_contain_text("Cid:")
     expect(rows.nth(1)).to_contain_text("declined")
     assert "/invite#" not in admin.content()
+
+
+def test_my_tables_follow_an_invitation_answered_meanwhile(live_server, new_page):
+    """Ann's /me, open while Bea accepts her link elsewhere, shows Bea's answer without a reload."""
+    server = live_server()
+    ann = new_page()
+    r = ann.request.post(f"{server.url}/api/tables", data={"game": "three-high", "players": 3, "name": "Ann"})
+    code, auth = r.json()["code"], {"Authorization": f"Bearer {r.json()['token']}"}
+    sent = ann.request.post(f"{server.url}/api/tables/{code}/invitations", headers=auth,
+                            data={"names": ["Bea", "Cid"]}).json()
+    ann.goto(f"{server.url}/me")
+    expect(ann.locator("#me-sent")).to_contain_text("Bea (waiting for an answer), Cid (waiting for an answer)")
+    bea = new_page()
+    assert bea.request.post(f"{server.url}/api/invitations/accept",
+                            data={"link": sent[0]["link"].split("#", 1)[1]}).status == 200
+    expect(ann.locator("#me-sent")).to_contain_text("Bea (accepted), Cid (waiting for an answer)", timeout=10000)
