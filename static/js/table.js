@@ -195,10 +195,14 @@ async function join(name) {
 }
 
 let addingBot = false;   // one request at a time: a double click must not ask twice for the same seat
-async function addBot(seat) {
+// The levels of the game's bot as bot names ("turning-points:strong"), strongest (the default) first
+// (app.bots.LEVELS); none: the game's bot has one level.
+const botLevels = (root.dataset.botLevels || "").split(" ").filter(Boolean);
+async function addBot(seat, bot) {
   if (addingBot) return;
   addingBot = true;
-  try { await post(`/api/tables/${code}/bots`, { seat }); await refresh(); } catch (err) { showError(err); }
+  const body = bot && botLevels.includes(bot) ? { seat, bot } : { seat };
+  try { await post(`/api/tables/${code}/bots`, body); await refresh(); } catch (err) { showError(err); }
   finally { addingBot = false; }
 }
 
@@ -293,7 +297,7 @@ function resultWords(t) {
 
 // ---------- the replay, once the game has ended (table_replay.js) ----------
 const replay = setupReplay({ root, code, state, seatName, say, redraw });
-const panels = setupPanels({ code, plainName, seatName, addBot, resultWords });
+const panels = setupPanels({ code, plainName, seatName, addBot, botLevels, resultWords });
 const a11y = setupA11y({ state, seatName, logLines: (step) => panels.stepLines(step), resultWords });
 
 // ---------- rendering ----------

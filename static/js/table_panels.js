@@ -9,9 +9,24 @@ import { renderTakeback, takebackWords, takenBack, TAKEN_BACK } from "./takeback
 
 const $ = (id) => document.getElementById(id);
 
-// code: the table's; plainName/seatName: how seats are named; addBot(seat): the host's button;
+// code: the table's; plainName/seatName: how seats are named; addBot(seat, bot): the host's button;
+// botLevels: the game's bot levels as bot names, strongest first ([]: one level, no choice to show);
 // resultWords(t): the game module's words and art for the result.
-export function setupPanels({ code, plainName, seatName, addBot, resultWords }) {
+export function setupPanels({ code, plainName, seatName, addBot, botLevels = [], resultWords }) {
+  let chosenBot = botLevels[0] || null;   // the level the host picked for the next bot (the strongest by default)
+  const levelWord = (bot) => {
+    const level = bot.slice(bot.indexOf(":") + 1);
+    return { strong: tr("Strong bot"), standard: tr("Standard bot") }[level] || level;
+  };
+  function botChoice(seat) {
+    if (botLevels.length < 2) return null;
+    return h("select", { class: "bot-level", "data-bot-level": seat, "aria-label": tr("Level of the bot to add"),
+      title: tr("Level of the bot to add"), onchange: (e) => {
+        chosenBot = e.target.value;
+        document.querySelectorAll("select.bot-level").forEach((other) => { other.value = chosenBot; });
+      } },
+      botLevels.map((bot) => h("option", { value: bot, selected: bot === chosenBot }, levelWord(bot))));
+  }
   function renderLobby(t) {
     const lobby = $("lobby");
     const inLobby = t.status === "lobby";
@@ -75,7 +90,8 @@ export function setupPanels({ code, plainName, seatName, addBot, resultWords }) 
         isMe ? h("span", { class: "tag you" }, tr("you")) : null,
         acting.has(s.seat) ? h("span", { class: "tag turn" }, tr("to play")) : null,
         paceTags(t, s, acting.has(s.seat)),
-        hostCanFill ? h("button", { class: "btn small", type: "button", "data-add-bot": s.seat, onclick: () => addBot(s.seat) }, tr("Add a bot")) : null,
+        hostCanFill ? botChoice(s.seat) : null,
+        hostCanFill ? h("button", { class: "btn small", type: "button", "data-add-bot": s.seat, onclick: () => addBot(s.seat, chosenBot) }, tr("Add a bot")) : null,
       );
     }));
     follow(t, state.me);

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.bots import levels_of
 from app.games import GAMES
 from app.store import ENDED, queries, utcnow
 from app.tables.live import chat
@@ -28,7 +29,8 @@ def games() -> list[dict]:
                     "min_players": g.min_players, "max_players": g.max_players, "max_plies": g.max_plies,
                     "simultaneous": g.simultaneous, "chance": g.chance, "hidden_information": g.hidden_information,
                     "options": g.default_options(g.min_players), "option_specs": g.option_specs(g.min_players),
-                    "client": f"/static/{g.client}", "css": f"/static/{g.css}", "rules": f"/rules/{g.name}"})
+                    "client": f"/static/{g.client}", "css": f"/static/{g.css}", "rules": f"/rules/{g.name}",
+                    "bot_levels": list(levels_of(g.name))})
     return out
 
 

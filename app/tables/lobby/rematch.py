@@ -6,7 +6,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from app.bots import DEFAULT_BOT, bot_for_game
+from app.bots import DEFAULT_BOT, bot_for_game, levels_of
 from app.games import GAMES
 from app.store import ENDED, utcnow
 from app.store.rematch_records import MakeRematch
@@ -58,13 +58,18 @@ def _setup(g: Any, players: int, options: dict) -> tuple[str, dict]:
 
 
 def _bot_name(game: str, bot: str | None) -> str:
-    """The game's own bot by default; "random" (a legal-move picker) on request."""
+    """The game's own bot by default; one of its levels ("turning-points:standard", app.bots.levels_of) or
+    "random" (a legal-move picker) on request."""
     best = bot_for_game(game)
     if bot is None or bot == best:
         return best
     if bot == DEFAULT_BOT:
         return bot
-    raise Invalid(f"There is no bot called {bot[:40]!r} for this game; choose {best!r} or {DEFAULT_BOT!r}.")
+    levels = [f"{game}:{level}" for level in levels_of(game)]
+    if bot in levels:
+        return bot
+    choices = ", ".join(repr(name) for name in [best, *levels, DEFAULT_BOT])
+    raise Invalid(f"There is no bot called {bot[:40]!r} for this game; choose one of {choices}.")
 
 
 async def rematch(ctx: Context, caller: Caller) -> tuple[dict, bool]:
