@@ -4,7 +4,7 @@ A bot sees only `view = g.view(doc, seat)`, never the doc. Each game names its o
 (`Game.bot = "module:Class"`, a class in a package of app.bots), and the bot is registered under the
 game's name ("three-high"). "random" plays any game: it picks a legal move deterministically from the view.
 `bot_for_game(game_name)` names the bot a table seats by default. `hint(...)` is a bot's move with its reason
-in words, for a player who asks (a bot may offer `explain(view, seat, move) -> str`).
+in words, for a player who asks (each game's app/bots/<game>/explain.py: `explain_say(view, seat, move)`).
 
 Levels: a game's bot package may declare `LEVELS = {level: class}`, strongest first (Turning Points: strong,
 standard). Each level is registered as "<game>:<level>", and the game's own name is its first level (the one
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import inspect
 import json
 from typing import Any
@@ -94,16 +95,41 @@ def varied(bot_name: str, view: Any, seat: int, legal_moves: list, salt: Any, se
 
 
 def hint(bot_name: str, view: Any, seat: int, legal_moves: list, seconds: float | None = None) -> dict:
-    """{"move", "reason"}: the bot's move for a player who asked for a hint, and why in a few words when the
-    bot can say (an optional `explain(view, seat, move) -> str`; else ""). A plain function, like `choose`."""
+    """{"move", "reason", "reason_say"}: the bot's move for a player who asked for a hint, and why in one
+    sentence when the bot can say: the `explain_say(view, seat, move[, seconds])` of the explain.py beside the
+    bot (app/bots/<game>/explain.py), else the bot's own optional `explain_say` method; the reason as
+    [message id, params] (said in the reader's language by the web layer) and in English. Both read only the
+    view, like the bot. A plain function, like `choose`."""
     bot = get_bot(bot_name)
     move = bot.choose(view, seat, legal_moves, seconds=seconds)
-    explain = getattr(bot, "explain", None)
-    out = {"move": move, "reason": explain(view, seat, move) if explain is not None else ""}
-    say = getattr(bot, "explain_say", None)   # the reason as [message id, params]: said in the reader's language
-    if say is not None:
-        out["reason_say"] = say(view, seat, move)
-    return out
+    say = explainer(bot)
+    if say is None:
+        return {"move": move, "reason": ""}
+    if "seconds" in inspect.signature(say).parameters:
+        reason = say(view, seat, move, seconds=seconds)
+    else:
+        reason = say(view, seat, move)
+    return {"move": move, "reason": english(reason), "reason_say": list(reason)}
+
+
+def explainer(bot: Any) -> Any:
+    """The function that says why `bot` makes a move: `explain_say` in the explain.py of the bot's package
+    (app.bots.<game>.explain), else the bot's own `explain_say`, else None."""
+    package = type(bot).__module__.rpartition(".")[0] if type(bot).__module__.count(".") >= 3 else ""
+    if package.startswith(f"{__name__}."):
+        name = f"{package}.explain"
+        if importlib.util.find_spec(name) is not None:
+            found = getattr(importlib.import_module(name), "explain_say", None)
+            if found is not None:
+                return found
+    return getattr(bot, "explain_say", None)
+
+
+def english(say: Any) -> str:
+    """[message id, params] in English: each param that is itself [id, params] said too."""
+    message, params = say
+    return message.format(**{k: english(v) if isinstance(v, list) and len(v) == 2 and isinstance(v[1], dict)
+                             else v for k, v in params.items()}) if params else message
 
 
 def get_bot(name: str = DEFAULT_BOT) -> Any:

@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from app.bots.scores import N_
@@ -111,16 +112,55 @@ def explain_parts(st: State, code: int, codes: list[int]) -> tuple[str, dict]:
     return N_("spends the {card} where it does the least harm"), {"card": card_text(card)}
 
 
+# The team's chance with the play and without it (its best other play), beside the reason in a hint.
+CHANCE_SHARE = 0.25  # of the hint's budget, for the rollouts behind the chances (counted at the C rollouts' price)
+RIVALS = 3  # other plays weighed for "without it": the best by the greedy evaluation
+
+
+def chances_of(view: Any, seat: int, move: dict, seconds: float) -> tuple[float, float] | None:
+    """(the team's chance to win with `move`, with its best other play), the bot's calibrated chances from
+    honest rollouts in the same sampled worlds (score.py: the unseen cards dealt anew in each, nothing
+    hidden read; up to score.MAX_WORLDS worlds, as many as half the budget buys at the C rollouts' price); None
+    when there is no other play, or the play ends the game."""
+    from .evaluate import child_values
+    from .score import _position, calibrated, chances
+    from .rollout import ROLLOUT_SPEEDUP
+    from .search import UNITS_PER_SECOND, seed_of
+
+    base, unseen, hidden, counts, pile = _position(view, seat)
+    codes = legal_codes(base, seat)
+    chosen = ThreeHigh.code_of(base, move)
+    if len(codes) < 2 or _after(base, chosen)[0].trees >= WIN_TREES:
+        return None
+    values = child_values(base, codes, trip_table(live_mask(base.discard)))
+    others = sorted((c for c in codes if c != chosen), key=lambda c: -values[codes.index(c)])[:RIVALS]
+    rng = random.Random(seed_of(view, seat, [move], seconds, "hint"))
+    raw = chances(base, unseen, hidden, counts, pile, [chosen, *others], rng,
+                  max(1.0, seconds * CHANCE_SHARE * UNITS_PER_SECOND * ROLLOUT_SPEEDUP))
+    return calibrated(raw[0], base.players), calibrated(max(raw[1:]), base.players)
+
+
 def explain(view: Any, seat: int, move: dict) -> str:
     """The reason for `move` (one of the legal moves of `seat`), from the view alone."""
     message, params = explain_say(view, seat, move)
     return message.format(**params)
 
 
-def explain_say(view: Any, seat: int, move: dict) -> list:
-    """[message id, params] of the reason for `move`, for the reader's language."""
+def explain_say(view: Any, seat: int, move: dict, seconds: float | None = None) -> list:
+    """[message id, params] of the reason for `move`, for the reader's language. Given a budget (a hint's),
+    the team's chance to win with the play and without it (its best other play) follows the reason."""
     base, _, _ = base_state(view)
     base.to_act = seat
     base.pile = [-1] * view.get("draw_pile_count", 1)
     code = ThreeHigh.code_of(base, move)
-    return list(explain_parts(base, code, legal_codes(base, seat)))
+    reason = list(explain_parts(base, code, legal_codes(base, seat)))
+    found = chances_of(view, seat, move, seconds) if seconds else None
+    if found is None:
+        return reason
+    chance, other = round(100 * found[0]), round(100 * found[1])
+    if other > chance + 2:  # the greedy rollouts rate another play higher than the bot's deeper search did
+        return [N_("{reason}: the team's chance to win is about {chance}% with this play; the quick rollouts rate "
+                   "another play at {other}%, but the bot's deeper search prefers this one"),
+                {"reason": reason, "chance": chance, "other": other}]
+    return [N_("{reason}: the team's chance to win is about {chance}% with this play, {other}% without it"),
+            {"reason": reason, "chance": chance, "other": other}]
