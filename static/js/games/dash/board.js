@@ -243,8 +243,22 @@ export function createBoard(root, ctx) {
     hint() {
       const t = table();
       if (!t) return "";
+      const hinted = UI.hintNow(ui, t);
+      if (hinted && !state.pending) return words.hintBanner(hinted, keyboardLikely());
       const dared = t.view && t.view.dare ? ctx.seatName(t.view.dare.seat) : "";
       return words.turnHint(UI.actions(t), { pending: state.pending, keys: keyboardLikely(), dared });
+    },
+    // The bot's suggestion (the shell's Hint button): the Draw button takes the keyboard, a dare's text is
+    // put in the dare box (to send or to change), "Done" takes the keyboard; the banner and the page's live
+    // region say why.
+    showHint(move, reason) {
+      const effect = UI.showHint(ui, table(), move, reason);
+      if (!effect) return;
+      paint();
+      if (effect.focus === "draw" && !drawBtn.hidden) drawBtn.focus();
+      else if (effect.focus) focusDare(effect.focus);
+      if (ctx.say) ctx.say(words.hintSaid(ui.hint));
+      ctx.redraw();
     },
     animate: (step) => UI.stepArrived(ui, step),
     destroy() { document.removeEventListener("keydown", onKey); bar.remove(); },

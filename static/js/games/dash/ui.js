@@ -12,8 +12,27 @@
 //   dare       the dare panel: stage ("write", "wait-write", "answer", "wait-answer" or null), key (which dare
 //              and stage), draft (the text being written), sent (the text this page sent), confirming
 //              (the "refuse?" question is open)
+//   hint       the bot's suggestion the player asked for ({move, reason, seq}), shown while the table is at seq
 export function create() {
-  return { step: null, dare: { stage: null, key: null, draft: "", sent: null, confirming: false } };
+  return { step: null, hint: null, dare: { stage: null, key: null, draft: "", sent: null, confirming: false } };
+}
+
+// ---- the bot's suggestion (the Hint button) ----
+// The hint asked at this table state, if the table lists its move still (a dare's by its action).
+export function hintNow(ui, t) {
+  const x = ui.hint;
+  return x && t && x.seq === t.seq && listed(t, x.move.action) ? x : null;
+}
+
+// A hint arrived: kept for the banner; a dare's text becomes the draft. Returns where the keyboard goes.
+export function showHint(ui, t, move, reason) {
+  if (!t || !move || !listed(t, move.action)) return null;
+  ui.hint = { move, reason: reason || "", seq: t.seq };
+  if (move.action === "set_dare") {
+    typeDare(ui, move.text || "");
+    return { focus: "input" };
+  }
+  return { focus: move.action === "draw" ? "draw" : move.done ? "done" : null };
 }
 
 export const actions = (t) => ((t && t.legal_moves) || []).map((m) => m.action);

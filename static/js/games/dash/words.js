@@ -89,6 +89,21 @@ export const PANEL = {
   skips: t("misses next turn"), dared: t("dared"), toDraw: t("to draw"), back: " ↩",
 };
 
+// The bot's suggestion (the Hint button): the move and, in brackets, the server's reason in the reader's language.
+export function hintWords(hint) {
+  const m = hint.move;
+  const play = m.action === "draw" ? t("draw a card") : m.action === "set_dare" ? t("dare: “{text}”", { text: m.text || "" })
+    : m.done ? t("the dare: done") : t("the dare: refused");
+  return `${play}${hint.reason ? ` (${hint.reason})` : ""}`;
+}
+export const hintSaid = (hint) => t("Hint: {hint}", { hint: hintWords(hint) });
+export function hintBanner(hint, keys) {
+  const p = { hint: hintWords(hint) };
+  if (hint.move.action === "draw") return keys ? t("Hint: {hint}. Press “Draw a card” (or D).", p) : t("Hint: {hint}. Press “Draw a card”.", p);
+  if (hint.move.action === "set_dare") return t("Hint: {hint}. It is in the dare box: send it, or change it first.", p);
+  return t("Hint: {hint}. Press “Done!” once you have done it.", p);
+}
+
 // The turn banner on the viewer's turn. keys: a keyboard is likely (the D shortcut is worth saying).
 export function turnHint(actions, { pending, keys, dared }) {
   if (pending) return t("Sending…");

@@ -8,7 +8,7 @@ import { S, svg, seatVar } from "./parts.js";
 import { renderDice, renderNote, renderScores, legend } from "./panel.js";
 import { readingOrder, shuffledOrder, screenOrder, loadDraft, saveDraft, forgetDraft, sendOrder, renderArrangeBar } from "./arrange.js";
 import { playSteps } from "./anim.js";
-import { boardLabel, hintText, pyramidsLeft, SAY } from "./words.js";
+import { boardLabel, hintText, hintBanner, hintSaid, pyramidsLeft, SAY } from "./words.js";
 import { LAYERS, frameFor, liveScene, drawGround, drawLabels, drawPieces, drawMarks, squareStates } from "./draw.js";
 import {
   createUi, situation, arrangeKey, arranging, pickHome, swapHomes, nudgeHome, setOrder, unpick, kept, stepComing, dropSteps,
@@ -29,6 +29,8 @@ export function createBoard(root, ctx) {
   const boardSvg = svg("svg", { class: "mth-board", role: "group" });
   const layers = {};
   for (const name of LAYERS) boardSvg.append(layers[name] = svg("g", { class: name }));
+  const hintLayer = svg("g", { class: "hint-mark" });   // the hinted square's ★, above the pieces, under the hit areas
+  boardSvg.insertBefore(hintLayer, layers.hits);
   const scoresEl = h("div", { class: "mth-side side-card" });
   const pill = h("span", { class: "pill", "data-testid": "pyramids-left" });
   const main = h("div", { class: "mth" }, h("div", { class: "mth-boardwrap" }, boardSvg));
@@ -73,14 +75,29 @@ export function createBoard(root, ctx) {
   }
   function placeHits(sc) {
     const states = squareStates(sc, drawn.words);
+    const star = hintedSquare();
     for (const [sq, { hit, tip }] of Object.entries(drawn.hits)) {
       const st = states[sq];
       if (st.tabbable) { hit.setAttribute("tabindex", "0"); hit.setAttribute("role", "button"); }
       else { hit.removeAttribute("tabindex"); hit.removeAttribute("role"); }
       if (st.role) hit.dataset.state = st.role; else delete hit.dataset.state;
-      hit.setAttribute("aria-label", st.label);
-      tip.textContent = st.label;
+      const label = sq === star ? `★ ${st.label}` : st.label;
+      if (sq === star) hit.dataset.hint = "1"; else delete hit.dataset.hint;
+      hit.setAttribute("aria-label", label);
+      tip.textContent = label;
     }
+  }
+  // The bot's suggestion (the shell's Hint button), while the table has not moved on: in play, its square
+  // is marked ★ and takes the keyboard (Enter plays it); while arranging, its order is laid on the home row.
+  const hintNow = () => (ui.hint && state.table && ui.hint.seq === state.table.seq ? ui.hint : null);
+  const hintedSquare = () => { const x = hintNow(); return x && x.move.to && now().dests[x.move.to] ? x.move.to : null; };
+  function showHint(move, reason) {
+    const d = now();
+    if (!(d.myTurn && move.to && d.dests[move.to]) && !(d.mustArrange && Array.isArray(move.order))) return;
+    ui.hint = { move, reason: reason || "", seq: state.table.seq };
+    if (d.mustArrange) arranged(setOrderOf(move.order));
+    else redrawNow(move.to);
+    if (ctx.say) ctx.say(hintSaid(ui.hint));
   }
 
   // ---- render: reads the state, writes the page ----
@@ -105,6 +122,14 @@ export function createBoard(root, ctx) {
       drawn.words = words;
     }
     layers.marks.replaceChildren(...drawMarks(sc));
+    const star = hintedSquare();
+    hintLayer.replaceChildren();
+    if (star && drawn.fr) {
+      const [cx, cy] = drawn.fr.centre(star);
+      const mark = svg("text", { x: cx + S * 0.3, y: cy - S * 0.18, class: "mth-hint-star", "text-anchor": "middle", "aria-hidden": "true" });
+      mark.textContent = "★";
+      hintLayer.append(mark);
+    }
     placeHits(sc);
     paintTop();
     pill.replaceChildren(...pyramidsLeft(view.pyramids_left).map((part, i) => (i === 1 ? h("span", { class: "num" }, part) : part)));
@@ -244,6 +269,8 @@ export function createBoard(root, ctx) {
   function hint() {
     const d = now();
     const touch = !!window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+    const x = hintNow();
+    if (!state.pending && x && (hintedSquare() || (d.mustArrange && x.move.order))) return hintBanner(x, touch);
     return hintText({ pending: state.pending, phase: d.view.phase, mustArrange: d.mustArrange, others: d.acting.filter((s) => s !== d.me).length,
       dice: d.view.dice, dests: Object.keys(d.dests).length, touch });
   }
@@ -251,6 +278,7 @@ export function createBoard(root, ctx) {
   return {
     render,
     hint,
+    showHint,
     // The shell calls this just before it applies the state that follows the step.
     animate: (step) => {
       if (step && (step.events || []).some((e) => e.type === "reveal" || (e.type === "arranged" && (e.seat ?? step.seat) === state.me))) {

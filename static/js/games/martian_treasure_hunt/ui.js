@@ -6,9 +6,10 @@
 // The state of one board. `arr`: the order being arranged on the home row ({key: table and seat, order:
 // the coin on each home square, picked: the home index picked to swap, tries and retrySeq: the sending
 // of it, saved: the order kept in the browser's storage}). `anim`: the steps the shell announced and
-// what the dice show while they roll ({queue, busy, dice, note, glide}).
+// what the dice show while they roll ({queue, busy, dice, note, glide}). `hint`: the bot's suggestion the
+// player asked for ({move, reason, seq}), shown while the table is still at that seq.
 export function createUi() {
-  return { arr: null, anim: { queue: [], busy: false, dice: null, note: null, glide: null } };
+  return { arr: null, hint: null, anim: { queue: [], busy: false, dice: null, note: null, glide: null } };
 }
 
 // ---- reading the table (pure) ----

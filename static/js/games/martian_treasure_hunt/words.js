@@ -164,6 +164,19 @@ export const SAY = {
 };
 
 // The turn banner's hint. `touch`: a touch screen.
+// The bot's suggestion (the Hint button): the move and, in brackets, the server's reason in the reader's language.
+export function hintWords(hint) {
+  const m = hint.move;
+  const play = Array.isArray(m.order) ? t("this order of your coins") : t("the coin to {sq}", { sq: m.to });
+  return `${play}${hint.reason ? ` (${hint.reason})` : ""}`;
+}
+export const hintSaid = (hint) => t("Hint: {hint}", { hint: hintWords(hint) });
+export function hintBanner(hint, touch) {
+  if (Array.isArray(hint.move.order)) return t("Hint: {hint}. It is laid on your home row: press “Place my coins” to keep it.", { hint: hintWords(hint) });
+  return touch ? t("Hint: {hint}. Tap the square marked ★ to play it.", { hint: hintWords(hint) })
+    : t("Hint: {hint}. Click the square marked ★ (or press Enter on it) to play it.", { hint: hintWords(hint) });
+}
+
 export function hintText({ pending, phase, mustArrange, others, dice, dests, touch }) {
   if (pending) return phase === "arrange" ? t("Placing your coins…") : t("Sending your move…");
   if (mustArrange) {

@@ -5,9 +5,9 @@
 // changes in the event handlers and in animate (the shell's messages). It decides no rule.
 import { h } from "../../core/store.js";
 import { svg, seatVar } from "./parts.js";
-import { screenPlace, boardLabel, caption, hintText, SAY, LABELS } from "./words.js";
+import { screenPlace, boardLabel, caption, hintText, hintBanner, hintSaid, SAY, LABELS } from "./words.js";
 import { LAYERS, frameFor, liveScene, drawBackground, drawSides, drawMarks, drawPreview, drawArrows, drawPiece, pieceLook, cellStates, markerDefs } from "./draw.js";
-import { createUi, situation, pickCell, chooseDir, place, cancel, arrowKey, sent, resumed, stepComing, takeSteps, skipChain, dropChain } from "./ui.js";
+import { createUi, situation, optionsAt, pickCell, chooseDir, place, cancel, arrowKey, sent, resumed, stepComing, takeSteps, skipChain, dropChain } from "./ui.js";
 import { chainItems, playChain } from "./anim.js";
 import { renderScores, renderBag, renderLegend } from "./panel.js";
 import { renderPad } from "./pad.js";
@@ -240,17 +240,31 @@ export function createBoard(root, ctx) {
     resumeTurn();
   }
 
+  // The bot's suggestion (the shell's Hint button): its cell picked and its way chosen, so the chain it
+  // starts is previewed and Enter (or "Place") plays it; the banner and the page's live region say why.
+  const hinted = () => ui.hint && table() && ui.hint.seq === table().seq && ui.cell === ui.hint.move.cell && ui.dir === ui.hint.move.dir;
+  function showHint(move, reason) {
+    const s = now();
+    if (!s.myTurn || !optionsAt(s, move.cell).some((o) => o.dir === move.dir)) return;
+    Object.assign(ui, { cell: move.cell, dir: move.dir, focusCell: move.cell, hint: { move, reason: reason || "", seq: table().seq } });
+    render();
+    focusOn("arrow");
+    if (ctx.say) ctx.say(hintSaid(ui.hint));
+    ctx.redraw();
+  }
+
   // What to do next, for the page's turn banner (asked only when it is this browser's turn).
   function hint() {
     const sc = scene();
     // a touch screen has no keyboard to speak of: name the keys only where a mouse (and so a keyboard) is
     const touch = !!window.matchMedia && !window.matchMedia("(pointer: fine) and (min-width: 700px)").matches;
+    if (!state.pending && !ui.chain.busy && hinted()) return hintBanner(ui.hint, touch);
     return hintText({ pending: state.pending, busy: ui.chain.busy, picked: sc.picked, option: sc.option, dir: ui.dir,
       view: sc.view, names, touch });
   }
 
   return {
-    render, hint,
+    render, hint, showHint,
     // The shell calls this just before it applies the state that follows the step: the chain starts
     // once that state is in (a microtask later).
     animate: (step) => { stepComing(ui, table(), step); queueMicrotask(startChains); },

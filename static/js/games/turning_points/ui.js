@@ -10,7 +10,7 @@ import { DIRS } from "./parts.js";
 // scores}), for the +/- of each score. `chain`: the steps waiting for their state and the one playing.
 export function createUi() {
   return {
-    cell: null, dir: null, focusCell: null, resume: false, before: null,
+    cell: null, dir: null, focusCell: null, resume: false, before: null, hint: null,
     chain: { queue: [], frame: null, busy: false, skipping: false },
   };
 }

@@ -215,6 +215,16 @@ export const SAY = {
 };
 
 // The turn banner's hint. `touch`: a touch screen (no keys to name).
+// The bot's suggestion (the Hint button): the placement and, in brackets, the server's reason in the reader's language.
+export function hintWords(hint) {
+  const m = hint.move;
+  const play = t("{cell}: pointing {dir}", { cell: m.cell, dir: heading(m.dir) });
+  return `${play}${hint.reason ? ` (${hint.reason})` : ""}`;
+}
+export const hintSaid = (hint) => t("Hint: {hint}", { hint: hintWords(hint) });
+export const hintBanner = (hint, touch) => (touch ? t("Hint: {hint}. Tap the arrow again or “Place” to play it.", { hint: hintWords(hint) })
+  : t("Hint: {hint}. Press Enter or “Place” to play it, or pick another cell.", { hint: hintWords(hint) }));
+
 export function hintText({ pending, busy, picked, option, dir, view, names, touch }) {
   if (pending) return t("Sending your move…");
   if (busy) return t("Your turn: watch the chain play out (or press Skip).");
