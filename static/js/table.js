@@ -443,6 +443,8 @@ async function askHint() {
     const answer = await post(`/api/tables/${code}/hint`);
     if (state.table && answer.seq === state.table.seq && state.board && state.board.showHint) {
       state.board.showHint(answer.move, answer.reason);
+    } else if (state.table && state.table.status === "playing" && (state.table.to_act || []).includes(state.me)) {
+      say(tr("The table moved on while the bot was thinking: ask for a hint again."));   // (another seat's move, e.g. an arrangement)
     }
   } catch (err) {
     showError(err);

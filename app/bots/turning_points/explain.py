@@ -5,7 +5,9 @@ piece in hand and how many of each colour are left, never their order). The reas
 score moves with the placement and its chain (the bot's own Position, the engine's chain), then what the
 bot weighed it by (search.py, solitaire.py): competitive, the seat's margin over the best other seat, once
 every other seat has answered with its own best placement (exact to the end when the end fits the
-budget); solitaire, the expected final score over the bag's next draws.
+budget); solitaire, the expected final score over the bag's next draws once the search reaches the last
+piece, and before that how many pieces are one clockwise turn from pointing at the player (what the bot's
+search values below its depth: solitaire.LEAF_WORTH).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from app.bots.scores import N_
 
 from .position import Position
 from .search import budget_of, placement_values, tiebreak
-from .solitaire import SOUTH, cell_values
+from .solitaire import COLORS, SOUTH, cell_values, depth_for
 
 HINT_SECONDS = 0.5  # the search behind a reason when the caller gives no budget
 
@@ -35,10 +37,15 @@ def explain_say(view: Any, seat: int, move: dict, seconds: float | None = None) 
     budget = budget_of(HINT_SECONDS if seconds is None else seconds, len(pos.board))
     codes = pos.codes(pos.board.dir_id[solitaire["forced"]] if solitaire else -1)
     if solitaire:
-        expected = cell_values(pos, [code], solitaire, budget)[0]
-        return [N_("your score goes from {before} to {after}, and from here you can expect a final score of "
-                   "about {expected}"),
-                {"before": before, "after": after, "expected": round(expected)}]
+        counts = [solitaire["bag_colors"][color] for color in COLORS]
+        counts[COLORS.index(solitaire["bag"][0])] -= 1  # the piece in hand (as solitaire.cell_values counts)
+        if depth_for(pos.empty, counts, budget) >= pos.empty - 1:  # searched to the last piece: an expectation
+            expected = cell_values(pos, [code], solitaire, budget)[0]
+            return [N_("your score goes from {before} to {after}, and from here you can expect a final score of "
+                       "about {expected}"), {"before": before, "after": after, "expected": round(expected)}]
+        return [N_("your score goes from {before} to {after}; pieces one turn from pointing at you: {near} (a chain "
+                   "that reaches one turns it your way)"),
+                {"before": before, "after": after, "near": child.counts[(SOUTH - 1) % pos.board.deg]}]
     if len(codes) == 1:
         return [N_("the only empty cell: your score goes from {before} to {after}"), {"before": before, "after": after}]
     index = codes.index(code)
