@@ -1,6 +1,6 @@
 """The Hint button on a 3-High table: real Chromium, real server. The bot's play is framed on the board with
 its reason in the banner, a hint at a solo table writes no chat line (there is nobody to tell), playing it
-takes the hinted square, and a game without showHint shows no button."""
+takes the hinted square, and no button shows before the game starts."""
 from __future__ import annotations
 
 import pytest
@@ -46,7 +46,8 @@ def test_hint_on_a_phone(live_server, new_page):
     page.screenshot(path=str(ARTIFACTS / "three_high_hint_phone.png"), full_page=True)
 
 
-def test_no_hint_button_for_a_game_without_show_hint(live_server, new_page):
+def test_no_hint_button_before_the_game_starts(live_server, new_page):
+    """Every game's board has showHint now (test_hints_every_game_browser.py): the button waits for a turn."""
     server = live_server()
     page = new_page()
     page.goto(server.url + "/")

@@ -162,5 +162,8 @@ def explain_say(view: Any, seat: int, move: dict, seconds: float | None = None) 
         return [N_("{reason}: the team's chance to win is about {chance}% with this play; the quick rollouts rate "
                    "another play at {other}%, but the bot's deeper search prefers this one"),
                 {"reason": reason, "chance": chance, "other": other}]
+    if other >= chance - 2:  # within the rollouts' noise
+        return [N_("{reason}: the team's chance to win is about {chance}% with this play, about the same as without "
+                   "it ({other}%)"), {"reason": reason, "chance": chance, "other": other}]
     return [N_("{reason}: the team's chance to win is about {chance}% with this play, {other}% without it"),
             {"reason": reason, "chance": chance, "other": other}]
