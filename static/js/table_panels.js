@@ -16,7 +16,7 @@ export function setupPanels({ code, plainName, seatName, addBot, botLevels = [],
   let chosenBot = botLevels[0] || null;   // the level the host picked for the next bot (the strongest by default)
   const levelWord = (bot) => {
     const level = bot.slice(bot.indexOf(":") + 1);
-    return { strong: tr("Strong bot"), standard: tr("Standard bot") }[level] || level;
+    return { strong: tr("Strong bot"), standard: tr("Standard bot"), easy: tr("Easy bot") }[level] || level;
   };
   function botChoice(seat) {
     if (botLevels.length < 2) return null;

@@ -24,6 +24,6 @@ async def test_a_host_adds_a_bot_of_a_chosen_level(client):
 async def test_the_table_page_offers_the_levels_to_the_host(client):
     r = await client.post("/api/tables", json={"game": "martian-treasure-hunt", "players": 2, "name": "Ann"})
     page = (await client.get(f"/t/{r.json()['code']}")).text
-    assert 'data-bot-levels="martian-treasure-hunt:strong martian-treasure-hunt:standard"' in page
+    assert 'data-bot-levels="martian-treasure-hunt:standard martian-treasure-hunt:easy"' in page
     r = await client.post("/api/tables", json={"game": "dash", "players": 2, "name": "Ann"})
     assert "data-bot-levels" not in (await client.get(f"/t/{r.json()['code']}")).text

@@ -12,7 +12,7 @@ import pytest
 from app.bots import BOTS, bot_for_game, get_bot, levels_of
 from app.games import get_game
 
-LEVELED = {"turning-points": ("strong", "standard"), "martian-treasure-hunt": ("strong", "standard")}
+LEVELED = {"turning-points": ("strong", "standard"), "martian-treasure-hunt": ("standard", "easy")}
 # (game, players, options): the smallest and a larger table of each game with levels
 TABLES = [("turning-points", 2, {}), ("turning-points", 3, {}), ("martian-treasure-hunt", 2, {}),
           ("martian-treasure-hunt", 3, {})]
@@ -57,25 +57,26 @@ def test_the_levels_are_registered_strongest_first_and_the_first_is_the_games_ow
 
 
 @pytest.mark.parametrize("game,players,options", TABLES)
-@pytest.mark.parametrize("level", ["strong", "standard"])
-def test_each_level_plays_whole_games_legally(game, players, options, level):
-    bot = get_bot(f"{game}:{level}")
+@pytest.mark.parametrize("which", [0, 1])
+def test_each_level_plays_whole_games_legally(game, players, options, which):
+    bot = get_bot(f"{game}:{LEVELED[game][which]}")
     for seed in range(2):
         result = play(game, players, options, seed, {seed % players: bot})
         assert result["winners"] and set(result["winners"]) <= set(range(players))
 
 
 @pytest.mark.parametrize("game", sorted(LEVELED))
-def test_the_strong_level_plays_the_standard_one_legally_at_every_seat(game):
-    strong, standard = get_bot(f"{game}:strong"), get_bot(f"{game}:standard")
-    play(game, 2, {}, 7, {0: strong, 1: standard})
-    play(game, 3, {}, 8, {0: standard, 1: strong, 2: strong})
+def test_the_levels_play_each_other_legally_at_every_seat(game):
+    strong, weak = (get_bot(f"{game}:{level}") for level in LEVELED[game])
+    play(game, 2, {}, 7, {0: strong, 1: weak})
+    play(game, 3, {}, 8, {0: weak, 1: strong, 2: strong})
 
 
-@pytest.mark.parametrize("game", sorted(LEVELED))
-def test_the_strong_level_beats_random_play_on_fixed_seeds(game):
+@pytest.mark.parametrize("game,level", [(game, level) for game, levels in sorted(LEVELED.items())
+                                        for level in levels])
+def test_every_level_beats_random_play_on_fixed_seeds(game, level):
     """Deterministic: the bots count their effort, never the clock, and the seeds are fixed."""
-    strong = get_bot(f"{game}:strong")
+    strong = get_bot(f"{game}:{level}")
     for seed in range(4):
         seat = seed % 2
         result = play(game, 2, {}, seed, {seat: strong})

@@ -1,10 +1,10 @@
 """The Martian Treasure Hunt bot: the best destination by expected value, from the view alone, at two levels:
-`strong` (strong.py, the default: the next seat's roll played out) and `standard` (bot.py: the bot as it was
-before)."""
+`standard` (bot.py, the default) and `easy` (easy.py: the biggest capture in reach, blind to what its move
+leaves to the other seats)."""
 from .bot import MartianTreasureHuntBot
-from .strong import StrongMartianTreasureHuntBot
+from .easy import EasyMartianTreasureHuntBot
 
 # The bot's levels, strongest first: the first is the one a table seats by default (app.bots.LEVELS).
-LEVELS = {"strong": StrongMartianTreasureHuntBot, "standard": MartianTreasureHuntBot}
+LEVELS = {"standard": MartianTreasureHuntBot, "easy": EasyMartianTreasureHuntBot}
 
-__all__ = ["LEVELS", "MartianTreasureHuntBot", "StrongMartianTreasureHuntBot"]
+__all__ = ["LEVELS", "EasyMartianTreasureHuntBot", "MartianTreasureHuntBot"]
