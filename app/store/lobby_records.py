@@ -171,14 +171,16 @@ class CreateTable:
         if self.deal is None:
             known = find_player(ex, self.host)
         pid, new = resolve_player(ex, self.host, self.now, known)
-        at = ex.time(self.now)
-        for i in range(self.players):
-            first = i == 0
-            ex.run("INSERT INTO seats (table_id, seat, name, player_id, token_hash, notify, joined_at) "
-                   "VALUES (:t, :s, :n, :p, :h, :notify, :at)",
-                   {"t": table_id, "s": i, "n": self.host.name if first else None, "p": pid if first else None,
-                    "h": self.token_hash if first else None, "notify": True, "at": at if first else None})
+        ex.run(_seat_rows(self.players), {"t": table_id, "n": self.host.name, "p": pid, "h": self.token_hash,
+                                          "notify": True, "at": ex.time(self.now)})  # one statement for every seat
         self.result = ("ok", table_id, pid, new)
+
+
+def _seat_rows(players: int) -> str:
+    """The INSERT of a new table's seats: seat 0 its creator's, the others open."""
+    rest = "".join(f", (:t, {i}, NULL, NULL, NULL, :notify, NULL)" for i in range(1, players))
+    return ("INSERT INTO seats (table_id, seat, name, player_id, token_hash, notify, joined_at) "
+            "VALUES (:t, 0, :n, :p, :h, :notify, :at)" + rest)
 
 
 @dataclass(slots=True)
@@ -196,13 +198,19 @@ class TakeSeat:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        row = ex.first("SELECT status, deal_id FROM tables WHERE id = :t" + ex.lock, {"t": self.table_id})
-        status, deal = (None, None) if row is None else row  # locked first: the reads below see what was committed
+        if ex.postgres:  # locked first: the reads below see what was committed
+            row = ex.first("SELECT status, deal_id FROM tables WHERE id = :t" + ex.lock, {"t": self.table_id})
+            status, deal = (None, None) if row is None else row
+            seat = ex.first("SELECT seat, name FROM seats WHERE table_id = :t AND seat = :s",
+                            {"t": self.table_id, "s": self.seat}) if status == "lobby" else None
+        else:  # the batch holds SQLite's one write lock: the table and the seat in one read
+            row = ex.first("SELECT t.status, t.deal_id, s.seat, s.name FROM tables t LEFT JOIN seats s ON "
+                           "s.table_id = t.id AND s.seat = :s WHERE t.id = :t", {"t": self.table_id, "s": self.seat})
+            status, deal, seat = (None, None, None) if row is None else (row[0], row[1], row[2:])
         if status != "lobby":
             self.result = ("status", status)
             return
-        row = ex.first("SELECT name FROM seats WHERE table_id = :t AND seat = :s", {"t": self.table_id, "s": self.seat})
-        if row is None or row[0] is not None:
+        if seat is None or seat[0] is None or seat[1] is not None:
             self.result = ("taken",)
             return
         pid, new = None, False
@@ -242,12 +250,18 @@ class StartTable:
     result: tuple = field(default=())
 
     def run(self, ex: Exec) -> None:
-        status = _status(ex, self.table_id)
+        if ex.postgres:  # the table's row locked first
+            status = _status(ex, self.table_id)
+            open_ = [s for (s,) in ex.all("SELECT seat FROM seats WHERE table_id = :t AND name IS NULL ORDER BY "
+                                          "seat", {"t": self.table_id})] if status == "lobby" else []
+        else:  # SQLite's one write lock is the batch's: the status and the open seats in one read
+            rows = ex.all("SELECT t.status, s.seat FROM tables t LEFT JOIN seats s ON s.table_id = t.id AND "
+                          "s.name IS NULL WHERE t.id = :t ORDER BY s.seat", {"t": self.table_id})
+            status = rows[0][0] if rows else None
+            open_ = [s for _, s in rows if s is not None]
         if status != "lobby":
             self.result = ("status", status)
             return
-        open_ = [s for (s,) in ex.all("SELECT seat FROM seats WHERE table_id = :t AND name IS NULL ORDER BY seat",
-                                      {"t": self.table_id})]
         if open_:
             self.result = ("open", open_)
             return
