@@ -4,12 +4,12 @@ Two players: alpha-beta on the margin (the bot's score minus the other's), deepe
 time (iterative deepening) while the budget lasts, each node's placements tried best-first by the margin
 right after them; the deepest search that finished decides, and a search that reaches the full board is
 exact. The standard level looks one reply ahead and searches exactly only the last few placements.
-More players: the standard level's greedy replies, with twice its budget (more candidates weighed). The
-solitaire is the standard level's.
+More players and the solitaire: the standard level's search, unchanged (at six players neither a penalty
+on pieces an empty neighbour can turn nor other margins did better against random play: docs/PERFORMANCE.md).
 
 The effort is counted in simulated placements (with their chains), never read from the clock: the same
-question gets the same answer. The budget per decision is STRONG_WORK units (as search.py counts them),
-scaled by `seconds` as there.
+question gets the same answer. The budget per decision is STRONG_WORK units (as search.py counts them, the
+same as the standard level's), scaled by `seconds` as there.
 """
 from __future__ import annotations
 
