@@ -19,7 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from datetime import timedelta
 from typing import Any
 
-from app.bots import DEFAULT_BOT, bot_for_game, choose, get_bot
+from app.bots import BOTS, DEFAULT_BOT, bot_for_game, choose, get_bot
 from app.bots import hint as bot_hint
 from app.config import Settings
 from app.games import GAMES
@@ -133,7 +133,9 @@ class BotRunner:
         """Start a turn for every bot seat in `to_act` (once per table, seat and seq)."""
         if snap.status != "playing" or self._closed:
             return
-        bots = {x["seat"]: x.get("bot_name") or bot_for_game(snap.game) for x in snap.seats if x["bot"]}
+        # a seat's bot by its name; a name no longer known (a level since withdrawn) plays as the game's own bot
+        bots = {x["seat"]: x.get("bot_name") if x.get("bot_name") in BOTS else bot_for_game(snap.game)
+                for x in snap.seats if x["bot"]}
         # a person whose time ran out (the pace): the game's bot plays for them, from their seat's view
         bots |= {seat: bot_for_game(snap.game) for seat in stand_ins(snap)}
         if not bots:  # a table of people (most moves): nothing to schedule
