@@ -39,7 +39,7 @@ class AccessLog:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or not access.isEnabledFor(logging.INFO):  # not logged: nothing to time
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()

@@ -96,6 +96,10 @@ class Limits:
         self._address = {r.action: Buckets(r.by_address, clock) for r in rules if r.by_address}
         self._seat = {r.action: Buckets(r.by_seat, clock) for r in rules if r.by_seat}
 
+    def limited(self, action: str) -> bool:
+        """Whether any bucket limits `action` (with every limit of it off, check allows it whoever asks)."""
+        return action in self._address or action in self._seat
+
     def check(self, action: str, address: str, seat: str | None) -> Refusal | None:
         """None when allowed; else (Retry-After seconds, the sentence as a message id and its params)."""
         rule = self.rules.get(action)
@@ -244,9 +248,14 @@ class RateLimit:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
+            asked = scope["method"]
             for method, pattern, action in ROUTES:
+                if asked != method:
+                    continue
                 match = pattern.fullmatch(scope["path"])
-                if match and scope["method"] == method:
+                if match:
+                    if not self.limits.limited(action):  # every limit of it off: nothing to read or count
+                        break
                     code = match.group(1) if match.groups() else None
                     refused = self.limits.check(action, self.proxies.client(scope), seat_key(scope, code))
                     if refused is not None:
@@ -262,7 +271,7 @@ class RateLimit:
         await self.app(scope, receive, send)
 
     def _socket_receive(self, scope: Scope, receive: Receive, send: Send, code: str) -> Receive:
-        address, seat = self.proxies.client(scope), seat_key(scope, code)
+        keys: list[tuple[str, str | None]] = []  # (address, seat), read at the first limited message
 
         async def limited() -> Message:
             while True:
@@ -270,7 +279,12 @@ class RateLimit:
                 if message["type"] != "websocket.receive":
                     return message
                 action = _socket_action(message)
-                refused = self.limits.check(action, address, seat) if action else None
+                if not action or not self.limits.limited(action):
+                    return message
+                if not keys:
+                    keys.append((self.proxies.client(scope), seat_key(scope, code)))
+                address, seat = keys[0]
+                refused = self.limits.check(action, address, seat)
                 if refused is None:
                     return message
                 seconds, (said_as, params) = refused
