@@ -18,6 +18,7 @@ import importlib
 import importlib.util
 import inspect
 import json
+import sys
 from typing import Any
 
 from app.games import GAMES
@@ -101,14 +102,15 @@ def hint(bot_name: str, view: Any, seat: int, legal_moves: list, seconds: float 
     [message id, params] (said in the reader's language by the web layer) and in English. Both read only the
     view, like the bot. A plain function, like `choose`."""
     bot = get_bot(bot_name)
-    move = bot.choose(view, seat, legal_moves, seconds=seconds)
     say = explainer(bot)
+    timed = say is not None and "seconds" in inspect.signature(say).parameters
+    # an explainer that thinks too (3-High's rollouts, Turning Points' replies) takes its module's
+    # BUDGET_SHARE of the budget, and the bot's choice the rest: the hint keeps the table's budget
+    share = getattr(sys.modules.get(say.__module__), "BUDGET_SHARE", 0.0) if timed and seconds else 0.0
+    move = bot.choose(view, seat, legal_moves, seconds=seconds * (1 - share) if share else seconds)
     if say is None:
         return {"move": move, "reason": ""}
-    if "seconds" in inspect.signature(say).parameters:
-        reason = say(view, seat, move, seconds=seconds)
-    else:
-        reason = say(view, seat, move)
+    reason = say(view, seat, move, seconds=seconds * share if share else seconds) if timed else say(view, seat, move)
     return {"move": move, "reason": english(reason), "reason_say": list(reason)}
 
 

@@ -113,14 +113,15 @@ def explain_parts(st: State, code: int, codes: list[int]) -> tuple[str, dict]:
 
 
 # The team's chance with the play and without it (its best other play), beside the reason in a hint.
-CHANCE_SHARE = 0.25  # of the hint's budget, for the rollouts behind the chances (counted at the C rollouts' price)
+BUDGET_SHARE = 0.15  # of a hint's budget for the rollouts behind the chances (app.bots.hint: the bot's choice has
+# the rest); counted at the C rollouts' price, a second of it buys about a second of rollouts
 RIVALS = 3  # other plays weighed for "without it": the best by the greedy evaluation
 
 
 def chances_of(view: Any, seat: int, move: dict, seconds: float) -> tuple[float, float] | None:
     """(the team's chance to win with `move`, with its best other play), the bot's calibrated chances from
     honest rollouts in the same sampled worlds (score.py: the unseen cards dealt anew in each, nothing
-    hidden read; up to score.MAX_WORLDS worlds, as many as half the budget buys at the C rollouts' price); None
+    hidden read; up to score.MAX_WORLDS worlds, as many as `seconds` buys at the C rollouts' price); None
     when there is no other play, or the play ends the game."""
     from .evaluate import child_values
     from .score import _position, calibrated, chances
@@ -136,7 +137,7 @@ def chances_of(view: Any, seat: int, move: dict, seconds: float) -> tuple[float,
     others = sorted((c for c in codes if c != chosen), key=lambda c: -values[codes.index(c)])[:RIVALS]
     rng = random.Random(seed_of(view, seat, [move], seconds, "hint"))
     raw = chances(base, unseen, hidden, counts, pile, [chosen, *others], rng,
-                  max(1.0, seconds * CHANCE_SHARE * UNITS_PER_SECOND * ROLLOUT_SPEEDUP))
+                  max(1.0, seconds * UNITS_PER_SECOND * ROLLOUT_SPEEDUP))
     return calibrated(raw[0], base.players), calibrated(max(raw[1:]), base.players)
 
 

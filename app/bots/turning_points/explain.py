@@ -19,7 +19,8 @@ from .position import Position
 from .search import budget_of, placement_values, tiebreak
 from .solitaire import COLORS, SOUTH, cell_values, depth_for
 
-HINT_SECONDS = 0.5  # the search behind a reason when the caller gives no budget
+HINT_SECONDS = 0.15  # the search behind a reason when the caller gives no budget
+BUDGET_SHARE = 0.3  # of a hint's budget for the replies weighed here (app.bots.hint: the bot's choice has the rest)
 
 
 def _signed(x: float) -> str:
