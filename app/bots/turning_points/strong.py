@@ -4,8 +4,11 @@ Two players: alpha-beta on the margin (the bot's score minus the other's), deepe
 time (iterative deepening) while the budget lasts, each node's placements tried best-first by the margin
 right after them; the deepest search that finished decides, and a search that reaches the full board is
 exact. The standard level looks one reply ahead and searches exactly only the last few placements.
-More players and the solitaire: the standard level's search, unchanged (at six players neither a penalty
-on pieces an empty neighbour can turn nor other margins did better against random play: docs/PERFORMANCE.md).
+More players: as the standard level (every placement ranked by the margin right after it, the best `width`
+weighed after one reply from each other seat in turn, the exact search when the end fits the budget), but
+each reply is the placement worst for the bot (paranoid) rather than the replier's own greedy best: with five
+others moving between two of its placements, what they can undo matters more than what they gain. The
+solitaire is the standard level's.
 
 The effort is counted in simulated placements (with their chains), never read from the clock: the same
 question gets the same answer. The budget per decision is STRONG_WORK units (as search.py counts them, the
@@ -16,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .position import Position
-from .search import CELL_COST, DEFAULT_WORK, TurningPointsBot, best_index, tiebreak
+from .search import CELL_COST, DEFAULT_WORK, MIN_WIDTH, TurningPointsBot, best_index, endgame_leaves, tiebreak
 from .solitaire import choose_cell
 
 STRONG_WORK = DEFAULT_WORK  # units of work per decision with seconds=None or 1 (as the standard level)
@@ -55,7 +58,30 @@ class StrongTurningPointsBot(TurningPointsBot):
             return legal_moves[choose_cell(pos, codes, view["solitaire"], budget)]
         if pos.players == 2:
             return legal_moves[deepest_best(pos, codes, seat, budget, noise)]
-        return legal_moves[best_index(pos, codes, seat, budget, noise)]
+        if endgame_leaves(pos) <= budget:
+            return legal_moves[best_index(pos, codes, seat, budget, noise)]  # exact (max-n), as the standard
+        return legal_moves[paranoid_best(pos, codes, seat, budget, noise)]
+
+
+def paranoid_best(pos: Position, codes: list[int], seat: int, budget: int, noise: list[int]) -> int:
+    """More players: the index in `codes` with the best margin after each other seat, in turn, replies with
+    the placement worst for the bot (the `width` best by their margin right after them are weighed)."""
+    children = [pos.play(code) for code in codes]
+    greedy = [child.margin(seat) for child in children]
+    order = sorted(range(len(codes)), key=lambda i: (-greedy[i], -noise[i]))
+    per_candidate = max(1, (pos.players - 1) * max(1, len(codes) - 1))
+    width = max(MIN_WIDTH, budget // per_candidate)
+    values = {i: after_worst_replies(children[i], seat) for i in order[:width]}
+    return max(values, key=lambda i: (values[i], greedy[i], noise[i]))
+
+
+def after_worst_replies(node: Position, seat: int) -> int:
+    """Seat's margin after each other seat, in turn order, makes the placement that leaves seat the least."""
+    for _ in range(node.players - 1):
+        if node.empty == 0:
+            break
+        node = min((node.play(code) for code in node.codes()), key=lambda child: child.margin(seat))
+    return node.margin(seat)
 
 
 def deepest_best(pos: Position, codes: list[int], seat: int, budget: int, noise: list[int]) -> int:
