@@ -116,9 +116,19 @@ class Chance:
                 return low
 
     def shuffle(self, items: list) -> list:
-        """Fisher-Yates shuffle of `items` in place; returns it for convenience."""
+        """Fisher-Yates shuffle of `items` in place; returns it for convenience. Each j is randbelow(i + 1),
+        drawn inline (the same words, the same rejections: a deal's shuffles without a call per draw)."""
+        words = self._words
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            while True:
+                if not words:
+                    self._refill()
+                    words = self._words
+                word = words.pop()
+                j = word % n
+                if word - j <= _WORD_SPAN - n:
+                    break
             items[i], items[j] = items[j], items[i]
         return items
 

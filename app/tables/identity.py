@@ -51,9 +51,14 @@ def hash_token(token: str) -> str:
 
 
 def token_matches(token: str, token_hash: str | None) -> bool:
+    return hash_matches(hash_token(token), token_hash)
+
+
+def hash_matches(hashed: str, token_hash: str | None) -> bool:
+    """token_matches for a token hashed already (hash_token), when it is compared against several seats."""
     if not token_hash:
         return False
-    return hmac.compare_digest(hash_token(token), token_hash)
+    return hmac.compare_digest(hashed, token_hash)
 
 
 def clean_name(raw: object) -> str:

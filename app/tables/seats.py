@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import Player, Table, queries
 from app.tables.errors import Forbidden, N_, NotFound, Unauthorized, W_
-from app.tables.identity import hash_token, normalise_code, token_matches
+from app.tables.identity import hash_matches, hash_token, normalise_code
 
 
 COOKIE_MAX = 200  # characters of an identity cookie looked up; a longer one is nobody's
@@ -78,7 +78,8 @@ def caller_of(table_id: int, code: str, seats: list, token: str | None, player_i
     the seat of its cookie's player, else a spectator."""
     if token is not None:
         # Compare against every seat so the time taken does not depend on which seat matched.
-        matched = [x.seat for x in seats if token_matches(token, x.token_hash)]
+        hashed = hash_token(token)
+        matched = [x.seat for x in seats if hash_matches(hashed, x.token_hash)]
         if not matched:
             raise Unauthorized(N_("That seat token does not belong to table {code}."), code=code)
         return Caller(table_id, code, matched[0], None, table, seats)

@@ -26,7 +26,7 @@ from typing import Any
 
 from app.games import GAMES
 from app.store import ENDED, Database, queries
-from app.tables.identity import hash_token, normalise_code, token_matches
+from app.tables.identity import hash_matches, hash_token, normalise_code
 from app.tables.seats import COOKIE_MAX, Caller, caller_of, not_found
 from app.tables.live.state import Snapshot, snapshot_of_view
 
@@ -100,7 +100,8 @@ class LiveTable:
 def _names(seats: list, token: str | None, player_id: int | None) -> bool:
     """The seat rows name this caller (by its token, else its cookie's player)."""
     if token is not None:
-        return any(token_matches(token, x.token_hash) for x in seats)
+        hashed = hash_token(token)
+        return any(hash_matches(hashed, x.token_hash) for x in seats)
     return player_id is not None and any(x.player_id == player_id for x in seats)
 
 
