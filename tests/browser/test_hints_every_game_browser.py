@@ -58,9 +58,10 @@ def ask_hint(page, reason_words: str, said: str = "Hint:") -> str:
     return banner.inner_text()
 
 
-def test_turning_points_hint_picks_the_placement_and_enter_plays_it(live_server, new_page):
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_turning_points_hint_picks_the_placement_and_enter_plays_it(live_server, new_page, size):
     server = live_server()
-    page = new_page(DESKTOP)
+    page = new_page(DESKTOP if size == "desktop" else PHONE)
     create(page, server.url, "turning-points", 1)   # the solitaire opens started
     page.wait_for_selector("[data-testid='next-piece']")
     text = ask_hint(page, "your score goes from 0 to")
@@ -69,18 +70,26 @@ def test_turning_points_hint_picks_the_placement_and_enter_plays_it(live_server,
     expect(arrow).to_have_count(1)
     expect(page.locator(".tp-board .hit[data-state='picked']")).to_have_count(1)
     assert page.evaluate("() => document.activeElement.classList.contains('tp-arrow')")   # the keyboard is on it
-    page.screenshot(path=str(ARTIFACTS / "hint_turning_points_desktop.png"))
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.screenshot(path=str(ARTIFACTS / f"hint_turning_points_{size}.png"))
     page.keyboard.press("Enter")
     wait_seq(page, 1)
     expect(page.locator("#turn-banner")).not_to_contain_text("Hint:")
 
 
-def test_martian_treasure_hunt_hint_arranges_then_marks_the_square(live_server, new_page):
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_martian_treasure_hunt_hint_arranges_then_marks_the_square(live_server, new_page, size):
     server = live_server(bot_delay_seconds="0")
-    page = new_page(DESKTOP)
+    page = new_page(DESKTOP if size == "desktop" else PHONE)
     create(page, server.url, "martian-treasure-hunt", 2)
     with_a_bot(page)
     # the bot arranges at once; a hint asked before would answer a table that has moved on (and say so)
+    code = page.url.rstrip("/").rsplit("/", 1)[-1]
+    for _ in range(200):
+        view = page.request.get(f"{server.url}/api/tables/{code}").json()["view"]
+        if (view.get("arranged") or [False, False])[1]:
+            break
+        page.wait_for_timeout(50)
     page.wait_for_function("() => !document.getElementById('turn-banner').textContent.includes('arranging too')")
     ask_hint(page, "no order of the coins is stronger than another")
     expect(page.locator("#turn-banner")).to_contain_text("Place my coins")
@@ -93,7 +102,8 @@ def test_martian_treasure_hunt_hint_arranges_then_marks_the_square(live_server, 
     expect(star).to_have_count(1)
     expect(page.locator(".mth-board .mth-hint-star")).to_have_count(1)
     assert page.evaluate("() => document.activeElement.dataset.hint === '1'")   # the keyboard is on the square
-    page.screenshot(path=str(ARTIFACTS / "hint_martian_treasure_hunt_desktop.png"))
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.screenshot(path=str(ARTIFACTS / f"hint_martian_treasure_hunt_{size}.png"))
     page.keyboard.press("Enter")
     wait_seq(page, before + 1)
 

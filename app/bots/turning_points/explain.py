@@ -44,8 +44,8 @@ def explain_say(view: Any, seat: int, move: dict, seconds: float | None = None) 
             expected = cell_values(pos, [code], solitaire, budget)[0]
             return [N_("your score goes from {before} to {after}, and from here you can expect a final score of "
                        "about {expected}"), {"before": before, "after": after, "expected": round(expected)}]
-        return [N_("your score goes from {before} to {after}; pieces one turn from pointing at you: {near} (a chain "
-                   "that reaches one turns it your way)"),
+        return [N_("your score goes from {before} to {after}; pieces one turn from pointing at you: {near}, and a "
+                   "chain that reaches one turns it your way"),
                 {"before": before, "after": after, "near": child.counts[(SOUTH - 1) % pos.board.deg]}]
     if len(codes) == 1:
         return [N_("the only empty cell: your score goes from {before} to {after}"), {"before": before, "after": after}]
