@@ -28,9 +28,11 @@ export function createBoard(root, ctx) {
   const arrangeEl = h("div", { class: "mth-arrange", hidden: true });
   const boardSvg = svg("svg", { class: "mth-board", role: "group" });
   const layers = {};
-  for (const name of LAYERS) boardSvg.append(layers[name] = svg("g", { class: name }));
   const hintLayer = svg("g", { class: "hint-mark" });   // the hinted square's ★, above the pieces, under the hit areas
-  boardSvg.insertBefore(hintLayer, layers.hits);
+  for (const name of LAYERS) {
+    if (name === "hits") boardSvg.append(hintLayer);
+    boardSvg.append(layers[name] = svg("g", { class: name }));
+  }
   const scoresEl = h("div", { class: "mth-side side-card" });
   const pill = h("span", { class: "pill", "data-testid": "pyramids-left" });
   const main = h("div", { class: "mth" }, h("div", { class: "mth-boardwrap" }, boardSvg));
