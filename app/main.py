@@ -58,6 +58,37 @@ class AccessLog:
                                           "ms": round((time.perf_counter() - started) * 1000, 2)})
 
 
+class App(FastAPI):
+    """FastAPI, but a WebSocket goes straight to the app's own middlewares (AccessLog inward). FastAPI's outer
+    layers do nothing for a socket: ServerErrorMiddleware and the body limit look at HTTP only, and the
+    exception telemetry is off (NO_TELEMETRY); they are skipped only while that holds and each is one of
+    those (SKIPPED), otherwise the socket takes FastAPI's whole path as before."""
+
+    SKIPPED = frozenset({"ServerErrorMiddleware", "ExceptionTelemetryMiddleware", "AppBodyLimitMiddleware"})
+    _own: ASGIApp | None = None  # the built stack's AccessLog, once looked for
+    _looked = False
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and not self.root_path and "fastapi.telemetry" not in scope:
+            own = self._own if self._looked else self._find_own()
+            telemetry = getattr(self, "_native_telemetry", None)
+            if own is not None and (telemetry is None or not telemetry.enabled()):
+                scope["app"] = self
+                await own(scope, receive, send)
+                return
+        await super().__call__(scope, receive, send)
+
+    def _find_own(self) -> ASGIApp | None:
+        if self.middleware_stack is None:
+            self.middleware_stack = self.build_middleware_stack()
+        node, own = self.middleware_stack, None
+        while own is None and type(node).__name__ in self.SKIPPED:
+            node = getattr(node, "app", None)
+            own = node if isinstance(node, AccessLog) else None
+        self._own, self._looked = own, True
+        return own
+
+
 # Allocations before a young collection, young collections before a middle one, middle before a full one
 # (Python's default: 700, 10, 10). The middle generation is collected every 5th time, not every 20th: with
 # 200 busy tables a middle collection walked 20 young collections' survivors and stopped the loop 400-440
@@ -66,7 +97,7 @@ GC_THRESHOLDS = (20_000, 5, 20)
 NO_TELEMETRY = {"tracing": False, "metrics": False, "logs": False, "operation_spans": False}
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None) -> App:
     settings = settings or get_settings()
     logs.configure(settings.log_level)
 
@@ -96,7 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # FastAPI's native OpenTelemetry (0.165+) looked for a provider in the environment at every request (1%
     # of the server's CPU under load); this site exports no traces or metrics, so it is off.
     quiet = {"telemetry": NO_TELEMETRY} if "telemetry" in inspect.signature(FastAPI).parameters else {}
-    app = FastAPI(title="Icehouse Table", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
+    app = App(title="Icehouse Table", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Looney Pyramid games with friends: share a link, take a seat, play.", **quiet)
     errors.install(app)
     docs.install(app)  # Swagger UI from this site, before the pages' catch-alls
