@@ -97,7 +97,8 @@ def parse_seq(raw: int | None, current: int, code: str) -> int:
 def game_of(table: Table) -> Any:
     g = GAMES.get(table.game)
     if g is None:
-        raise Invalid(f"Table {table.code} is a game of {table.game!r}, which this server no longer knows.")
+        raise Invalid(N_("Table {code} is a game of {game}, which this server no longer knows."), code=table.code,
+                      game=repr(table.game))
     return g
 
 
@@ -192,7 +193,8 @@ async def ended_at(s: AsyncSession, table: Table, seq: int | None) -> tuple[int,
     r = await replayed(s, table, n)
     doc, step = _at(r, n)
     if doc is None:
-        raise Conflict(f"Move {n} of table {table.code} cannot be replayed: {r.problems[0][1]}", "conflict")
+        raise Conflict(N_("Move {n} of table {code} cannot be replayed: {problem}"), "conflict", n=n, code=table.code,
+                       problem=r.problems[0][1])
     return n, g, doc, step
 
 

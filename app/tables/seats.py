@@ -47,7 +47,7 @@ async def find_table(s: AsyncSession, code: str, *, for_update: bool = False) ->
 
 
 def not_found(code: str) -> NotFound:
-    return NotFound(f"There is no table with the code {code[:20]!r}.")
+    return NotFound(N_("There is no table with the code {code}."), code=repr(code[:20]))
 
 
 async def find_table_view(s: AsyncSession, code: str) -> Any:

@@ -30,7 +30,7 @@ from app.tables.record import opening as record_opening
 from app.tables.record.format import FORMAT as RECORD_FORMAT
 
 from app.tables.admin import deals as admin_deals
-from app.tables.errors import Invalid, Unauthorized
+from app.tables.errors import N_, Invalid, Unauthorized
 from app.web.deps import Ctx, Db
 from app.web.i18n import tr
 from app.web.pages import templates
@@ -71,7 +71,7 @@ def _guard(request: Request) -> AdminGuard:
 
 
 def _forged_session() -> None:
-    raise Unauthorized("That admin session is not one this server gave out: log in again at /admin.")
+    raise Unauthorized(N_("That admin session is not one this server gave out: log in again at /admin."))
 
 
 AdminAuth = Annotated[str, Depends(require_admin)]
@@ -209,7 +209,7 @@ def _lenient_json(raw: bytes) -> object:
     try:
         return json.loads(raw, parse_constant=_not_json)
     except (ValueError, RecursionError):
-        raise Invalid("The import must be a JSON file written by the export.") from None
+        raise Invalid(N_("The import must be a JSON file written by the export.")) from None
 
 
 def _not_json(constant: str) -> None:

@@ -12,10 +12,10 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import BaseLoader, ChoiceLoader, Environment, TemplateNotFound, pass_context
 from jinja2.loaders import split_template_path
 
-from app.bots import levels_of
 from app.games import GAMES
 from app.tables.errors import TableError
 from app.tables.language import game_folder
+from app.tables.lobby.rematch import bot_levels
 from app.tables.replay import is_over
 from app.tables.seats import find_table
 from app.tables.showcase import games_showcase
@@ -135,7 +135,7 @@ async def table_page(request: Request, code: str) -> Response:
     # Everything else (seats, board, log) is loaded live by static/js/table.js, which loads the game's module.
     return _page(request, "table.html", code=code, title=tr(request, "Table {code}", code=code),
                  client=f"/static/{g.client}", game_css=f"/static/{g.css}", cooperative=g.cooperative,
-                 bot_levels=" ".join(f"{game}:{level}" for level in levels_of(game)))  # a host's choice of bot
+                 bot_levels=" ".join(bot_levels(game)))  # a host's choice of bot
 
 
 @router.get("/me", response_class=HTMLResponse)

@@ -10,7 +10,7 @@ from app.games import GAMES
 from app.store import deal_queries
 from app.store.deal_records import HideDeal
 from app.tables.deals.core import well_formed
-from app.tables.errors import Invalid, NotFound
+from app.tables.errors import N_, Invalid, NotFound
 from app.tables.live.actor import stored
 from app.tables.live.state import iso
 from app.tables.service import Tables
@@ -23,7 +23,8 @@ async def list_deals(s: AsyncSession, limit: int | None, offset: int | None) -> 
     limit = 50 if limit is None else limit
     offset = 0 if offset is None else offset
     if not 1 <= limit <= PAGE_MAX or offset < 0:
-        raise Invalid(f"limit is 1 to {PAGE_MAX} and offset 0 or more; they were {limit} and {offset}.")
+        raise Invalid(N_("limit is 1 to {most} and offset 0 or more; they were {limit} and {offset}."), most=PAGE_MAX,
+                      limit=limit, offset=offset)
     rows = await deal_queries.list_deals(s, limit, offset)
     out = [{"id": d.id, "game": d.game, "title": GAMES[d.game].title if d.game in GAMES else d.game,
             "players": d.players, "options": d.options, "kind": d.kind, "day": d.day, "hidden": d.hidden,
@@ -34,6 +35,6 @@ async def list_deals(s: AsyncSession, limit: int | None, offset: int | None) -> 
 
 async def hide_deal(ctx: Tables, did: str, hidden: bool, who: str) -> dict:
     if not well_formed(did) or (await stored(ctx, HideDeal(did, hidden)))[0] != "ok":
-        raise NotFound(f"There is no deal {did[:20]!r}.")
+        raise NotFound(N_("There is no deal {given}."), given=repr(did[:20]))
     log.warning("deal results %s", "hidden" if hidden else "shown", extra={"deal": did, "by": who})
     return {"id": did, "hidden": hidden}

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.games import GAMES, Game
 from app.store import ENDED, stats_queries
 from app.tables.admin.tables import STATUSES, date_range, title_of
-from app.tables.errors import Invalid
+from app.tables.errors import N_, Invalid
 
 log = logging.getLogger("icehouse.admin")
 
@@ -118,8 +118,8 @@ async def stats(s: AsyncSession, start: str | None = None, end: str | None = Non
     first = lo.date() if lo is not None else (min(all_days) if all_days else None)
     last = (hi - timedelta(microseconds=1)).date() if hi is not None else (max(all_days) if all_days else None)
     if first is not None and last is not None and (last - first).days > DAYS_MAX:
-        raise Invalid(f"Ask for at most {DAYS_MAX} days at a time (from and to); this range has "
-                      f"{(last - first).days + 1}.")
+        raise Invalid(N_("Ask for at most {most} days at a time (from and to); this range has {n}."), most=DAYS_MAX,
+                      n=(last - first).days + 1)
     totals = dict.fromkeys(STATUSES, 0)
     for g in games.values():
         for status, n in g.counts.items():

@@ -44,12 +44,12 @@ ORDERS = ("desc", "asc")
 def check_admin(configured: str | None, presented: str | None) -> None:
     """403 while the admin area is closed (no ICEHOUSE_ADMIN_TOKEN), 401 without the right bearer token."""
     if not configured:
-        raise Forbidden("The admin area is closed: set ICEHOUSE_ADMIN_TOKEN on the server.", "admin_closed")
+        raise Forbidden(N_("The admin area is closed: set ICEHOUSE_ADMIN_TOKEN on the server."), "admin_closed")
     if presented is None:
-        raise Unauthorized("The admin area needs you to log in at /admin, or 'Authorization: Bearer <admin "
-                           "token>' (the server's ICEHOUSE_ADMIN_TOKEN).")
+        raise Unauthorized(N_("The admin area needs you to log in at /admin, or 'Authorization: Bearer <admin "
+                              "token>' (the server's ICEHOUSE_ADMIN_TOKEN)."))
     if not hmac.compare_digest(presented.encode("utf-8", "surrogatepass"), configured.encode()):
-        raise Unauthorized("That admin token is not the right one.")
+        raise Unauthorized(N_("That admin token is not the right one."))
 
 
 # -- dates --------------------------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ def parse_when(raw: str | None, name: str, *, end: bool) -> datetime | None:
 def date_range(start: str | None, end: str | None) -> tuple[datetime | None, datetime | None]:
     lo, hi = parse_when(start, "from", end=False), parse_when(end, "to", end=True)
     if lo is not None and hi is not None and lo >= hi:
-        raise Invalid(f"The range ends ({end}) before it starts ({start}).")
+        raise Invalid(N_("The range ends ({end}) before it starts ({start})."), end=end, start=start)
     return lo, hi
 
 
@@ -89,16 +89,17 @@ def table_filter(game: str | None, status: str | None, player: str | None, *, da
     """The checked filters (empty strings mean "any"); 422 with a sentence for a bad value."""
     game, status, player = (v.strip() or None if isinstance(v, str) else None for v in (game, status, player))
     if game is not None and game not in GAMES:
-        raise Invalid(f"There is no game called {game[:40]!r}; the games are: {', '.join(sorted(GAMES))}.")
+        raise Invalid(N_("There is no game called {given}; choose one of: {games}."), given=repr(game[:40]),
+                      games=", ".join(sorted(GAMES)))
     if status is not None and status not in STATUSES:
-        raise Invalid(f"There is no status {status[:40]!r}; a table is {', '.join(STATUSES[:-1])} "
-                      f"or {STATUSES[-1]}.")
+        raise Invalid(N_("There is no status {given}; a table is {statuses} or {last}."), given=repr(status[:40]),
+                      statuses=", ".join(STATUSES[:-1]), last=STATUSES[-1])
     if player is not None:  # the names' own policy (NUL would otherwise reach PostgreSQL)
         player = text.clean(player, what="A player name to look for", max_len=PLAYER_MAX, required=False)
     date_field = (date_field or "").strip() or "created"
     if date_field not in SORT_COLUMNS:
-        raise Invalid(f"date must be {' or '.join(SORT_COLUMNS)} (the time the range bounds); it was "
-                      f"{date_field[:40]!r}.")
+        raise Invalid(N_("date must be {choices} (the time the range bounds); it was {given}."),
+                      choices=" or ".join(SORT_COLUMNS), given=repr(date_field[:40]))
     lo, hi = date_range(start, end)
     return TableFilter(game=game, status=status, player=player, date=date_field, start=lo, end=hi)
 
@@ -107,9 +108,9 @@ def check_page(limit: int | None, offset: int | None) -> tuple[int, int]:
     limit = LIMIT_DEFAULT if limit is None else limit
     offset = 0 if offset is None else offset
     if not 1 <= limit <= LIMIT_MAX:
-        raise Invalid(f"limit must be between 1 and {LIMIT_MAX}; it was {limit}.")
+        raise Invalid(N_("limit must be between 1 and {most}; it was {given}."), most=LIMIT_MAX, given=limit)
     if not 0 <= offset <= OFFSET_MAX:
-        raise Invalid(f"offset must be between 0 and {OFFSET_MAX}; it was {offset}.")
+        raise Invalid(N_("offset must be between 0 and {most}; it was {given}."), most=OFFSET_MAX, given=offset)
     return limit, offset
 
 
@@ -117,9 +118,11 @@ def check_sort(sort: str | None, order: str | None) -> tuple[str, bool]:
     sort = (sort or "").strip() or "last_move"
     order = (order or "").strip() or "desc"
     if sort not in SORT_COLUMNS:
-        raise Invalid(f"sort must be {' or '.join(SORT_COLUMNS)}; it was {sort[:40]!r}.")
+        raise Invalid(N_("sort must be {choices}; it was {given}."), choices=" or ".join(SORT_COLUMNS),
+                      given=repr(sort[:40]))
     if order not in ORDERS:
-        raise Invalid(f"order must be desc (newest first) or asc (oldest first); it was {order[:40]!r}.")
+        raise Invalid(N_("order must be desc (newest first) or asc (oldest first); it was {given}."),
+                      given=repr(order[:40]))
     return sort, order == "desc"
 
 

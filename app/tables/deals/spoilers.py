@@ -77,5 +77,5 @@ async def deal_of_table(s: AsyncSession, code: str) -> str:
     """The deal a table was dealt, for a browser choosing to see its spoilers (422 for a table dealt afresh)."""
     table = await find_table(s, code)
     if table.deal_id is None:
-        raise Invalid(f"Table {table.code} was dealt afresh: it spoils no other table's game.")
+        raise Invalid(N_("Table {code} was dealt afresh: it spoils no other table's game."), code=table.code)
     return table.deal_id

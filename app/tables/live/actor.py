@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.tables.errors import Unavailable
+from app.tables.errors import N_, Unavailable
 from app.tables.live.state import Snapshot
 
 if TYPE_CHECKING:
@@ -34,8 +34,8 @@ async def stored(ctx: Context, command: Any) -> tuple:
 
 
 def unavailable() -> Unavailable:
-    return Unavailable("The server cannot reach its database just now, so that could not be saved. "
-                       "Try again in a moment.")
+    return Unavailable(N_("The server cannot reach its database just now, so that could not be saved. "
+                          "Try again in a moment."))
 
 
 async def after_commit(ctx: Context, new: Snapshot, *, step: dict | None = None, newly: Iterable[int] = ()) -> None:

@@ -37,8 +37,15 @@ class Seated:
 def game_or_422(name: object) -> Any:
     g = GAMES.get(name) if isinstance(name, str) else None
     if g is None:
-        raise Invalid(f"There is no game called {str(name)[:40]!r}; choose one of: {', '.join(sorted(GAMES))}.")
+        raise Invalid(N_("There is no game called {given}; choose one of: {games}."), given=repr(str(name)[:40]),
+                      games=", ".join(sorted(GAMES)))
     return g
+
+
+def bot_levels(game: str) -> list[str]:
+    """The bot names a host may choose at a table of `game` besides its own bot ("turning-points:standard"),
+    strongest first (app.bots.levels_of); [] for a game whose bot has one level."""
+    return [f"{game}:{level}" for level in levels_of(game)]
 
 
 def check_options(g: Any, players: int, given: object) -> dict:
@@ -65,11 +72,11 @@ def _bot_name(game: str, bot: str | None) -> str:
         return best
     if bot == DEFAULT_BOT:
         return bot
-    levels = [f"{game}:{level}" for level in levels_of(game)]
+    levels = bot_levels(game)
     if bot in levels:
         return bot
-    choices = ", ".join(repr(name) for name in [best, *levels, DEFAULT_BOT])
-    raise Invalid(f"There is no bot called {bot[:40]!r} for this game; choose one of {choices}.")
+    raise Invalid(N_("There is no bot called {given} for this game; choose one of {bots}."), given=repr(bot[:40]),
+                  bots=", ".join(repr(name) for name in [best, *levels, DEFAULT_BOT]))
 
 
 async def rematch(ctx: Context, caller: Caller) -> tuple[dict, bool]:
