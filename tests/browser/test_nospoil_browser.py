@@ -23,9 +23,10 @@ def test_a_spoiler_free_replay_shows_the_result_only_at_the_end(live_server, new
     toggle = page.locator("#nospoil-toggle")
     expect(toggle).to_have_attribute("aria-pressed", "false")
     toggle.focus()
-    page.keyboard.press("Enter")   # the switch: keyboard-reachable, remembered, the page opens again at the deal
+    with page.expect_navigation():   # the switch: keyboard-reachable, remembered, the page opens again at the deal
+        page.keyboard.press("Enter")
     expect(page.locator("#nospoil-toggle")).to_have_attribute("aria-pressed", "true")
-    assert "review-start" in page.content()
+    expect(page.locator("#review-start")).to_have_count(1)
     expect(page.locator("#review-where")).to_have_text("The deal")
     expect(page.locator(".replay-slider")).to_be_hidden()
     expect(page.locator("#review-outcome")).to_have_text("")
