@@ -120,6 +120,7 @@ def test_a_note_appears_edits_and_goes_in_another_browser_without_a_reload(live_
     admin.goto(f"{server.url}/admin")
     admin.fill("#admin-token", ADMIN_TOKEN)
     admin.click("#admin-login-form button[type=submit]")
+    expect(admin.locator(f"a.code-link:has-text('{code}')")).to_be_visible()  # logged in: the list is there
     admin.goto(f"{server.url}/admin#{code}")
     button = admin.locator("#d-notes button[data-delete-note]")
     expect(button).to_have_attribute("aria-label", "Delete the note by Ann on move 3")
