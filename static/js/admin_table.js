@@ -212,12 +212,15 @@ async function deleteNote(d, n) {
     if (status) status.textContent = err.message;
     return;
   }
-  if (state.detail !== d) return;
-  const at = d.notes.findIndex((x) => x.id === n.id);
-  d.notes = d.notes.filter((x) => x.id !== n.id);
+  // the table's detail may have been fetched again meanwhile (it is refreshed while open): the one shown now
+  const shown = state.detail;
+  if (!shown || shown.code !== d.code) return;
+  const notes = shown.notes || [];
+  const at = notes.findIndex((x) => x.id === n.id);
+  shown.notes = notes.filter((x) => x.id !== n.id);
   if (status) status.textContent = t("Note deleted.");
-  renderNotes(d);
-  const next = $("d-notes").querySelectorAll("button[data-delete-note]")[Math.max(0, Math.min(at, d.notes.length - 1))];
+  renderNotes(shown);
+  const next = $("d-notes").querySelectorAll("button[data-delete-note]")[Math.max(0, Math.min(at, shown.notes.length - 1))];
   (next || status || $("d-notes")).focus();
 }
 
