@@ -195,7 +195,7 @@ async function join(name) {
 }
 
 let addingBot = false;   // one request at a time: a double click must not ask twice for the same seat
-// The levels of the game's bot as bot names ("turning-points:strong"), strongest (the default) first
+// The levels of the game's bot as bot names ("<game>:<level>"), strongest (the default) first
 // (app.bots.LEVELS); none: the game's bot has one level.
 const botLevels = (root.dataset.botLevels || "").split(" ").filter(Boolean);
 async function addBot(seat, bot) {

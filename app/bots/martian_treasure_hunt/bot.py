@@ -32,10 +32,15 @@ class MartianTreasureHuntBot:
         index = st.geo.index
         best, best_value = legal_moves[0], float("-inf")
         for move in legal_moves:
-            value = score_destination(st, seat, coin, index[move["to"]])
+            value = self.value(st, seat, coin, index[move["to"]])
             if value > best_value + 1e-9:
                 best, best_value = move, value
         return best
+
+    @staticmethod
+    def value(st: Any, seat: int, coin: int, dest: int) -> float:
+        """How good moving `coin` to `dest` is for `seat` (the levels differ only here)."""
+        return score_destination(st, seat, coin, dest)
 
     @staticmethod
     def arrangement(view: dict, seat: int, legal_moves: list) -> dict:
