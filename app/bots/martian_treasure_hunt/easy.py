@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from .bot import MartianTreasureHuntBot
 from .evaluate import PULL, gain, moved, pull
 
