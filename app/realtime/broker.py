@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
+
+import orjson
 
 log = logging.getLogger("icehouse.realtime")
 
@@ -175,7 +176,7 @@ class RedisBroker(Broker):
             if message.get("type") != "message":
                 continue  # a pong
             try:
-                payload = json.loads(message["data"])
+                payload = orjson.loads(message["data"])
             except (ValueError, TypeError):
                 log.warning("ignoring a malformed broker message")
                 continue
@@ -205,7 +206,7 @@ class RedisBroker(Broker):
             return  # shutting down: sockets closing now need not tell anyone
         if self._up and self._redis is not None:
             try:
-                data = json.dumps(message, separators=(",", ":"))
+                data = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)  # 5-10x the json module's speed
                 await asyncio.wait_for(self._redis.publish(self.channel, data), self.publish_timeout)
                 return
             except asyncio.CancelledError:
