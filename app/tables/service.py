@@ -219,8 +219,13 @@ class Tables:
     async def publish_state(self, snap: Snapshot) -> None:
         await self.broker.publish({"kind": "state", "table": snap.code, "snap": snap.to_dict()})
 
-    async def publish_move(self, snap: Snapshot, step: dict) -> None:
-        await self.broker.publish({"kind": "move", "table": snap.code, **step, "snap": snap.to_dict()})
+    async def publish_move(self, snap: Snapshot, step: dict, turn: list[int] | None = None) -> None:
+        """The move, and with it the seats it brought to act (`turn`): each instance sends their sockets
+        `your_turn` right after the update, from the same broker message (app/tables/live/fanout.py)."""
+        message = {"kind": "move", "table": snap.code, **step, "snap": snap.to_dict()}
+        if turn:
+            message["turn"] = turn
+        await self.broker.publish(message)
 
     async def publish_chat(self, code: str, message: dict) -> None:
         """A chat line this instance's live table keeps already (actor.after_chat): its echo is not kept twice."""
@@ -235,12 +240,14 @@ class Tables:
         if seats:
             await self.broker.publish({"kind": "your_turn", "table": code, "seats": seats, "seq": seq})
 
-    async def announce_turn(self, snap: Snapshot, seats: list[int]) -> None:
-        """Seats that just came to act: `your_turn` on their sockets, and their webhooks in the background
-        (looked up and queued by a task, so a move never waits on them)."""
+    async def announce_turn(self, snap: Snapshot, seats: list[int], told: bool = False) -> None:
+        """Seats that just came to act: `your_turn` on their sockets (unless `told`: the move's own broker
+        message carried it), and their webhooks in the background (looked up and queued by a task, so a
+        move never waits on them)."""
         if not seats:
             return
-        await self.publish_turn(snap.code, seats, snap.seq)
+        if not told:
+            await self.publish_turn(snap.code, seats, snap.seq)
         if any(x.get("hook") and x["seat"] in seats for x in snap.seats):  # no task when nobody has a channel
             self._in_background(notify.turn(self, snap, seats), f"webhooks-{snap.code}-{snap.seq}")
 

@@ -40,13 +40,13 @@ def unavailable() -> Unavailable:
 
 async def after_commit(ctx: Context, new: Snapshot, *, step: dict | None = None, newly: Iterable[int] = ()) -> None:
     """Publish `new` (with `step` when a move made it), announce the seats `newly` to act, schedule bots."""
+    seats = list(newly)
     if step is None:
         await ctx.publish_state(new)
-    else:
-        await ctx.publish_move(new, step)
-    seats = list(newly)
+    else:  # the move's message says whose turn it brought: one broker message, not two
+        await ctx.publish_move(new, step, seats)
     if seats:
-        await ctx.announce_turn(new, seats)
+        await ctx.announce_turn(new, seats, told=step is not None)
     ctx.bots.schedule(new)
     if new.status == "finished":  # the game's end: its moves are scored (app/tables/analysis/)
         ctx.analyses.table_over(new.code, new.status, new.seq)

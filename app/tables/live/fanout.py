@@ -52,6 +52,8 @@ async def dispatch(ctx: Context, msg: dict) -> None:
             await ctx.publish_presence(code)
     elif kind == "move":
         _move(ctx, code, msg)
+        if msg.get("turn"):  # the seats this move brought to act: after the update, as their own message
+            _to_seats(ctx, code, set(msg["turn"]), {"type": "your_turn", "seq": msg["seq"]})
     elif kind == "state":
         _state(ctx, code, msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]))
     elif kind == "chat":
