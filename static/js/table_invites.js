@@ -21,7 +21,9 @@ try { fresh = JSON.parse(sessionStorage.getItem(KEPT) || "[]"); sessionStorage.r
 function panel() {
   let el = document.getElementById("invites");
   if (!el) {
-    el = h("section", { id: "invites", class: "invites", "aria-labelledby": "invites-title" });
+    // Hidden until refresh() has given it its heading (an empty section named by a missing heading is an
+    // ARIA error a screen reader would meet while the invitations load).
+    el = h("section", { id: "invites", class: "invites", "aria-labelledby": "invites-title", hidden: true });
     const share = document.getElementById("share-box");
     if (share) share.after(el);
   }
@@ -63,9 +65,18 @@ async function renew(x) {
   }
 }
 
+// The form is made once and kept across redraws: a friend joining while the host types names must not wipe
+// what is typed, nor take the focus away.
+let form = null;
+
 function inviteForm(table) {
   const open = table.seats.filter((s) => !s.name).length;
   if (!open) return null;
+  if (!form) form = makeForm();
+  return form;
+}
+
+function makeForm() {
   const names = h("input", { id: "invite-names", maxlength: "300", autocomplete: "off", placeholder: t("e.g. Bea, Cid") });
   const days = h("select", { id: "invite-days" }, ...DAYS.map((d) => h("option", { value: String(d), selected: d === 7 ? true : null },
     d === 1 ? t("1 day") : t("{n} days", { n: d }))));
@@ -103,6 +114,7 @@ async function refresh() {
   const inviter = table.you === 0 || list.some((x) => x.inviter_seat === table.you);
   if (!inviter && !list.length) { el.hidden = true; return; }
   const waiting = table.seats.some((s) => s.invited || !s.name);
+  const focused = el.contains(document.activeElement) ? document.activeElement : null;
   el.hidden = false;
   el.replaceChildren(...[
     h("h2", { id: "invites-title" }, t("Invite friends by name")),
@@ -114,6 +126,7 @@ async function refresh() {
       ev.target.disabled = true;
       try { await post(path("/invitations/start"), {}); } catch (err) { toast(err.message, "error"); ev.target.disabled = false; }
     } }, t("Start now with bots for the rest")) : null].filter((x) => x != null));
+  if (focused && focused.isConnected && document.activeElement !== focused) focused.focus();   // the form kept
 }
 
 function rematchButton() {

@@ -15,6 +15,26 @@ from tests.browser.conftest import PHONE
 pytestmark = pytest.mark.browser
 
 
+def test_a_friend_joining_while_the_host_types_names_keeps_what_is_typed(live_server, new_page):
+    server = live_server()
+    ann = new_page()
+    r = ann.request.post(f"{server.url}/api/tables", data={"game": "three-high", "players": 4, "name": "Ann"})
+    code = r.json()["code"]
+    ann.goto(f"{server.url}/t/{code}")
+    names = ann.get_by_label("Names of the friends to invite (separated by commas)")
+    names.focus()
+    ann.keyboard.type("Bea, ")
+    other = new_page()
+    assert other.request.post(f"{server.url}/api/tables/{code}/join", data={"name": "Dot"}).ok
+    expect(ann.locator("#seats")).to_contain_text("Dot")  # the page redrew the seats and the invitations
+    ann.wait_for_timeout(600)  # past the invitations' own redraw (250 ms after the seats changed)
+    expect(names).to_be_focused()
+    ann.keyboard.type("Cid")
+    expect(names).to_have_value("Bea, Cid")
+    ann.keyboard.press("Enter")
+    expect(ann.get_by_label("Invitation link for Cid")).to_be_visible()
+
+
 def test_invite_by_name_accept_decline_and_start_with_a_bot(live_server, new_page, shot):
     server = live_server()
     ann = new_page()
