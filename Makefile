@@ -4,6 +4,9 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+# Test processes (pytest-xdist): the suite mostly waits on browsers, servers and sockets, so two share a
+# two-core machine well; WORKERS=0 runs it in one process.
+WORKERS ?= 2
 
 .PHONY: run test install install-dev migrate bench clean i18n
 
@@ -45,7 +48,7 @@ run: migrate
 test: install-dev
 	$(BIN)/ruff check app tests bench tools
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Extracts the messages to translate (templates, Python, JavaScript) into the catalogs and checks that every
 # one has a French and a German translation; the .po files are compiled in memory when served.
