@@ -11,7 +11,6 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
-from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import logs
@@ -20,7 +19,7 @@ from app.realtime import Hub, make_broker
 from app.store import Database
 from app.tables import housekeeping
 from app.tables.process import process
-from app.web.lanes import Lanes, is_lane
+from app.web.lanes import Lanes
 from app.tables.service import Tables
 from app.tables.tasks import cancel_all
 from app.web import admin, api, deals, docs, errors, i18n, me, notify, openapi, pages, review, scores, takeback, ws
@@ -60,30 +59,22 @@ class AccessLog:
 
 
 class App(FastAPI):
-    """FastAPI, but a WebSocket and a POST to a fast lane (app/web/lanes.py: create, join, start, move) go
-    straight to the app's own middlewares (AccessLog inward). FastAPI's outer layers do nothing for them:
-    the body limit is FastAPI's own and unset here (BodyLimit, ours, counts every body), the exception
-    telemetry is off (NO_TELEMETRY), and ServerErrorMiddleware only turns an exception that escapes into a
-    500: a lane answers every error of its own, and `_guarded` still answers what escapes one (from a
-    middleware, say) with the app's own JSON 500, then lets it go on up to be logged. They are skipped only
-    while that holds and each is one of those (SKIPPED), otherwise the request takes FastAPI's whole path."""
+    """FastAPI, but a WebSocket goes straight to the app's own middlewares (AccessLog inward). FastAPI's outer
+    layers do nothing for a socket: ServerErrorMiddleware and the body limit look at HTTP only, and the
+    exception telemetry is off (NO_TELEMETRY); they are skipped only while that holds and each is one of
+    those (SKIPPED), otherwise the socket takes FastAPI's whole path as before."""
 
     SKIPPED = frozenset({"ServerErrorMiddleware", "ExceptionTelemetryMiddleware", "AppBodyLimitMiddleware"})
     _own: ASGIApp | None = None  # the built stack's AccessLog, once looked for
     _looked = False
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = scope["type"]
-        if ((kind == "websocket" or (kind == "http" and scope["method"] == "POST" and is_lane(scope["path"])))
-                and not self.root_path and "fastapi.telemetry" not in scope):
+        if scope["type"] == "websocket" and not self.root_path and "fastapi.telemetry" not in scope:
             own = self._own if self._looked else self._find_own()
             telemetry = getattr(self, "_native_telemetry", None)
             if own is not None and (telemetry is None or not telemetry.enabled()):
                 scope["app"] = self
-                if kind == "websocket":
-                    await own(scope, receive, send)
-                else:
-                    await _guarded(own, scope, receive, send)
+                await own(scope, receive, send)
                 return
         await super().__call__(scope, receive, send)
 
@@ -96,26 +87,6 @@ class App(FastAPI):
             own = node if isinstance(node, AccessLog) else None
         self._own, self._looked = own, True
         return own
-
-
-async def _guarded(app: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
-    """ServerErrorMiddleware's part for a fast lane: an exception that escapes before the answer started is
-    answered with the app's JSON 500 (errors.server_error logs it), then raised on to the server."""
-    started = False
-
-    async def watched(message: Message) -> None:
-        nonlocal started
-        if message["type"] == "http.response.start":
-            started = True
-        await send(message)
-
-    try:
-        await app(scope, receive, watched)
-    except Exception as exc:
-        if not started:
-            response = await errors.server_error(Request(scope), exc)
-            await response(scope, receive, send)
-        raise
 
 
 # Allocations before a young collection, young collections before a middle one, middle before a full one

@@ -153,11 +153,6 @@ def _lane(path: str) -> tuple[Lane, str | None] | None:
     return None
 
 
-def is_lane(path: str) -> bool:
-    """A POST to `path` is served by a lane (App, app/main.py, sends it past FastAPI's outer layers)."""
-    return _lane(path) is not None
-
-
 class Lanes:
     """Pure ASGI middleware: POST to a lifecycle route is served here; everything else goes on."""
 
