@@ -126,7 +126,17 @@ async function refresh() {
       ev.target.disabled = true;
       try { await post(path("/invitations/start"), {}); } catch (err) { toast(err.message, "error"); ev.target.disabled = false; }
     } }, t("Start now with bots for the rest")) : null].filter((x) => x != null));
-  if (focused && focused.isConnected && document.activeElement !== focused) focused.focus();   // the form kept
+  if (focused && document.activeElement !== focused) refocus(el, focused);
+}
+
+// After a redraw, the focus goes back where it was: on the same element when it was kept (the form), else on
+// the one drawn in its place (a link's box, found by its id or its label).
+function refocus(el, was) {
+  if (was.isConnected) { was.focus(); return; }
+  const label = was.getAttribute("aria-label");
+  const again = was.id ? el.querySelector(`#${CSS.escape(was.id)}`)
+    : label ? el.querySelector(`[aria-label="${CSS.escape(label)}"]`) : null;
+  if (again) again.focus();
 }
 
 function rematchButton() {

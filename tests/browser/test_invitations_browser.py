@@ -33,6 +33,10 @@ def test_a_friend_joining_while_the_host_types_names_keeps_what_is_typed(live_se
     expect(names).to_have_value("Bea, Cid")
     ann.keyboard.press("Enter")
     expect(ann.get_by_label("Invitation link for Cid")).to_be_visible()
+    link = ann.get_by_label("Invitation link for Bea")  # the first link to copy has the focus
+    expect(link).to_be_focused()
+    ann.wait_for_timeout(800)  # the seats changed (two are reserved): the invitations were drawn again
+    expect(link).to_be_focused()  # and the focus stayed on that link
 
 
 def test_invite_by_name_accept_decline_and_start_with_a_bot(live_server, new_page, shot):
