@@ -61,8 +61,15 @@ def test_two_people_review_a_lost_game_and_find_the_win(live_server, new_page, s
         at(bea, n)
     expect(bea.locator("#review-step")).to_contain_text("Ann played")
     # Ann points at the board; Bea sees the arrow with her name
-    box = ann.locator("#review-board svg").first.bounding_box()
-    ann.mouse.click(box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.45)
+    board = ann.locator("#review-board svg").first
+    expect(board).to_be_visible()  # drawn again at each step: a box only once it is laid out
+    box = board.bounding_box()
+    for _ in range(50):  # drawn again between the two calls: ask the new one
+        if box is not None:
+            break
+        ann.wait_for_timeout(100)
+        box = board.bounding_box()
+    board.click(position={"x": box["width"] * 0.4, "y": box["height"] * 0.45})
     expect(bea.locator("#review-board .review-pointer[data-by='Ann']")).to_have_count(1)
     # Bea takes the lead and goes to move 26; Ann follows now
     bea.click("#take-lead")
