@@ -240,14 +240,12 @@ class Tables:
         if seats:
             await self.broker.publish({"kind": "your_turn", "table": code, "seats": seats, "seq": seq})
 
-    async def announce_turn(self, snap: Snapshot, seats: list[int], told: bool = False) -> None:
-        """Seats that just came to act: `your_turn` on their sockets (unless `told`: the move's own broker
-        message carried it), and their webhooks in the background (looked up and queued by a task, so a
-        move never waits on them)."""
+    async def announce_turn(self, snap: Snapshot, seats: list[int]) -> None:
+        """Seats that just came to act, on their channels: webhooks, ntfy and Web Push, in the background
+        (looked up and queued by a task, so a move never waits on them). Their sockets hear `your_turn` from
+        the publisher (actor.after_commit)."""
         if not seats:
             return
-        if not told:
-            await self.publish_turn(snap.code, seats, snap.seq)
         if any(x.get("hook") and x["seat"] in seats for x in snap.seats):  # no task when nobody has a channel
             self._in_background(notify.turn(self, snap, seats), f"webhooks-{snap.code}-{snap.seq}")
 

@@ -43,10 +43,12 @@ async def after_commit(ctx: Context, new: Snapshot, *, step: dict | None = None,
     seats = list(newly)
     if step is None:
         await ctx.publish_state(new)
+        if seats:
+            await ctx.publish_turn(new.code, seats, new.seq)
     else:  # the move's message says whose turn it brought: one broker message, not two
         await ctx.publish_move(new, step, seats)
     if seats:
-        await ctx.announce_turn(new, seats, told=step is not None)
+        await ctx.announce_turn(new, seats)
     ctx.bots.schedule(new)
     if new.status == "finished":  # the game's end: its moves are scored (app/tables/analysis/)
         ctx.analyses.table_over(new.code, new.status, new.seq)
