@@ -4,8 +4,6 @@ room, a deal's page, the admin pages, and the API reference's own page (Swagger 
 its own styles, is left out). And the focus can be seen on each board's targets."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.api.review_deal import ADMIN, import_lost_game
@@ -123,21 +121,13 @@ BOARD_TARGETS = {"three-high": ".th-board .hit[data-state='movable']", "turning-
 
 def test_the_focus_is_seen_on_every_board(live_server, new_page, shot):
     """Reached with Tab, a board's target looks different from when it is not focused (a ring, a frame)."""
-    from tests.browser.test_keyboard_play_browser import dash_turn, info, open_table, tab_to
+    from tests.browser.test_keyboard_play_browser import open_table, tab_to, to_dash_draw
     server = live_server()
     for game, target in BOARD_TARGETS.items():
         page = new_page()
         open_table(page, server.url, game)
-        if game == "dash":  # the first seat is random: the bot may start, with a dare for Ann to answer first
-            deadline = time.monotonic() + 30
-            while not page.locator(target).is_visible():
-                assert time.monotonic() < deadline, "Ann never came to draw"
-                now = info(page)
-                if now["mine"]:
-                    dash_turn(page)
-                    page.wait_for_function("s => Number(document.getElementById('table-root').dataset.seq) > s",
-                                           arg=now["seq"], timeout=20000)
-                page.wait_for_timeout(100)
+        if game == "dash":
+            to_dash_draw(page)
         page.wait_for_selector(target)
         page.wait_for_timeout(300)
         tab_to(page, target)

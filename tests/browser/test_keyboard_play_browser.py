@@ -174,6 +174,20 @@ def mth_turn(page) -> None:
     page.keyboard.press("Enter")
 
 
+def to_dash_draw(page) -> None:
+    """Play Ann's Dash turns until "Draw a card" is hers: the first seat is random, so the bot may start, with a
+    dare for her to answer first."""
+    deadline = time.monotonic() + 30
+    while not page.locator("[data-testid='draw-btn']").is_visible():
+        assert time.monotonic() < deadline, "Ann never came to draw"
+        now = info(page)
+        if now["mine"]:
+            dash_turn(page)
+            page.wait_for_function("s => Number(document.getElementById('table-root').dataset.seq) > s", arg=now["seq"],
+                                   timeout=20000)
+        page.wait_for_timeout(100)
+
+
 def dash_turn(page) -> None:
     page.wait_for_selector("[data-testid='draw-btn']:not([hidden]), [data-testid='dare-input'], "
                            "[data-testid='dare-done']:not([disabled])")
@@ -262,16 +276,7 @@ def test_dash_by_keyboard(live_server, new_page, shot):
     server = live_server()
     page = new_page(LAPTOP)
     code = open_table(page, server.url, "dash")
-    deadline = time.monotonic() + 30
-    # the first seat is random: the bot may start with a dare
-    while not page.locator("[data-testid='draw-btn']").is_visible():
-        assert time.monotonic() < deadline, "Ann never came to draw"
-        now = info(page)
-        if now["mine"]:
-            dash_turn(page)
-            page.wait_for_function("s => Number(document.getElementById('table-root').dataset.seq) > s", arg=now["seq"],
-                                   timeout=20000)
-        page.wait_for_timeout(100)
+    to_dash_draw(page)
     no_trap(page, "[data-testid='draw-btn']")
     heard: list[str] = []
     for game in range(5):
