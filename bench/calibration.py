@@ -23,6 +23,7 @@ import argparse
 import json
 import time
 
+from app.bots.three_high import chances as calibration
 from app.bots.three_high import score as scorer
 from app.games import get_game
 
@@ -109,17 +110,17 @@ def load(names: list[str]) -> list[tuple]:
 
 
 def calibrate_with(knots: dict, raw: float, players: int) -> float:
-    old = scorer.CALIBRATION
-    scorer.CALIBRATION = knots
+    old = calibration.CALIBRATION
+    calibration.CALIBRATION = knots
     try:
-        return scorer.calibrated(raw, players)
+        return calibration.calibrated(raw, players)
     finally:
-        scorer.CALIBRATION = old
+        calibration.CALIBRATION = old
 
 
 def fit_groups(games: list) -> dict:
-    """A table per group of seat counts (score.group: solo, team), fitted on `games`."""
-    return {g: fit([(r, won) for _, players, raws, won in games if scorer.group(players) == g for r in raws])
+    """A table per group of seat counts (chances.group: solo, team), fitted on `games`."""
+    return {g: fit([(r, won) for _, players, raws, won in games if calibration.group(players) == g for r in raws])
             for g in ("solo", "team")}
 
 

@@ -13,6 +13,7 @@ import pytest
 
 import app.bots
 from app.bots import DEFAULT_BOT, bot_for_game, get_bot
+from app.bots.three_high.explain import explain
 from app.games import get_game
 from tests.games.three_high_helpers import position
 
@@ -310,18 +311,18 @@ class TestHints:
         doc = position({"a1": ["red3", "red2"], "a3": ["red1"], "e5": ["blue3"], "g2": ["blue2"],
                         "c7": ["blue1"]}, [["5C", "3H", "7S", "2D", "6H", "4C"]], pile=["AC", "AS", "2C"])
         move = {"card": "3H", "side": "S", "piece": "red1"}
-        assert BOT.explain(G.view(doc, 0), 0, move) == "completes the red tree"
+        assert explain(G.view(doc, 0), 0, move) == "completes the red tree"
 
     def test_the_reason_for_the_only_legal_play(self):
         doc = position({"a1": ["red1"], "b1": ["green2"], "a6": ["blue2"]}, [["2H"], ["6C"]], pile=["AC"])
         [move] = G.legal_moves(doc, 0)
-        assert BOT.explain(G.view(doc, 0), 0, move) == "the only legal play"
+        assert explain(G.view(doc, 0), 0, move) == "the only legal play"
 
     def test_the_reason_for_putting_a_two_on_its_three(self):
         doc = position({"d4": ["red3"], "d6": ["red2"], "h8": ["red1"], "a1": ["blue3"]},
                        [["4C", "8S"]], pile=["AC", "AS"])
         move = {"card": "4C", "side": "S", "piece": "red2"}  # 4 - 2 = 2 squares south: d6 to d4
-        assert BOT.explain(G.view(doc, 0), 0, move) == "puts the red 2 on its 3"
+        assert explain(G.view(doc, 0), 0, move) == "puts the red 2 on its 3"
 
 
 def test_the_bot_refuses_another_game_with_a_sentence():

@@ -13,9 +13,11 @@ from app.games.three_high.cards import BOARD, COLORS, SQUARES, WIN_TREES, card_t
 from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.position import State, legal_codes
 
-from .evaluate import analyse
+from .chances import calibrated, chances, position_of
+from .evaluate import analyse, child_values
 from .plan import live_mask, trip_table
-from .search import play
+from .rollout import ROLLOUT_SPEEDUP
+from .search import UNITS_PER_SECOND, play, seed_of
 from .worlds import base_state
 
 
@@ -120,15 +122,10 @@ RIVALS = 3  # other plays weighed for "without it": the best by the greedy evalu
 
 def chances_of(view: Any, seat: int, move: dict, seconds: float) -> tuple[float, float] | None:
     """(the team's chance to win with `move`, with its best other play), the bot's calibrated chances from
-    honest rollouts in the same sampled worlds (score.py: the unseen cards dealt anew in each, nothing
-    hidden read; up to score.MAX_WORLDS worlds, as many as `seconds` buys at the C rollouts' price); None
+    honest rollouts in the same sampled worlds (chances.py: the unseen cards dealt anew in each, nothing
+    hidden read; up to chances.MAX_WORLDS worlds, as many as `seconds` buys at the C rollouts' price); None
     when there is no other play, or the play ends the game."""
-    from .evaluate import child_values
-    from .score import _position, calibrated, chances
-    from .rollout import ROLLOUT_SPEEDUP
-    from .search import UNITS_PER_SECOND, seed_of
-
-    base, unseen, hidden, counts, pile = _position(view, seat)
+    base, unseen, hidden, counts, pile = position_of(view, seat)
     codes = legal_codes(base, seat)
     chosen = ThreeHigh.code_of(base, move)
     if len(codes) < 2 or _after(base, chosen)[0].trees >= WIN_TREES:

@@ -241,13 +241,3 @@ class ThreeHighBot:
         index = decide(base, unseen, hidden, counts, pile, codes, rng,
                        DEFAULT_SECONDS if seconds is None else seconds)
         return legal_moves[index]
-
-    def explain(self, view: Any, seat: int, move: dict) -> str:
-        """Why `move` (one of the seat's legal moves), in a few words for a hint (explain.py)."""
-        from .explain import explain
-        return explain(view, seat, move)
-
-    def explain_say(self, view: Any, seat: int, move: dict) -> list:
-        """The same reason as [message id, params], for the reader's language."""
-        from .explain import explain_say
-        return explain_say(view, seat, move)

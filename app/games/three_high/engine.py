@@ -146,7 +146,7 @@ class ThreeHigh(Game):
         return Step(new, events)
 
     def reading(self, doc: dict) -> ThreeHighReading:
-        return ThreeHighReading(self, doc, self._memo.get(doc))
+        return ThreeHighReading(self, self, doc, self._memo.get(doc))
 
     def view(self, doc: dict, seat: int | None) -> dict:
         return views.view(doc, seat, from_doc(doc))

@@ -9,15 +9,14 @@ in place never gets a stale answer from them.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..base import Reading, Step
+from ..base import Game, Reading, Step
 from . import view as views
 from .codec import from_doc
 from .encoded import legal_json
 
 if TYPE_CHECKING:
-    from .engine import ThreeHigh
     from .position import State
 
 # Positions remembered: enough for a move's fan-out and bots to find the position it just made while a few
@@ -42,13 +41,23 @@ class Memo:
         return hit[1] if hit is not None and hit[0] is doc else None
 
 
+class PositionRules(Protocol):
+    """What a reading asks of the engine that made it (engine.ThreeHigh), beyond the Game contract: the same
+    answers from a position already read."""
+
+    def moves_and_targets_of(self, st: State, seat: int, shared: bool = False) -> tuple[list[dict], list]: ...
+
+    def apply_to(self, st: State, doc: dict, seat: int, move: dict) -> Step: ...
+
+
 class ThreeHighReading(Reading):
     """Its legal moves and targets are shared, read-only dicts (the server encodes them and nothing else)."""
 
-    __slots__ = ("st", "_open")
+    __slots__ = ("st", "_open", "rules")
 
-    def __init__(self, game: ThreeHigh, doc: dict, st: State | None):
+    def __init__(self, game: Game, rules: PositionRules, doc: dict, st: State | None):
         super().__init__(game, doc)
+        self.rules = rules  # the same engine as `game`, seen through what the reading asks of it
         self.st = st if st is not None else from_doc(doc)
         self._open: dict | None = None  # with open hands every viewer's view is this one but for "seat"
 
@@ -60,10 +69,10 @@ class ThreeHighReading(Reading):
         return {**self._open, "seat": seat}
 
     def legal_moves_and_targets(self, seat: int) -> tuple[list[dict], list]:
-        return self.game.moves_and_targets_of(self.st, seat, shared=True)
+        return self.rules.moves_and_targets_of(self.st, seat, shared=True)
 
     def legal_json(self, seat: int) -> tuple[bytes, bytes]:
         return legal_json(self.st, seat)
 
     def apply(self, seat: int, move: Any) -> Step:
-        return self.game.apply_to(self.st, self.doc, seat, move)
+        return self.rules.apply_to(self.st, self.doc, seat, move)

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.bots import bot_for_game, varied
 from app.bots import scores as bot_scores
@@ -22,13 +22,27 @@ from app.tables.errors import N_
 from app.tables.takeback_steps import doc_after, taken_back, takeback_from
 
 if TYPE_CHECKING:
+    from app.config import Settings
     from app.store.models import Analysis
-    from app.tables.analysis.runner import Analyses
+    from app.tables.live.context import Context
 
 VERSION = 1  # the analysers' version: rows of an older one are done again when next asked for
 MAX_SCORED = 1000  # moves scored per table, at most (the first ones)
 MAX_DEAL_PLIES = 400  # a bot's play of a deal longer than this is cut (the games' plays end far sooner)
 STEP_TRIES = 2  # a step past its time cap is tried again once, then given up (a move: left unscored)
+
+
+class Analyses(Protocol):
+    """What a job asks of the runner that claimed its row (runner.Analyses, which runs the jobs)."""
+
+    ctx: Context
+    settings: Settings
+
+    async def queue(self, kind: str, subject: str, total: int, *, now: bool = False) -> None: ...
+
+    async def progress(self, kind: str, subject: str, done: int, total: int, result: dict) -> None: ...
+
+    async def step(self, fn: Any, *args: Any) -> Any: ...
 
 
 class Failed(Exception):

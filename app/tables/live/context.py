@@ -11,7 +11,7 @@ little more of it (app/tables/notify/context.py).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Callable, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -24,8 +24,20 @@ from app.tables.live.tables import LiveTables
 from app.tables.live.presence import Presence
 from app.tables.live.state import Snapshot
 
-if TYPE_CHECKING:
-    from app.tables.live.bots import BotRunner
+
+class BotsPort(Protocol):
+    """What the rooms below service ask of the bot runner (app/tables/live/bots.py, which service builds:
+    the runner plays through the move pipeline, so it stands above the rooms that ask it)."""
+
+    hinting: set
+
+    def seconds_for(self, game: str, options: dict | None) -> float: ...
+
+    def schedule(self, snap: Snapshot) -> None: ...
+
+    async def hint(self, bot_name: str, view: Any, seat: int, legal: list, seconds: float) -> dict: ...
+
+    async def analyse(self, fn: Callable[..., Any], *args: Any, budget: float) -> Any: ...
 
 
 class CatchUpPort(Protocol):
@@ -54,7 +66,7 @@ class Context(Protocol):
     actors: Actors
     writer: MoveWriter
     presence: Presence
-    bots: BotRunner
+    bots: BotsPort
     analyses: AnalysesPort
     catch_up: CatchUpPort
 
