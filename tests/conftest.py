@@ -181,7 +181,10 @@ def settings(database_url: str) -> Settings:
 @pytest.fixture
 async def app(settings: Settings) -> AsyncIterator:
     application = create_app(settings)
-    async with LifespanManager(application):
+    # The app's shutdown may take a few seconds by design (each of the bots' and the analyses' claims gets
+    # 2 s to be handed back, and the writer commits what is queued; uvicorn allows 10 s): asgi-lifespan's
+    # default of 5 s was passed on a loaded machine with PostgreSQL while an analysis was handed back.
+    async with LifespanManager(application, startup_timeout=15, shutdown_timeout=15):
         yield application
 
 
