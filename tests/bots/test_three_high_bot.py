@@ -281,10 +281,10 @@ class TestViews:
             assert any(move is m for m in legal)
 
     def test_the_view_the_bot_gets_never_holds_the_pile_or_hidden_hands(self, monkeypatch):
-        import app.bots.three_high.search as search
+        import app.bots.three_high.worlds as worlds
         seen = []
-        real = search.base_state
-        monkeypatch.setattr(search, "base_state", lambda view: seen.append(copy.deepcopy(view)) or real(view))
+        real = worlds.base_state
+        monkeypatch.setattr(worlds, "base_state", lambda view: seen.append(copy.deepcopy(view)) or real(view))
         for doc in positions(2, True, 3, seed=53):
             choice(doc)
         assert seen

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from typing import Any
 
 from app.games.three_high.position import State
 
 from .plan import CLASSIC
 from .rollout import Worlds, rollout
-from .worlds import base_state
 
 MAX_WORLDS = 400  # rollouts per play, at most
 MIN_WORLDS = 16  # rollouts per play, at least (whatever the budget)
@@ -68,14 +66,3 @@ def chances(base: State, unseen: list[int], hidden: list[int], counts: list[int]
         if n >= MIN_WORLDS and used[0] >= units:
             break
     return [w / n for w in wins]
-
-
-def position_of(view: Any, seat: int) -> tuple[State, list[int], list[int], list[int], int]:
-    base, unseen, hidden = base_state(view)
-    base.to_act = seat
-    counts = view.get("hand_counts") or [len(hand) for hand in base.hands]
-    pile = view.get("draw_pile_count")
-    if pile is None:
-        pile = max(0, len(unseen) - sum(counts[s] for s in hidden))
-    base.pile = [-1] * pile
-    return base, unseen, hidden, counts, pile

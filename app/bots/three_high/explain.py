@@ -13,12 +13,12 @@ from app.games.three_high.cards import BOARD, COLORS, SQUARES, WIN_TREES, card_t
 from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.position import State, legal_codes
 
-from .chances import calibrated, chances, position_of
+from .chances import calibrated, chances
 from .evaluate import analyse, child_values
 from .plan import live_mask, trip_table
 from .rollout import ROLLOUT_SPEEDUP
 from .search import UNITS_PER_SECOND, play, seed_of
-from .worlds import base_state
+from .worlds import base_state, position_of
 
 
 def _after(st: State, code: int) -> tuple[State, bool]:

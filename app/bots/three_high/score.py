@@ -21,9 +21,10 @@ from app.games.three_high.cards import distance, move_text, step_square
 from app.games.three_high.engine import ThreeHigh
 from app.games.three_high.position import State, legal_codes
 
-from .chances import calibrated, chances, position_of
+from .chances import calibrated, chances
 from .explain import explain_parts
 from .search import UNITS_PER_SECOND, ThreeHighBot, seed_of
+from .worlds import position_of
 
 MARKS = (0.05, 0.1, 0.2)  # a cost (the team's win chance) of at least these is marked ?!, ?, ??
 UNIT = "chance"  # before/after: the team's chance to win, 0..1

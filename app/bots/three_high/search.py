@@ -41,7 +41,7 @@ from app.games.three_high.position import State, legal_codes
 from .evaluate import LOST, WON, child_values
 from .plan import live_mask, trip_table, weights_for
 from .rollout import Worlds, best_of, halving
-from .worlds import base_state, sample
+from .worlds import position_of, sample
 
 DEFAULT_SECONDS = 1.0  # budget of a decision when the caller gives none
 UNITS_PER_SECOND = 300_000  # plays scored per second of budget. The search scores 450k-510k plays a CPU second
@@ -232,12 +232,7 @@ class ThreeHighBot:
                              f"ask app.bots.bot_for_game for the right bot.")
         if len(legal_moves) == 1:
             return legal_moves[0]
-        base, unseen, hidden = base_state(view)
-        base.to_act = seat
-        counts = view.get("hand_counts") or [len(hand) for hand in base.hands]
-        pile = view.get("draw_pile_count")
-        if pile is None:  # a view without the pile's size: every unseen card not in a hidden hand is in it
-            pile = max(0, len(unseen) - sum(counts[s] for s in hidden))
+        base, unseen, hidden, counts, pile = position_of(view, seat)
         codes = [ThreeHigh.code_of(base, move) for move in legal_moves]
         rng = random.Random(seed_of(view, seat, legal_moves, seconds, salt))
         index = decide(base, unseen, hidden, counts, pile, codes, rng,

@@ -41,6 +41,20 @@ def base_state(view: dict) -> tuple[State, list[int], list[int]]:
     return st, unseen, hidden
 
 
+def position_of(view: dict, seat: int) -> tuple[State, list[int], list[int], list[int], int]:
+    """(base_state for `seat` to act, with a pile of the view's size whose cards are unknown (-1), the unseen
+    cards, the hidden seats, every seat's card count, the pile's size). A view without the pile's size: every
+    unseen card not in a hidden hand is in it."""
+    base, unseen, hidden = base_state(view)
+    base.to_act = seat
+    counts = view.get("hand_counts") or [len(hand) for hand in base.hands]
+    pile = view.get("draw_pile_count")
+    if pile is None:
+        pile = max(0, len(unseen) - sum(counts[s] for s in hidden))
+    base.pile = [-1] * pile
+    return base, unseen, hidden, counts, pile
+
+
 def sample(base: State, unseen: list[int], hidden: list[int], counts: list[int], pile: int,
            rng: random.Random) -> State:
     """One world: the unseen cards shuffled into the hidden hands (sizes from `counts`) and a pile of
