@@ -5,13 +5,15 @@ import { state, redraw, onRedraw, h } from "./core/store.js";
 import { get, post, toast, showError, copyText, saveName } from "./core/api.js";
 import { Connection } from "./core/connection.js";
 import { Mover } from "./core/moves.js";
-import { ENDED, setupReplay } from "./table_replay.js";
+import { setupReplay } from "./table_replay.js";
 import * as notify from "./core/notify.js";
 import { setupWebhook } from "./webhook.js";
 import { setupPanels } from "./table_panels.js";
 import { setupA11y } from "./table_a11y.js";
+import { setupBanner } from "./table_banner.js";
+import { setupLayout } from "./table_layout.js";
 import { chatWords, reasonWords } from "./core/say.js";
-import { t as tr, tn } from "./core/i18n.js";
+import { t as tr } from "./core/i18n.js";
 
 const root = document.getElementById("table-root");
 const code = root.dataset.code;
@@ -41,8 +43,6 @@ const plainName = (seat) => {
   const same = seats.filter((o) => o.name && o.name.trim().toLowerCase() === s.name.trim().toLowerCase()).length;
   return same > 1 ? tr("{name} (seat {n})", { name: s.name, n: seat + 1 }) : s.name;
 };
-// "Ann and Bob", "Ann, Bob and Cy" in the page's language.
-const andList = (names) => (names.length < 2 ? names.join("") : tr("{list} and {last}", { list: names.slice(0, -1).join(", "), last: names[names.length - 1] }));
 const seatName = (seat) => (seat === state.me && state.table && state.table.seats && state.table.seats[seat] ? tr("You") : plainName(seat));
 
 // ---------- server messages ----------
@@ -243,22 +243,6 @@ function say(text, kind = "info") {
   toast(text, kind, 3500);
 }
 
-function explainWait() {
-  const t = state.table;
-  if (!t) return;
-  if (t.status === "lobby") return say(state.me === t.host ? tr("The game has not started: press “Start the game” when every seat is filled.") : tr("The game has not started yet: the host will start it."));
-  if (t.status !== "playing") return say(tr("The game is over: nothing more can be played at this table."));
-  if (state.pending) return say(tr("Your play is on its way to the server…"));
-  if (state.me == null) return say(tr("You are watching: only the players at the table can play."));
-  const acting = (t.to_act || []).filter((s) => s !== state.me);
-  if (acting.length) {
-    const names = acting.map((s) => (t.seats[s] && t.seats[s].bot ? tr("{name} (a bot)", { name: seatName(s) }) : seatName(s)));
-    return say(tn("Not your turn yet: {names} is playing. You will hear a chime when it is your turn.",
-      "Not your turn yet: {names} are playing. You will hear a chime when it is your turn.", acting.length, { names: andList(names) }));
-  }
-  return say(tr("Not your turn yet."));
-}
-
 // ---------- the game's module ----------
 // Seat colours: the same palette everywhere (seat list, board sides, scores); CSS has --seat-0 … --seat-5.
 const seatColor = (seat) => `var(--seat-${seat % 6})`;
@@ -275,7 +259,7 @@ async function ensureRenderer() {
       $("game-side").after(chat);
     }
     state.board = state.game.createBoard(area, {
-      state, redraw, sendMove, seatName, seatColor, sideRoot: $("game-side"), actionRoot: $("action-bar"), say, explainWait,
+      state, redraw, sendMove, seatName, seatColor, sideRoot: $("game-side"), actionRoot: $("action-bar"), say, explainWait: banner.explainWait,
     });
   } catch (err) {
     area.replaceChildren(h("p", { class: "card" }, tr("The board could not be loaded: reload the page to try again.")));
@@ -299,6 +283,8 @@ function resultWords(t) {
 const replay = setupReplay({ root, code, state, seatName, say, redraw });
 const panels = setupPanels({ code, plainName, seatName, addBot, botLevels, resultWords });
 const a11y = setupA11y({ state, seatName, logLines: (step) => panels.stepLines(step), resultWords });
+const banner = setupBanner({ code, state, redraw, seatName, resultWords, replay, say });   // table_banner.js
+const layout = setupLayout({ state, redraw });   // table_layout.js
 
 // ---------- rendering ----------
 const renderWebhook = setupWebhook(code);
@@ -319,7 +305,7 @@ function render() {
   connEl.textContent = STATUS_TEXT[state.conn] || state.conn;
   connEl.className = `conn ${state.conn === "open" ? "" : (state.conn === "down" || state.conn === "closed") ? "down" : "wait"}`;
 
-  renderBanner(t);
+  banner.render(t);
   $("game-side").hidden = t.status === "lobby" || replay.isOpen;   // the replay draws every hand itself
   document.querySelector(".table-grid").classList.toggle("lobby-mode", t.status === "lobby");   // no hands to show before the game starts
   panels.render(t);
@@ -327,131 +313,7 @@ function render() {
   renderWebhook(t, state.me);
   if (state.board) state.board.render(state);
   a11y.render(t);
-  fit();
-}
-
-// ---------- the layout (static/css/table.css) ----------
-// The room the board may take, in --board-h: from the board area's top to the window's bottom, less the
-// action bar when it sits under the board; and the layout's height on a wide screen (--ui-h). The
-// game's stylesheet sizes its SVG from it, so the board and the action bar are in the first screen.
-let fitted = "";
-function fit() {
-  const ui = $("table-ui");
-  if (ui.hidden) return;
-  const area = $("board-area");
-  const a = area.getBoundingClientRect(), bar = $("action-bar").getBoundingClientRect();
-  const gap = parseFloat(getComputedStyle(ui).rowGap) || 0;
-  const pad = parseFloat(getComputedStyle(document.querySelector(".table-page")).paddingBottom) || 0;
-  const under = bar.height > 0 && bar.top >= a.bottom - 2 && bar.left < a.right;   // the bar under the board
-  let h = innerHeight - (a.top + scrollY) - pad - (under ? bar.height + gap : 0);
-  if (h < 200) h = innerHeight - 2 * pad - (under ? bar.height + gap : 0);   // below other things: a screen of its own
-  const uiH = innerHeight - (ui.getBoundingClientRect().top + scrollY) - pad;
-  const key = `${Math.floor(h)}|${Math.floor(uiH)}`;
-  if (key === fitted) return;
-  fitted = key;
-  ui.style.setProperty("--board-h", `${Math.max(160, Math.floor(h))}px`);
-  ui.style.setProperty("--ui-h", `${Math.max(300, Math.floor(uiH))}px`);
-}
-addEventListener("resize", () => fit());
-if (window.ResizeObserver) {
-  const watch = new ResizeObserver(() => fit());
-  for (const id of ["action-bar", "notices"]) watch.observe($(id));
-  watch.observe(document.querySelector(".table-head"));
-}
-
-// Every notice (a toast) sits in the notice line, in a fixed place of the layout, and is kept in the log.
-function noticesInLayout() {
-  const box = $("toasts");
-  if (!box) return;
-  $("notices").append(box);
-  new MutationObserver((records) => {
-    let added = false;
-    for (const r of records) {
-      for (const n of r.addedNodes) {
-        if (n.nodeType !== 1 || !n.textContent) continue;
-        n.title = n.textContent;
-        state.notes.push({ after: state.table ? state.table.seq : -1, text: n.textContent, kind: n.classList.contains("error") ? "error" : "note" });
-        added = true;
-      }
-    }
-    if (state.notes.length > 100) state.notes.splice(0, state.notes.length - 100);
-    if (added) redraw();
-  }).observe(box, { childList: true });
-}
-
-function renderBanner(t) {
-  const el = $("turn-banner");
-  let text = "", mine = false;
-  const acting = t.to_act || [];
-  if (t.status === "lobby") {
-    const open = t.seats.filter((s) => !s.name).length;
-    const invited = t.seats.filter((s) => s.invited).length;   // seats reserved for invited friends (table_invites.js)
-    text = open ? tn("Waiting for players: {n} open seat.", "Waiting for players: {n} open seats.", open)
-      : invited ? tn("Waiting for {n} invited friend to answer.", "Waiting for {n} invited friends to answer.", invited) : (state.me === t.host ? tr("Everyone is here. Press “Start the game”.") : tr("Everyone is here. Waiting for the host to start."));
-  } else if (t.status === "playing") {
-    if (state.me != null && acting.includes(state.me)) {
-      text = state.board && state.board.hint ? state.board.hint() : tr("Your turn!");
-      mine = true;
-    }
-    else if (acting.length) {
-      const names = acting.map((s) => (t.seats[s] && t.seats[s].bot ? tr("{name} (bot)", { name: seatName(s) }) : seatName(s)));
-      text = tr("{names} to play…", { names: names.join(", ") });
-    }
-    if (state.me == null) text = `${tr("You are watching.")} ${text}`.trim();
-    if (state.conn === "down" || state.conn === "reconnecting") {
-      text = `${tr("Connection lost: reconnecting…")} ${mine ? tr("It's your turn: play as soon as the connection is back.") : text}`;
-      mine = false;
-    }
-  } else if (t.status === "finished") {
-    const words = t.result ? resultWords(t) : null;
-    text = words ? (words.banner || tr("Game over: {title}", { title: words.title })) : tr("Game over.");
-  } else if (t.status === "abandoned") {
-    text = tr("This table was abandoned.");
-  }
-  const reopen = t.status === "finished" && state.resultClosed
-    ? h("button", { class: "btn small", type: "button", style: "margin-left: 10px", onclick: () => { state.resultClosed = false; redraw(); } }, tr("Result and rematch"))
-    : null;
-  const replayBtn = ENDED.has(t.status) && !replay.isOpen
-    ? h("button", { class: "btn small", type: "button", id: "banner-replay", style: "margin-left: 10px", onclick: () => replay.open(0) }, tr("Replay"))
-    : null;
-  // The game record (docs/GAME-RECORD.md) of an ended table, finished or abandoned (the latter has no result dialog).
-  const recordLink = replayBtn
-    ? h("a", { class: "btn small", id: "banner-record", href: `/api/tables/${code}/record`, download: true, style: "margin-left: 10px" }, tr("Download the game record"))
-    : null;
-  // A hint from the game's bot, when the game's board can show one (docs/CLIENT.md: showHint).
-  const hintBtn = mine && !state.pending && state.board && state.board.showHint
-    ? h("button", { class: "btn small", type: "button", id: "hint-btn", style: "margin-left: 10px", disabled: state.hinting,
-      title: tr("Ask the bot what it would play (your first hint of a turn is noted in the chat when you play with friends)"), onclick: askHint },
-    state.hinting ? tr("Thinking…") : tr("Hint"))
-    : null;
-  const key = `${text}|${!!reopen}|${!!replayBtn}|${hintBtn ? (state.hinting ? "thinking" : "hint") : ""}`;
-  if (el.dataset.key !== key) {
-    const hadFocus = document.activeElement && document.activeElement.id === "hint-btn";
-    el.dataset.key = key;
-    el.replaceChildren(text, ...(reopen ? [reopen] : []), ...(replayBtn ? [replayBtn] : []), ...(recordLink ? [recordLink] : []), ...(hintBtn ? [hintBtn] : []));
-    if (hadFocus && hintBtn && !state.hinting) hintBtn.focus();
-  }
-  el.className = `turn-banner${text ? " show" : ""}${mine ? " mine" : ""}`;
-}
-
-// One hint at a time: the bot's play for my seat, shown by the board if the table has not moved on since.
-async function askHint() {
-  if (state.hinting) return;
-  state.hinting = true;
-  redraw();
-  try {
-    const answer = await post(`/api/tables/${code}/hint`);
-    if (state.table && answer.seq === state.table.seq && state.board && state.board.showHint) {
-      state.board.showHint(answer.move, answer.reason);
-    } else if (state.table && state.table.status === "playing" && (state.table.to_act || []).includes(state.me)) {
-      say(tr("The table moved on while the bot was thinking: ask for a hint again."));   // (another seat's move, e.g. an arrangement)
-    }
-  } catch (err) {
-    showError(err);
-  } finally {
-    state.hinting = false;
-    redraw();
-  }
+  layout.fit();
 }
 
 onRedraw(render);
@@ -531,7 +393,7 @@ async function loadLog() {
 }
 
 async function main() {
-  noticesInLayout();
+  layout.noticesInLayout();
   wire();
   let t;
   try {
