@@ -19,6 +19,15 @@ LAYOUT = """() => [document.documentElement.scrollHeight, innerHeight].concat(
   .map(s => s + ' ' + Math.round(document.querySelector(s).getBoundingClientRect().height)))"""
 
 
+# The notice line shows two lines of a long notice at most (a phone) and nothing of a third: the height inside
+# a shown notice's border (its text and padding) is at most two of its lines.
+NOTICE_LINES = """() => [...document.querySelectorAll('#notices .toast')]
+  .filter(t => getComputedStyle(t).display !== 'none')
+  .map(t => { const cs = getComputedStyle(t); const inner = t.getBoundingClientRect().height
+    - parseFloat(cs.borderTopWidth) - parseFloat(cs.borderBottomWidth);
+    return [t.textContent.length, Math.round(inner * 10) / 10, Math.round(2 * parseFloat(cs.lineHeight) * 10) / 10]; })"""
+
+
 def assert_fits(page, size: str) -> None:
     assert page.evaluate("() => window.scrollY") == 0, "the page scrolled during play"
     for sel in (".th-board", "#turn-banner", ".hand .cards"):
@@ -55,6 +64,9 @@ def test_play_without_scrolling(live_server, new_page, shot, size):
             page.click("#hint-btn")
             page.wait_for_selector('.hit[data-hint="1"]')
             assert_fits(page, size)
+            notices = page.evaluate(NOTICE_LINES)
+            assert notices and any(chars > 60 for chars, _, _ in notices), notices   # the hint's long sentence
+            assert all(inner <= two + 1 for _, inner, two in notices), f"a third line shows: {notices}"
             page.keyboard.press("Escape")
             page.keyboard.press("Escape")
     shot(page, f"three-high-{size}-play", full_page=False)
