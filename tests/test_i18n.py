@@ -171,8 +171,9 @@ async def test_the_servers_sentences_come_in_the_readers_language(client):
 # The scripts whose words are translated: a sentence written in one of them without t()/tn()
 # would show in English on a French or German page.
 JS = Path(__file__).resolve().parents[1] / "static" / "js"
-TRANSLATED_SCRIPTS = sorted({*(JS / p for p in ("table.js", "table_banner.js", "table_panels.js", "table_replay.js", "pace.js", "nudge.js",
-                                                  "push.js", "webhook.js", "deal_offer.js", "deal_play.js", "deal.js",
+TRANSLATED_SCRIPTS = sorted({*(JS / p for p in ("table.js", "table_banner.js", "table_panels.js", "table_replay.js",
+                                                  "pace.js", "nudge.js", "push.js", "webhook.js", "deal_offer.js",
+                                                  "deal_play.js", "deal.js",
                                                   "home.js", "me.js", "admin.js", "admin_table.js", "admin_deals.js",
                                                   "admin_stats.js")),
                              *JS.glob("core/*.js"), *JS.glob("review/*.js"), *JS.glob("games/*/words.js")})

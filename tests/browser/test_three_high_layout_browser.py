@@ -25,7 +25,8 @@ NOTICE_LINES = """() => [...document.querySelectorAll('#notices .toast')]
   .filter(t => getComputedStyle(t).display !== 'none')
   .map(t => { const cs = getComputedStyle(t); const inner = t.getBoundingClientRect().height
     - parseFloat(cs.borderTopWidth) - parseFloat(cs.borderBottomWidth);
-    return [t.textContent.length, Math.round(inner * 10) / 10, Math.round(2 * parseFloat(cs.lineHeight) * 10) / 10]; })"""
+    const two = 2 * parseFloat(cs.lineHeight);
+    return [t.textContent.length, Math.round(inner * 10) / 10, Math.round(two * 10) / 10]; })"""
 
 
 def assert_fits(page, size: str) -> None:
