@@ -12,7 +12,8 @@ WORKERS ?= 2
 
 # Two stamps keep both kinds of install incremental: serving needs only the package (`make run`),
 # the tests add the dev extra (Playwright, schemathesis, hypothesis...: `make test`). Either is redone
-# when pyproject.toml changes; the package's too when the bot's C playout does (compiled by pip install).
+# when pyproject.toml changes; the package's too when the C of the bot's playout or of 3-High's legal moves
+# does (compiled by pip install).
 SERVE_STAMP := $(VENV)/.installed-serve
 DEV_STAMP   := $(VENV)/.installed-dev
 # The browser tests' JavaScript tools (axe-core, pinned in package-lock.json; never served to users).
@@ -22,7 +23,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(SERVE_STAMP): pyproject.toml app/bots/three_high/_playout.c | $(BIN)/python
+$(SERVE_STAMP): pyproject.toml app/bots/three_high/_playout.c app/games/three_high/_legal.c | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

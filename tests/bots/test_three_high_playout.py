@@ -13,7 +13,8 @@ from app.bots.three_high import rollout
 from app.bots.three_high.evaluate import child_values
 from app.bots.three_high.plan import CLASSIC, SOLO, live_mask, trip_table
 from app.games import get_game
-from app.games.three_high.position import apply_unchecked, legal_codes, random_code
+from app.games.three_high.position import legal_codes
+from tests.games.three_high_helpers import random_positions as states
 
 G = get_game("three-high")
 ODD = CLASSIC._replace(ready=0.9, spare=(-50.0, 1.0, 1.5, 4.0, 4.5, 9.0), far=2.6, rare=0.1, none_left=1.7,
@@ -24,24 +25,6 @@ if rollout._fast is None:
         pytest.fail("the bot's C playout was not compiled by the install (pyproject.toml ext-modules)",
                     pytrace=False)
     pytest.skip("the bot's C playout is not compiled here (pip install -e . builds it)", allow_module_level=True)
-
-
-def states(count: int, seed: int):
-    """Unfinished positions after 0..30 random plays, at 1-4 seats, with and without zero plays."""
-    rng = random.Random(seed)
-    found = 0
-    while found < count:
-        players = rng.randint(1, 4)
-        options = G.check_options(players, {"allow_zero_moves": rng.random() < 0.4,
-                                            "hidden_hands": rng.random() < 0.3})
-        st = G.new_state(players, options, rng.getrandbits(64))
-        for _ in range(rng.randrange(31)):
-            if st.over is not None:
-                break
-            apply_unchecked(st, random_code(st, rng.randrange))
-        if st.over is None:
-            found += 1
-            yield st
 
 
 def test_each_greedy_choice_is_the_python_first_best_play():

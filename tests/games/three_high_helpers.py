@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import random
 
 from app.games import get_game
 
@@ -38,3 +39,25 @@ def apply_ok(doc, seat, move):
 
 def events_of(step, kind):
     return [event for event in step.events if event["type"] == kind]
+
+
+def random_positions(count: int, seed: int):
+    """Unfinished positions after 0..30 random plays, at 1-4 seats, with and without zero plays and hidden
+    hands (the fast State of app/games/three_high/position.py)."""
+    from app.games.three_high.position import apply_unchecked, random_code
+
+    game = get_game("three-high")
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        players = rng.randint(1, 4)
+        options = game.check_options(players, {"allow_zero_moves": rng.random() < 0.4,
+                                               "hidden_hands": rng.random() < 0.3})
+        st = game.new_state(players, options, rng.getrandbits(64))
+        for _ in range(rng.randrange(31)):
+            if st.over is not None:
+                break
+            apply_unchecked(st, random_code(st, rng.randrange))
+        if st.over is None:
+            found += 1
+            yield st
