@@ -16,10 +16,10 @@
    then played to the end of the game in sampled worlds by honest greedy rollouts, narrowed by successive
    halving (rollout.py), and the best mean rollout score decides. The rollouts run in C (_playout.c, the
    same plays as the Python), priced at 1/ROLLOUT_SPEEDUP of a scored play: at the default 1 s a decision
-   plays out tens of thousands of worlds. Solo at 0.5 s, on deals never played before (70000-70199 and
-   80000-80199): 328 of 400 won (82.0%, 95% interval 77.9-85.5%), 0.24 s of CPU a decision on average on
-   2026-12-07's machine; with 8 candidates, 1 s, deals 10000-10199: 164 of 200. (The history of the figures is
-   in docs/PERFORMANCE.md.) A solo table's evaluation uses weights tuned by self-play (plan.SOLO,
+   plays out tens of thousands of worlds. Solo at 0.5 s, on deals never played before (70000-70199,
+   80000-80199 and 90000-90199): 492 of 600 won (82.0%, 95% interval 78.7-84.9%), 0.24 s of CPU a decision on
+   average on 2026-12-07's machine; with 8 candidates, 1 s, deals 10000-10199: 164 of 200. (The history of
+   the figures is in docs/PERFORMANCE.md.) A solo table's evaluation uses weights tuned by self-play (plan.SOLO,
    bench/tune_three_high.py); tables of 2-4 the hand-set ones.
 
 The effort is counted in scored plays (UNITS_PER_SECOND per second of budget), never read from the clock,
