@@ -52,5 +52,6 @@ def test_a_position_the_c_cannot_hold_is_written_in_python():
     seat = st.to_act
     st.hands[seat] = st.hands[seat] * 20  # a hand-built hand far past a deck: more than the C's 64 cards
     assert encoded._fast.legal_json(st.allow_zero, st.hands[seat], [], st.top, st.occ) is None
+    assert encoded._fast.legal_json(st.allow_zero, tuple(st.hands[seat]), [], st.top, st.occ) is None  # not a list
     assert encoded.legal_json(st, seat) == encoded.legal_json_py(st, seat)
     assert encoded.legal_json(st, seat)[0] != encoded.EMPTY

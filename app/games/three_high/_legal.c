@@ -131,9 +131,9 @@ static PyObject *joined(const int *chosen, int n, const char **ptr, const Py_ssi
 static PyObject *py_legal_json(PyObject *self, PyObject *args) {
     int zero;
     PyObject *hand, *tops, *top_list, *occ_obj;
-    if (!PyArg_ParseTuple(args, "pO!O!O!O", &zero, &PyList_Type, &hand, &PyList_Type, &tops, &PyList_Type,
-                          &top_list, &occ_obj))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "pOOOO", &zero, &hand, &tops, &top_list, &occ_obj)) return NULL;
+    /* anything but the State's own lists (a hand-built position): the caller writes it in Python */
+    if (!PyList_Check(hand) || !PyList_Check(tops) || !PyList_Check(top_list)) Py_RETURN_NONE;
     if (!moves_ready[zero] || !texts_ready || PyList_GET_SIZE(top_list) != SQUARES) Py_RETURN_NONE;
     Py_ssize_t ncards = PyList_GET_SIZE(hand), ntops = PyList_GET_SIZE(tops);
     if (ncards > MAX_HAND || ntops > PIECES) Py_RETURN_NONE;
