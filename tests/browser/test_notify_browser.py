@@ -63,6 +63,7 @@ def test_push_from_the_table_page_reaches_the_push_endpoint(live_server, new_pag
     create_table(page, server.url, "Ann", players=2)
     code = page.url.rsplit("/", 1)[1]
     page.click("[data-add-bot]")
+    page.wait_for_selector("#seats li[data-seat='1'] .tag >> text=bot")   # seated before the settings open
     open_settings(page)
     page.click("#push-btn")
     expect(page.locator("#push-status")).to_contain_text("This device is told when it's your turn")
@@ -108,6 +109,7 @@ def ann_and_a_bot(live_server, new_page, loopback):
     page = new_page()
     create_table(page, server.url, "Ann", players=2)
     page.click("[data-add-bot]")
+    page.wait_for_selector("#seats li[data-seat='1'] .tag >> text=bot")   # seated before the settings open
     open_settings(page)
     return page, rx
 
