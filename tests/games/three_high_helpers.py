@@ -5,6 +5,7 @@ import copy
 import random
 
 from app.games import get_game
+from app.games.three_high.position import apply_unchecked, random_code
 
 G = get_game("three-high")
 
@@ -44,8 +45,6 @@ def events_of(step, kind):
 def random_positions(count: int, seed: int):
     """Unfinished positions after 0..30 random plays, at 1-4 seats, with and without zero plays and hidden
     hands (the fast State of app/games/three_high/position.py)."""
-    from app.games.three_high.position import apply_unchecked, random_code
-
     game = get_game("three-high")
     rng = random.Random(seed)
     found = 0
