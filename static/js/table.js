@@ -194,16 +194,22 @@ async function join(name) {
   }
 }
 
-let addingBot = false;   // one request at a time: a double click must not ask twice for the same seat
+// Seats asked for a bot and not yet answered: a double click must not ask twice for the same seat, but the
+// host may fill the next seat at once (a page-wide guard dropped that click without a word).
+const addingBot = new Set();
 // The levels of the game's bot as bot names ("<game>:<level>"), strongest (the default) first
 // (app.bots.LEVELS); none: the game's bot has one level.
 const botLevels = (root.dataset.botLevels || "").split(" ").filter(Boolean);
 async function addBot(seat, bot) {
-  if (addingBot) return;
-  addingBot = true;
+  if (addingBot.has(seat)) return;
+  addingBot.add(seat);
   const body = bot && botLevels.includes(bot) ? { seat, bot } : { seat };
-  try { await post(`/api/tables/${code}/bots`, body); await refresh(); } catch (err) { showError(err); }
-  finally { addingBot = false; }
+  try {
+    const t = await post(`/api/tables/${code}/bots`, body);
+    // The socket brings every seat taken, in order; its answer could be older than a seat filled since.
+    if (state.conn !== "open") applyTable(t);
+  } catch (err) { showError(err); }
+  finally { addingBot.delete(seat); }
 }
 
 async function start() {

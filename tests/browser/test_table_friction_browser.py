@@ -1,5 +1,6 @@
-"""Small things, seen in the browser: the share box shows the whole link, my own seat's dot
-goes grey with my connection, the sound switch is remembered, a closed /admin offers no token box."""
+"""Small things, seen in the browser: the share box shows the whole link, the host fills seats with bots as
+fast as they click, my own seat's dot goes grey with my connection, the sound switch is remembered, a closed
+/admin offers no token box."""
 from __future__ import annotations
 
 import pytest
@@ -20,6 +21,28 @@ def test_share_box_shows_the_whole_link(live_server, new_page, shot):
                          " return i.scrollWidth <= i.clientWidth + 1; }"), \
         "the link (and its code at the end) is cut off"
     shot(page, "lobby-share-box", full_page=False)
+
+
+def test_the_host_fills_seats_with_bots_as_fast_as_they_click_and_a_double_click_asks_once(live_server,
+                                                                                           new_page):
+    server = live_server()
+    page = new_page()
+    # A slow network: every answer to "Add a bot" reaches the page half a second late (the socket is not slowed)
+    page.add_init_script("""const real = window.fetch;
+window.fetch = async (...args) => { const answer = await real(...args);
+  if (String(args[0]).endsWith('/bots')) await new Promise((done) => setTimeout(done, 500));
+  return answer; };""")
+    create_table(page, server.url, "Ann", players=4)
+    errors = []
+    page.on("response", lambda r: errors.append(r.status) if "/bots" in r.url and r.status >= 400 else None)
+    page.dblclick('[data-add-bot="1"]')     # twice on one seat: one bot, no "seat taken" error
+    page.click('[data-add-bot="2"]')        # the next seats at once, before the first answer is back
+    page.click('[data-add-bot="3"]')
+    for seat in (1, 2, 3):
+        expect(page.locator(f"#seats li[data-seat='{seat}'] .tag")).to_have_text("bot")
+    expect(page.locator("#start-btn")).to_be_enabled()
+    assert errors == []
+    expect(page.locator(".toast.error")).to_have_count(0)
 
 
 def test_my_dot_goes_grey_when_my_connection_is_lost(live_server, new_page):
