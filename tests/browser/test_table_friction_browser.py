@@ -45,6 +45,20 @@ window.fetch = async (...args) => { const answer = await real(...args);
     expect(page.locator(".toast.error")).to_have_count(0)
 
 
+def test_a_page_that_gets_no_animation_frames_still_follows_the_table(live_server, new_page):
+    """A tab hidden before its next frame, or a browser holding frames back, gets none for a while: the page
+    draws anyway, a little later."""
+    server = live_server()
+    page = new_page()
+    page.add_init_script("window.requestAnimationFrame = () => 0;")   # no frame, ever
+    create_table(page, server.url, "Ann", players=2)
+    page.click('[data-add-bot="1"]')
+    expect(page.locator("#seats li[data-seat='1'] .tag")).to_have_text("bot")
+    page.click("#start-btn")
+    expect(page.locator("#table-root")).to_have_attribute("data-status", "playing")
+    expect(page.locator("#seats li.acting")).to_have_count(1)
+
+
 def test_my_dot_goes_grey_when_my_connection_is_lost(live_server, new_page):
     server = live_server()
     page = new_page()

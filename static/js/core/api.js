@@ -74,17 +74,24 @@ function covered(top, bottom) {
   }
   return area;
 }
-let placing = 0;
+let placing = false;
 function placeToasts() {
   if (placing) return;
-  placing = requestAnimationFrame(() => {
-    placing = 0;
+  placing = true;
+  // After layout: the next frame, or a moment later when frames are held back (core/store.js: redraw).
+  const frame = requestAnimationFrame(() => place());
+  const timer = setTimeout(() => place(), 200);
+  const place = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    if (!placing) return;
+    placing = false;
     const box = document.getElementById("toasts");
     if (!box || !box.children.length) return;
     const h = box.getBoundingClientRect().height + 8;
     const atTop = covered(0, h), atBottom = covered(innerHeight - h, innerHeight);
     box.classList.toggle("at-bottom", atBottom < atTop);
-  });
+  };
 }
 addEventListener("scroll", placeToasts, { passive: true });
 addEventListener("resize", placeToasts);
