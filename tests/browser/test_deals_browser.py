@@ -168,6 +168,7 @@ def test_play_this_deal_says_it_was_played_keeps_house_rules_asks_a_name_and_spo
     fay = new_page({"width": 390, "height": 844})
     fay.goto(f"{server.url}/t/{code}")
     fay.click("#result-close")   # the game's result first, then the board and its side
+    expect(fay.locator("#result")).to_be_hidden()
     expect(fay.locator("#deal-card")).to_be_visible()
     expect(fay.locator("#deal-mine")).to_have_count(0)
     fay.click("#deal-play")
