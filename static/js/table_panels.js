@@ -27,6 +27,23 @@ export function setupPanels({ code, plainName, seatName, addBot, botLevels = [],
       } },
       botLevels.map((bot) => h("option", { value: bot, selected: bot === chosenBot }, levelWord(bot))));
   }
+  // One row per seat, made once and updated in place: a socket's news redraws the seats at any moment, and a
+  // button taken out of the page between the press and the release of a click loses that click. A row's
+  // words are redrawn; its "Add a bot" controls go in or out only when the seat opens or closes to the host.
+  const rows = new Map();
+  function seatRow(list, seat) {
+    let row = rows.get(seat);
+    if (!row) {
+      row = { li: h("li", { "data-seat": seat }), words: h("span", { class: "seat-words" }), fill: h("span", { class: "seat-fill" }), filling: false };
+      row.li.append(row.words, row.fill);
+      rows.set(seat, row);
+    }
+    if (row.li.parentNode !== list) list.append(row.li);
+    return row;
+  }
+  function fillControls(seat) {
+    return [botChoice(seat), h("button", { class: "btn small", type: "button", "data-add-bot": seat, onclick: () => addBot(seat, chosenBot) }, tr("Add a bot"))];
+  }
   function renderLobby(t) {
     const lobby = $("lobby");
     const inLobby = t.status === "lobby";
@@ -74,26 +91,34 @@ export function setupPanels({ code, plainName, seatName, addBot, botLevels = [],
     // My own seat is online only while my connection is: when it drops, my dot goes grey like the banner says.
     const iAmOn = state.conn === "open";
     const key = JSON.stringify([t.seats, [...acting], state.me, t.status, t.host, iAmOn, t.pace]);
-    setChildren($("seats"), key, () => t.seats.map((s) => {
-      const isMe = s.seat === state.me;
-      const on = s.connected && (!isMe || iAmOn);
-      const dotClass = s.bot ? "dot bot" : on ? "dot on" : "dot";
-      const dotLabel = s.bot ? tr("bot") : on ? tr("online") : tr("offline");
-      const hostCanFill = !s.name && state.me === t.host && t.status === "lobby";
-      return h("li", { class: acting.has(s.seat) ? "acting" : "", "data-seat": s.seat },
-        h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
-        s.name ? h("span", { class: "name", title: plainName(s.seat) }, plainName(s.seat)) : h("span", { class: "name open" }, tr("open seat")),
-        s.bot ? h("span", { class: "tag" }, tr("bot")) : null,
-        s.invited ? h("span", { class: "tag invited" }, tr("invited")) : null,
-        s.name && !s.bot && !on && !s.invited ? h("span", { class: "tag off", title: isMe ? tr("Your connection is lost: reconnecting…") : tr("No page of theirs is open right now") }, tr("offline")) : null,
-        s.seat === t.host && s.name ? h("span", { class: "tag" }, tr("host")) : null,
-        isMe ? h("span", { class: "tag you" }, tr("you")) : null,
-        acting.has(s.seat) ? h("span", { class: "tag turn" }, tr("to play")) : null,
-        paceTags(t, s, acting.has(s.seat)),
-        hostCanFill ? botChoice(s.seat) : null,
-        hostCanFill ? h("button", { class: "btn small", type: "button", "data-add-bot": s.seat, onclick: () => addBot(s.seat, chosenBot) }, tr("Add a bot")) : null,
-      );
-    }));
+    const list = $("seats");
+    if (list.dataset.key !== key) {
+      list.dataset.key = key;
+      for (const s of t.seats) {
+        const isMe = s.seat === state.me;
+        const on = s.connected && (!isMe || iAmOn);
+        const dotClass = s.bot ? "dot bot" : on ? "dot on" : "dot";
+        const dotLabel = s.bot ? tr("bot") : on ? tr("online") : tr("offline");
+        const hostCanFill = !s.name && state.me === t.host && t.status === "lobby";
+        const row = seatRow(list, s.seat);
+        row.li.className = acting.has(s.seat) ? "acting" : "";
+        row.words.replaceChildren(...[
+          h("span", { class: dotClass, title: dotLabel, "aria-label": dotLabel, role: "img" }),
+          s.name ? h("span", { class: "name", title: plainName(s.seat) }, plainName(s.seat)) : h("span", { class: "name open" }, tr("open seat")),
+          s.bot ? h("span", { class: "tag" }, tr("bot")) : null,
+          s.invited ? h("span", { class: "tag invited" }, tr("invited")) : null,
+          s.name && !s.bot && !on && !s.invited ? h("span", { class: "tag off", title: isMe ? tr("Your connection is lost: reconnecting…") : tr("No page of theirs is open right now") }, tr("offline")) : null,
+          s.seat === t.host && s.name ? h("span", { class: "tag" }, tr("host")) : null,
+          isMe ? h("span", { class: "tag you" }, tr("you")) : null,
+          acting.has(s.seat) ? h("span", { class: "tag turn" }, tr("to play")) : null,
+          ...paceTags(t, s, acting.has(s.seat)),
+        ].filter(Boolean));
+        if (row.filling !== hostCanFill) {
+          row.filling = hostCanFill;
+          row.fill.replaceChildren(...(hostCanFill ? fillControls(s.seat).filter(Boolean) : []));
+        }
+      }
+    }
     follow(t, state.me);
     renderPause(t, state.me, code, setChildren);
     renderTakeback(t, state.me, code, setChildren, state.log);

@@ -45,6 +45,29 @@ window.fetch = async (...args) => { const answer = await real(...args);
     expect(page.locator(".toast.error")).to_have_count(0)
 
 
+def test_a_click_on_add_a_bot_is_not_lost_when_the_seats_are_redrawn_under_it(live_server, new_page):
+    """Bob leaves while Ann's button is pressed: her seat list is redrawn between the press and the release."""
+    server = live_server()
+    ann = new_page()
+    url = create_table(ann, server.url, "Ann", players=3)
+    bob = new_page()
+    bob.goto(url)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-form button[type=submit]")
+    expect(ann.locator("#seats li[data-seat='1'] .dot")).to_have_class("dot on")
+    button = ann.locator('[data-add-bot="2"]')
+    button.scroll_into_view_if_needed()
+    before = button.bounding_box()
+    ann.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+    ann.mouse.down()
+    bob.close()
+    expect(ann.locator("#seats li[data-seat='1'] .tag.off")).to_have_text("offline")
+    assert button.bounding_box() == before   # the same place: only the redraw came between
+    ann.mouse.up()
+    expect(ann.locator("#seats li[data-seat='2'] .tag")).to_have_text("bot")
+    expect(ann.locator("#start-btn")).to_be_enabled()
+
+
 def test_a_page_that_gets_no_animation_frames_still_follows_the_table(live_server, new_page):
     """A tab hidden before its next frame, or a browser holding frames back, gets none for a while: the page
     draws anyway, a little later."""
