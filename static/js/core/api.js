@@ -1,5 +1,6 @@
 // fetch helpers: JSON in, JSON out; failures become ApiError with the server's {"detail", "code"}.
 import { t } from "./i18n.js";
+import { afterFrame } from "./store.js";
 export class ApiError extends Error {
   constructor(status, detail, code = null) {
     super(detail);
@@ -78,20 +79,14 @@ let placing = false;
 function placeToasts() {
   if (placing) return;
   placing = true;
-  // After layout: the next frame, or a moment later when frames are held back (core/store.js: redraw).
-  const frame = requestAnimationFrame(() => place());
-  const timer = setTimeout(() => place(), 200);
-  const place = () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    if (!placing) return;
+  afterFrame(() => {
     placing = false;
     const box = document.getElementById("toasts");
     if (!box || !box.children.length) return;
     const h = box.getBoundingClientRect().height + 8;
     const atTop = covered(0, h), atBottom = covered(innerHeight - h, innerHeight);
     box.classList.toggle("at-bottom", atBottom < atTop);
-  };
+  });
 }
 addEventListener("scroll", placeToasts, { passive: true });
 addEventListener("resize", placeToasts);

@@ -7,32 +7,39 @@ let scheduled = false;
 
 export function onRedraw(fn) { renderers.push(fn); }
 
-// The longest a redraw waits for an animation frame. A tab hidden after the frame was asked for gets none
+// The longest `afterFrame` waits for an animation frame. A tab hidden after the frame was asked for gets none
 // until it is shown again, and a busy browser may hold frames back (headless Chromium is known to): without
 // this, every later redraw waited on that one frame, and the page stopped following the table (a closed
 // dialog stayed up, a seat just taken was not shown).
 const FRAME_WAIT_MS = 200;
 
+// Run `fn` once, after layout: at the next animation frame, or FRAME_WAIT_MS later if none has come (at once,
+// on the next turn, in a hidden tab, which gets no frames).
+export function afterFrame(fn) {
+  let frame = 0;
+  let timer = 0;
+  let done = false;
+  const run = () => {
+    if (done) return;   // the frame and the timer race: the first one runs
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    fn();
+  };
+  if (document.hidden) { timer = setTimeout(run, 0); return; }
+  frame = requestAnimationFrame(run);
+  timer = setTimeout(run, FRAME_WAIT_MS);
+}
+
 export function redraw() {
   if (scheduled) return;
   scheduled = true;
-  let frame = 0;
-  let timer = 0;
-  let drawn = false;
-  const run = () => {
-    if (drawn) return;   // the frame and the timer race: the first one draws
-    drawn = true;
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
+  afterFrame(() => {
     scheduled = false;
     for (const fn of renderers) {
       try { fn(state); } catch (err) { console.error(err); }
     }
-  };
-  // A hidden tab gets no animation frames; still keep the DOM current (titles, badges, tests).
-  if (document.hidden) { timer = setTimeout(run, 0); return; }
-  frame = requestAnimationFrame(run);
-  timer = setTimeout(run, FRAME_WAIT_MS);
+  });
 }
 
 // Small DOM helper used by every page: h("li", {class: "x", onclick}, "text", child...)
