@@ -16,10 +16,10 @@ from typing import Any
 
 log = logging.getLogger("icehouse.realtime")
 
-Message = dict | str  # a message, or its JSON text when the caller encoded it once for many sockets
+Message = dict | str | bytes  # a message, or its JSON text (as UTF-8) when the caller encoded it once for many sockets
 Sender = Callable[[Message], Awaitable[None]]
 Closer = Callable[[int], Awaitable[None]]
-SendNow = Callable[[str], bool]  # writes a text frame at once; False: it cannot now (use the queue)
+SendNow = Callable[..., bool]  # writes its texts' frames at once; False: it cannot now (use the queue)
 
 DROP_CODE = 4008  # close code sent to a socket that could not keep up
 RESTART_CODE = 1012  # "service restart": this instance is going away, reconnect (to another one)
@@ -47,7 +47,7 @@ class Connection:
         # cursor, read and written only by app/tables/live/cursors.py.
         self.seq: int | None = None
         self.stamp: str | None = None
-        self.presence: str | None = None  # the last presence message queued (the caller skips repeats)
+        self.presence: str | bytes | None = None  # the last presence message queued (the caller skips repeats)
         self.hidden_since: float | None = None  # when its page said it was hidden (time.time()); None: visible
         self._writer: asyncio.Task | None = None
         self._busy = False  # the writer task holds a message it has not finished sending
@@ -77,7 +77,7 @@ class Connection:
                 return False
             self._held.append(message)
             return True
-        if (self._send_now is not None and not self._busy and isinstance(message, str) and self.queue.empty()
+        if (self._send_now is not None and not self._busy and type(message) is not dict and self.queue.empty()
                 and self._send_now(message)):
             return True  # nothing before it waits: written now, in order
         try:
@@ -87,6 +87,14 @@ class Connection:
             log.warning("dropping slow socket", extra={"table": self.table, "seat": self.seat})
             self.drop()
             return False
+
+    def send_all(self, messages: tuple[str | bytes, ...]) -> bool:
+        """`send` each of `messages` in order, in one write to the socket when nothing waits before them (a
+        move's update and the your_turn it brings); False (and the socket is dropped) as `send`."""
+        if (self._send_now is not None and self._held is None and not self.closed and not self._busy
+                and self.queue.empty() and self._send_now(*messages)):
+            return True
+        return all(self.send(message) for message in messages)
 
     def send_latest(self, message: Message) -> None:
         """Queue a message that replaces the previous one given here if that one is not sent yet (presence:

@@ -16,10 +16,12 @@ import asyncio
 import json
 import logging
 import resource
+import struct
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
+from websockets.protocol import State
 
 from app.config import Settings
 from app.web.middleware import Proxies
@@ -30,6 +32,15 @@ FD_RESERVE = 256  # file descriptors kept for the database, Redis, bot workers a
 
 # The ASGI scope extension through which a table socket writes a frame at once (GuardedWebSocket.send_now).
 SEND_NOW = "icehouse.send_now"
+
+
+def text_header(length: int) -> bytes:
+    """The header of an unmasked, final text frame of `length` bytes (RFC 6455 5.2), as websockets writes it."""
+    if length < 126:
+        return bytes((0x81, length))
+    if length < 65536:
+        return struct.pack("!BBH", 0x81, 126, length)
+    return struct.pack("!BBQ", 0x81, 127, length)
 
 
 class Slots:
@@ -177,20 +188,32 @@ def protocols(settings: Settings, slots: Slots | None = None) -> tuple[type, typ
             self.scope["extensions"][SEND_NOW] = self.send_now
             await super().run_asgi()
 
-        def send_now(self, text: str) -> bool:
-            """Write `text` as one frame now, as the ASGI send of a "websocket.send" would, without its
-            await: True when written; False (the caller queues it for the ASGI send instead) before the
-            handshake, after a close, or while the transport asks writers to wait (a client that stopped
-            reading: the caller's queue fills and drops it). Every socket message of a move goes this way,
-            so the hub does not wake a task and walk Starlette's send for each."""
+        def send_now(self, *texts: bytes | str) -> bool:
+            """Write `texts` as text frames now, in one write to the transport, as ASGI sends of
+            "websocket.send" would, without their await: True when written; False (the caller queues them
+            for the ASGI send instead) before the handshake, after a close, or while the transport asks
+            writers to wait (a client that stopped reading: the caller's queue fills and drops it). Every
+            socket message of a move goes this way, so the hub does not wake a task and walk Starlette's
+            send for each, and a seat's update and its your_turn leave in one system call."""
+            conn = self.conn
             if (not self.handshake_complete or self.close_sent or self.initial_response is not None
-                    or self.disconnected or not self.writable.is_set() or self.transport.is_closing()):
+                    or self.disconnected or not self.writable.is_set() or self.transport.is_closing()
+                    or conn.state is not State.OPEN or conn.expect_continuation_frame):
                 return False
-            try:
-                self.conn.send_text(text.encode())
-            except InvalidState:
-                return False
-            self.transport.write(b"".join(self.conn.data_to_send()))
+            frames = [data if type(data) is bytes else data.encode() for data in texts]
+            if conn.extensions:  # permessage-deflate (ICEHOUSE_WS_COMPRESSION): websockets compresses
+                try:
+                    for data in frames:
+                        conn.send_text(data)
+                except InvalidState:
+                    return False
+                self.transport.write(b"".join(conn.data_to_send()))
+                return True
+            # What websockets' send_text writes for a server (never masked, never fragmented) without an
+            # extension, after anything it holds already (uvicorn flushes after each of its own writes, so
+            # that is nothing but in a race with a ping)
+            self.transport.write(b"".join([*conn.data_to_send(), *(part for data in frames
+                                                                   for part in (text_header(len(data)), data))]))
             return True
 
     return GuardedHttp, GuardedWebSocket

@@ -119,10 +119,12 @@ def _crowded(ctx: Tables, caller: Caller, address: str, websocket: WebSocket | N
 
 
 def _sender(websocket: WebSocket):
-    async def send(message: dict | str) -> None:  # text: encoded once for every socket of a seat (fanout)
+    async def send(message: dict | str | bytes) -> None:  # text: encoded once for every socket of a seat (fanout)
         # A dict (the welcome, a reply) with orjson: several times faster than the json module, and it takes
         # the legal moves a game wrote as JSON text already (orjson fragments in the welcome's state).
-        await websocket.send_text(message if isinstance(message, str) else orjson.dumps(message).decode())
+        if type(message) is dict:
+            message = orjson.dumps(message)
+        await websocket.send_text(message if type(message) is str else message.decode())
     return send
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import httpx
+import pytest
 
 from tests.api.services import serve  # noqa: F401 - fixture
 from tests.api.wsclient import WS
@@ -63,3 +64,52 @@ async def test_every_socket_gets_every_update_once_in_order_through_the_served_a
         assert [x for x in seen[i] if x[0] == "chat"] == [x for x in seen[0] if x[0] == "chat"], i
     for s in socks:
         await s.close()
+
+
+async def test_a_seat_brought_to_act_gets_the_update_then_its_turn_once_and_watchers_no_turn(serve, sqlite_url):  # noqa: F811 - the fixture imported above
+    """The update and the your_turn it brings leave together: each seat's socket sees, for every move, the
+    update and then (only when the move brought that seat to act) one your_turn for that seq."""
+    server = serve(sqlite_url, rate_limit_move=0)
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as c:
+        made = (await c.post("/api/tables", json={"game": "three-high", "players": 3, "name": "Ann"})).json()
+        code, tokens = made["code"], [made["token"]]
+        for name in ("Bea", "Cy"):
+            async with httpx.AsyncClient(base_url=server.url, timeout=10) as friend:
+                tokens.append((await friend.post(f"/api/tables/{code}/join", json={"name": name})).json()["token"])
+        assert (await c.post(f"/api/tables/{code}/start",
+                             headers={"authorization": f"Bearer {tokens[0]}"})).status_code == 200
+    seats = [await WS.open(f"{server.ws_url}/ws/tables/{code}?token={t}") for t in tokens]
+    watcher = await WS.open(f"{server.ws_url}/ws/tables/{code}")
+    socks = [*seats, watcher]
+    states = [await s.until("state") for s in socks]
+    for _ in range(12):
+        st = states[0]
+        if st["status"] != "playing":
+            break
+        to_act = st["to_act"][0]
+        await seats[to_act].send({"type": "move", "seq": st["seq"], "move": states[to_act]["legal_moves"][0]})
+        for i, s in enumerate(socks):
+            update = await s.until("update")
+            states[i] = update["state"]
+            brought = [x for x in update["state"]["to_act"] if x not in st["to_act"]]
+            if i < 3 and i in brought:
+                assert await s.recv() == {"type": "your_turn", "seq": update["seq"]}
+        for s in socks:  # nothing else: no second your_turn, none to a seat not brought to act
+            with pytest.raises(asyncio.TimeoutError):
+                m = await s.recv(timeout=0.05)
+                assert m["type"] in ("presence",), m
+                raise asyncio.TimeoutError
+    assert states[0]["seq"] >= 8
+    for s in socks:
+        await s.close()
+
+
+@pytest.mark.parametrize("length", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_frame_header_is_what_the_websocket_library_writes(length):
+    """send_now frames text itself (no extension): its header is the one websockets would write."""
+    from websockets.frames import Frame, Opcode
+
+    from app.web.serving import text_header
+
+    data = b"x" * length
+    assert text_header(length) + data == Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])

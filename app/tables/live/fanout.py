@@ -52,8 +52,6 @@ async def dispatch(ctx: Context, msg: dict) -> None:
             await ctx.publish_presence(code)
     elif kind == "move":
         _move(ctx, code, msg)
-        if msg.get("turn"):  # the seats this move brought to act: after the update, as their own message
-            _to_seats(ctx, code, set(msg["turn"]), {"type": "your_turn", "seq": msg["seq"]})
     elif kind == "state":
         _state(ctx, code, msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]))
     elif kind == "chat":
@@ -73,9 +71,9 @@ def _to_seats(ctx: Context, code: str, seats: set, message: dict) -> None:
             conn.send(text)
 
 
-def encode(message: dict) -> str:
-    """The text of a socket message (encoded once, however many sockets get it)."""
-    return orjson.dumps(message).decode()
+def encode(message: dict) -> bytes:
+    """The text of a socket message as UTF-8 (encoded once, however many sockets get it)."""
+    return orjson.dumps(message)
 
 
 def _to_all(ctx: Context, code: str, message: dict) -> None:
@@ -120,28 +118,38 @@ def _state(ctx: Context, code: str, snap: Snapshot) -> None:
 
 
 def _move(ctx: Context, code: str, msg: dict) -> None:
+    """The move's update to each socket that does not have it, and `your_turn` to the seats it brought to
+    act (msg["turn"]) right after it: the two in one write where a socket takes both."""
     snap = msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"])
-    seq = msg["seq"]
-    conns, behind = [], False
+    seq, turn = msg["seq"], msg.get("turn") or ()
+    conns, others, behind = [], [], False
     for conn in ctx.hub.connections(code):
         relation = cursors.relation(conn, seq)
-        if relation == "has":
-            continue  # it has this move already
-        if relation == "gap":
-            behind = True  # it missed a move: a sync from the database, not a hole in its log
-            continue
-        conns.append(conn)
+        if relation == "has":  # it has this move already
+            others.append(conn)
+        elif relation == "gap":  # it missed a move: a sync from the database, not a hole in its log
+            behind = True
+            others.append(conn)
+        else:
+            conns.append(conn)
     if behind:
         ctx.catch_up.request(code)
-    if not conns:
-        return
-    g = GAMES[snap.game]
-    states = _states(ctx, code, snap, conns)
-    texts = {seat: encode({"type": "update", **_step(g, msg, seat, snap, state), "state": state})
-             for seat, state in states.items()}
-    for conn in conns:
-        conn.send(texts[conn.seat])
-        cursors.sent(conn, seq, snap.updated_at)
+    turn_text = encode({"type": "your_turn", "seq": seq}) if turn else None
+    if conns:
+        g = GAMES[snap.game]
+        states = _states(ctx, code, snap, conns)
+        texts = {seat: encode({"type": "update", **_step(g, msg, seat, snap, state), "state": state})
+                 for seat, state in states.items()}
+        for conn in conns:
+            if turn_text is not None and conn.seat in turn:
+                conn.send_all((texts[conn.seat], turn_text))
+            else:
+                conn.send(texts[conn.seat])
+            cursors.sent(conn, seq, snap.updated_at)
+    if turn_text is not None:
+        for conn in others:
+            if conn.seat in turn:
+                conn.send(turn_text)
 
 
 def _step(g, msg: dict, seat: int | None, snap: Snapshot, state: dict) -> dict:
