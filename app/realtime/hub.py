@@ -14,6 +14,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
+
 log = logging.getLogger("icehouse.realtime")
 
 Message = dict | str | bytes  # a message, or its JSON text (as UTF-8) when the caller encoded it once for many sockets
@@ -56,12 +58,19 @@ class Connection:
         self._latest_queued = False  # its marker is in the queue (or held)
 
     def open(self, first: list[Message]) -> None:
-        """Send `first` (the welcome), then whatever arrived meanwhile, then start streaming."""
+        """Send `first` (the welcome: in one write when it can be written now), then whatever arrived
+        meanwhile, then start streaming."""
         held, self._held = self._held or [], None
-        for message in [*first, *held]:
+        if self._send_now is not None:  # encoded as the ASGI send would, to be written at once
+            if first and not self.send_all(tuple(orjson.dumps(m) if type(m) is dict else m for m in first)):
+                return  # dropped
+        elif not all(self.send(message) for message in first):
+            return
+        for message in held:
             if message is _LATEST:
-                self._latest_queued = False
-                self._queue_latest()
+                latest = self._take_latest()
+                if latest is not None:
+                    self.send_latest(latest)
             else:
                 self.send(message)
         if not self.closed:
@@ -101,6 +110,9 @@ class Connection:
         only the newest counts). It takes at most one place in the queue and never drops the socket."""
         if self.closed:
             return
+        if (not self._latest_queued and self._send_now is not None and self._held is None and not self._busy
+                and type(message) is not dict and self.queue.empty() and self._send_now(message)):
+            return  # nothing waits that it could replace: written now
         self._latest = message
         if not self._latest_queued:
             self._queue_latest()

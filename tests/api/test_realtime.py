@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import asyncio
 
+import orjson
+
 from app.realtime import Hub, MemoryBroker
 from app.tables.live.presence import Presence
 
@@ -95,23 +97,27 @@ async def test_a_socket_written_at_once_keeps_its_order_when_its_client_reads_sl
     client's socket asks writers to wait, messages queue, and the next written at once comes after them."""
     hub = Hub(queue_size=16)
     wire: list[str] = []
-    writable = True
+    writable = False
     release = asyncio.Event()
 
-    def send_now(text: str) -> bool:
+    def name(msg: dict | str | bytes) -> str:
+        return orjson.loads(msg)["type"] if isinstance(msg, bytes) else msg if isinstance(msg, str) else msg["type"]
+
+    def send_now(*texts: str | bytes) -> bool:
         if not writable:
             return False
-        wire.append(text)
+        wire.extend(name(text) for text in texts)
         return True
 
-    async def send(msg: dict | str) -> None:  # the ASGI send: waits while the transport is paused
+    async def send(msg: dict | str | bytes) -> None:  # the ASGI send: waits while the transport is paused
         await release.wait()
-        wire.append(msg if isinstance(msg, str) else msg["type"])
+        wire.append(name(msg))
 
     async def close(_code: int) -> None: ...
 
     conn = hub.connect("t", 0, send, close, send_now=send_now)
-    conn.open([{"type": "state"}])  # a dict (the welcome) goes through the queue and its writer task
+    conn.open([{"type": "state"}])  # the transport is paused: the welcome goes through the queue
+    writable = True
     await asyncio.sleep(0.01)
     assert wire == [] and conn.send("1")  # the state is still being sent: "1" waits behind it
     release.set()
@@ -119,15 +125,47 @@ async def test_a_socket_written_at_once_keeps_its_order_when_its_client_reads_sl
     assert wire == ["state", "1"]
     conn.send("2")
     assert wire[-1] == "2"  # nothing queued: written at once, no task woken
+    conn.send_latest("presence")
+    assert wire[-1] == "presence"  # nothing queued that it could replace: written at once too
     writable, release = False, asyncio.Event()
     for n in (3, 4, 5):
         conn.send(str(n))
+    conn.send_latest("p1")
+    conn.send_latest("p2")  # replaces "p1", which was not sent yet
     writable = True  # the transport can take more, but "3" to "5" are queued: "6" must not overtake them
     conn.send("6")
-    assert wire == ["state", "1", "2"]
+    assert wire == ["state", "1", "2", "presence"]
     release.set()
     await asyncio.sleep(0.01)
-    assert wire == ["state", "1", "2", "3", "4", "5", "6"]
+    assert wire == ["state", "1", "2", "presence", "3", "4", "5", "p2", "6"]
     conn.send("7")
     assert wire[-1] == "7"
+    await hub.disconnect(conn)
+
+
+async def test_a_welcome_and_what_arrived_before_it_are_written_at_once_in_order():
+    """A socket that can be written to gets its welcome's messages in one write, then the messages that
+    arrived while the welcome was being made (a presence among them), before anything sent after."""
+    hub = Hub(queue_size=8)
+    writes: list[list[dict]] = []
+
+    def send_now(*texts: str | bytes) -> bool:
+        writes.append([orjson.loads(text) for text in texts])
+        return True
+
+    async def send(_msg: dict | str | bytes) -> None:
+        raise AssertionError("nothing goes through the queue when the transport takes it at once")
+
+    async def close(_code: int) -> None: ...
+
+    conn = hub.connect("t", 1, send, close, send_now=send_now)
+    conn.send(b'{"type":"update","seq":4}')
+    conn.send_latest(b'{"type":"presence","n":1}')
+    conn.send_latest(b'{"type":"presence","n":2}')  # only the newest counts
+    assert writes == []  # held until the welcome
+    conn.open([{"type": "state", "seq": 3}, {"type": "chat_history", "messages": []}])
+    conn.send(b'{"type":"update","seq":5}')
+    await asyncio.sleep(0.01)
+    assert writes == [[{"type": "state", "seq": 3}, {"type": "chat_history", "messages": []}],
+                      [{"type": "update", "seq": 4}], [{"type": "presence", "n": 2}], [{"type": "update", "seq": 5}]]
     await hub.disconnect(conn)
