@@ -204,6 +204,10 @@ async def test_hints_filling_the_worker_never_make_a_bot_play_at_random(live_ser
                 assert r.status_code == 200, r.text
                 await human_turn()
                 bot_moves += 1
+            for _ in range(600):  # a slow machine answers fewer hints in the same time: wait for them
+                if answers.count(200) >= 5:
+                    break
+                await asyncio.sleep(0.1)
         finally:
             stop.set()
             await asyncio.gather(*askers)
