@@ -222,7 +222,9 @@ class Tables:
     async def publish_move(self, snap: Snapshot, step: dict, turn: list[int] | None = None) -> None:
         """The move, and with it the seats it brought to act (`turn`): each instance sends their sockets
         `your_turn` right after the update, from the same broker message (app/tables/live/fanout.py)."""
-        message = {"kind": "move", "table": snap.code, **step, "snap": snap.to_dict()}
+        # The snapshot itself: the memory broker hands it on as it is; Redis's writes its fields (orjson
+        # writes a dataclass as its fields, as snap.to_dict() has them)
+        message = {"kind": "move", "table": snap.code, **step, "snap": snap}
         if turn:
             message["turn"] = turn
         await self.broker.publish(message)

@@ -40,9 +40,12 @@ async def dispatch(ctx: Context, msg: dict) -> None:
     if kind == "gone":  # deleted by an admin
         ctx.live.drop(code)
         return
+    snap = None
     if kind in ("move", "state"):  # every instance keeps its live tables up to date, sockets or not
-        ctx.live.update(msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]),
-                        make_step(msg["seq"], msg["seat"], msg["move"], msg["events"]) if kind == "move" else None)
+        # (the snapshot itself when this instance published it in memory; its fields off Redis)
+        snap = msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"])
+        ctx.live.update(snap, make_step(msg["seq"], msg["seat"], msg["move"], msg["events"]) if kind == "move"
+                        else None)
     elif kind == "chat" and msg.get("instance") != ctx.instance:  # and their chat tails (this instance's own
         ctx.live.said(code, msg["message"])  # lines are in its tail already: actor.after_chat)
     if not ctx.hub.has(code):
@@ -51,9 +54,9 @@ async def dispatch(ctx: Context, msg: dict) -> None:
         if msg.get("instance") != ctx.instance:
             await ctx.publish_presence(code)
     elif kind == "move":
-        _move(ctx, code, msg)
+        _move(ctx, code, msg, snap)
     elif kind == "state":
-        _state(ctx, code, msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"]))
+        _state(ctx, code, snap)
     elif kind == "chat":
         _to_all(ctx, code, {"type": "chat", **msg["message"]})
     elif kind == "delivery":  # a seat's own notification result: to that seat's sockets only
@@ -117,10 +120,9 @@ def _state(ctx: Context, code: str, snap: Snapshot) -> None:
         cursors.sent(conn, snap.seq, snap.updated_at)
 
 
-def _move(ctx: Context, code: str, msg: dict) -> None:
+def _move(ctx: Context, code: str, msg: dict, snap: Snapshot) -> None:
     """The move's update to each socket that does not have it, and `your_turn` to the seats it brought to
     act (msg["turn"]) right after it: the two in one write where a socket takes both."""
-    snap = msg["snap"] if isinstance(msg["snap"], Snapshot) else Snapshot.from_dict(msg["snap"])
     seq, turn = msg["seq"], msg.get("turn") or ()
     conns, others, behind = [], [], False
     for conn in ctx.hub.connections(code):
