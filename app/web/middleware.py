@@ -50,6 +50,11 @@ class TooDeep(ValueError):
         super().__init__(f"That message nests arrays and objects too deeply (at most {MAX_NESTING} levels).")
 
 
+# An ASGI "websocket.receive" message's JSON, kept in it by the first middleware that parsed it (the rate
+# limits read each message's type) so that the socket's route does not parse it again.
+PARSED = "icehouse.parsed"
+
+
 def parse_message(raw: str) -> object:
     """A socket message's JSON (ValueError when it is not JSON, TooDeep when it nests too deeply). orjson
     first, for speed; the standard parser for what orjson refuses and JSON allows (an escaped lone surrogate,

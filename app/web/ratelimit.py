@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.tables.errors import N_, RateLimited, Unauthorized
-from app.web.middleware import Proxies, authorization_token, identity_cookie, parse_message, send_error, token_query
+from app.web.middleware import (PARSED, Proxies, authorization_token, identity_cookie, parse_message, send_error,
+                                token_query)
 from app.web.speech import said
 
 MAX_KEYS = 50_000  # buckets kept per limit; the idlest go first
@@ -302,7 +303,9 @@ def _socket_action(message: Message) -> str | None:
     if len(raw) > WS_MESSAGE_MAX or '"type"' not in raw:
         return None
     try:
-        kind = parse_message(raw).get("type")
-    except (ValueError, AttributeError):
+        value = parse_message(raw)
+    except ValueError:  # the route says why
         return None
+    message[PARSED] = value  # the route takes it from here
+    kind = value.get("type") if isinstance(value, dict) else None
     return SOCKET_ACTIONS.get(kind) if isinstance(kind, str) else None

@@ -26,13 +26,14 @@ from app.tables.seats import Caller
 from app.tables.service import Tables
 from app.web.errors import error_body
 from app.web.i18n import tr
-from app.web.middleware import MAX_NESTING, Proxies, TooDeep, identity_cookie, parse_message
+from app.web.middleware import MAX_NESTING, PARSED, Proxies, TooDeep, identity_cookie, parse_message
 from app.web.serving import SEND_NOW
 
 router = APIRouter()
 log = logging.getLogger("icehouse.ws")
 
 MAX_MESSAGE = 64 * 1024
+_UNPARSED = object()  # a message no middleware parsed
 TRY_AGAIN = 1013  # close code "try again later": the database is down; the client reconnects with back-off
 TOO_MANY = 4029  # close code: too many spectator sockets on the table or from the address (as HTTP 429)
 
@@ -144,7 +145,7 @@ async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Ca
         if raw is None:
             raw = (message.get("bytes") or b"").decode("utf-8", "replace")
         try:
-            reply = await _handle(ctx, conn, caller, raw)
+            reply = await _handle(ctx, conn, caller, raw, message.get(PARSED, _UNPARSED))
         except TableError as exc:
             reply = {"type": "error", **error_body(exc, websocket), "status": exc.status}
         except Exception as exc:
@@ -159,15 +160,20 @@ async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Ca
             conn.send(said(reply, websocket))
 
 
-async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str) -> dict | None:
+async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str, parsed: object = _UNPARSED) -> dict | None:
+    """`raw`'s reply, if any; `parsed`: its JSON when a middleware parsed it already (_UNPARSED if not)."""
     if len(raw) > MAX_MESSAGE:
         return _error(N_("That message is too long ({n} characters; at most {max})."), n=len(raw), max=MAX_MESSAGE)
-    try:
-        msg = parse_message(raw)
-    except TooDeep:
-        return _error(N_("That message nests arrays and objects too deeply (at most {max} levels)."), max=MAX_NESTING)
-    except ValueError:
-        return _error(N_("That message is not valid JSON."))
+    if parsed is not _UNPARSED:
+        msg = parsed
+    else:
+        try:
+            msg = parse_message(raw)
+        except TooDeep:
+            return _error(N_("That message nests arrays and objects too deeply (at most {max} levels)."),
+                          max=MAX_NESTING)
+        except ValueError:
+            return _error(N_("That message is not valid JSON."))
     if not isinstance(msg, dict):
         return _error(N_("A message must be a JSON object with a 'type'."))
     kind = msg.get("type")
