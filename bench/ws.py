@@ -15,8 +15,9 @@ default each table moves again as soon as its last move has landed, so the figur
 saturation: with N tables in flight, latency is N over the rate (Little's law). `--rate R` offers R moves a
 second instead, arriving at random, and then latency counts from when each move was due: the latency a
 player sees at that load.
-One JSON line: moves_per_s, p50_ms, p95_ms, p99_ms, errors, server_cpu_ms_per_move, rss_mb, replaced (tables
-made on the clock: new ones, or rematches with --rematch),
+One JSON line: uncompiled (C sources of the server's checkout with no build: their Python fallback ran, and
+the figures are not the product's), moves_per_s, p50_ms, p95_ms, p99_ms, errors, server_cpu_ms_per_move,
+rss_mb, replaced (tables made on the clock: new ones, or rematches with --rematch),
 idle_sockets and idle_rss_mb (with --idle), offered_moves_per_s (with --rate), baseline_moves_per_s, ratio
 (ours / the relay's).
 """
@@ -422,6 +423,14 @@ async def run_relay(args: argparse.Namespace) -> float:
             proc.wait(10)
 
 
+def uncompiled(root: Path) -> list[str]:
+    """The C sources under `root`/app with no built extension beside them: the server of that checkout runs
+    their Python fallback (a git worktree of an older commit has none until it is built), and its figures
+    are not the product's."""
+    return sorted(str(c.relative_to(root)) for c in (root / "app").rglob("*.c")
+                  if not any(c.parent.glob(f"{c.stem}.*.so")))
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -447,10 +456,15 @@ def main(argv=None) -> None:
         parser.error("--rate must be 0 (as fast as the server answers) or a number of moves a second")
     if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > 1:
         os.sched_setaffinity(0, {CLIENT_CPU})
+    missing = uncompiled(Path(args.server_root).resolve() if args.server_root else ROOT)
+    if missing:
+        print(f"warning: not built in the server's checkout, so it runs their Python fallback: {', '.join(missing)} "
+              "(make install-dev builds them)", file=sys.stderr)
     ours = asyncio.run(run_ours(args))
     database = "sqlite" if not args.database_url else args.database_url.split(":")[0]
     line = {"game": args.game, "tables": args.tables, "seats": args.seats, "bots": args.bots,
-            "seconds": args.seconds, "offered_moves_per_s": args.rate or None, "database": database, **ours}
+            "seconds": args.seconds, "offered_moves_per_s": args.rate or None, "database": database,
+            "uncompiled": missing, **ours}
     if not args.no_baseline:
         line["baseline_moves_per_s"] = asyncio.run(run_relay(args))
         line["ratio"] = round(line["moves_per_s"] / line["baseline_moves_per_s"], 3)
