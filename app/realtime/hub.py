@@ -62,10 +62,9 @@ class Connection:
         meanwhile, then start streaming."""
         held, self._held = self._held or [], None
         if self._send_now is not None:  # encoded as the ASGI send would, to be written at once
-            if first and not self.send_all(tuple(orjson.dumps(m) if type(m) is dict else m for m in first)):
-                return  # dropped
-        elif not all(self.send(message) for message in first):
-            return
+            first = [orjson.dumps(m) if type(m) is dict else m for m in first]
+        if first and not self.send_all(tuple(first)):
+            return  # dropped
         for message in held:
             if message is _LATEST:
                 latest = self._take_latest()
@@ -86,8 +85,7 @@ class Connection:
                 return False
             self._held.append(message)
             return True
-        if (self._send_now is not None and not self._busy and type(message) is not dict and self.queue.empty()
-                and self._send_now(message)):
+        if type(message) is not dict and self._nothing_waits() and self._send_now(message):
             return True  # nothing before it waits: written now, in order
         try:
             self.queue.put_nowait(message)
@@ -100,18 +98,22 @@ class Connection:
     def send_all(self, messages: tuple[str | bytes, ...]) -> bool:
         """`send` each of `messages` in order, in one write to the socket when nothing waits before them (a
         move's update and the your_turn it brings); False (and the socket is dropped) as `send`."""
-        if (self._send_now is not None and self._held is None and not self.closed and not self._busy
-                and self.queue.empty() and self._send_now(*messages)):
+        if self._nothing_waits() and self._send_now(*messages):
             return True
         return all(self.send(message) for message in messages)
+
+    def _nothing_waits(self) -> bool:
+        """The transport's own write is offered and no message waits before a new one: it may be written
+        now (send_now may still say no: the client stopped reading)."""
+        return (self._send_now is not None and self._held is None and not self.closed and not self._busy
+                and self.queue.empty())
 
     def send_latest(self, message: Message) -> None:
         """Queue a message that replaces the previous one given here if that one is not sent yet (presence:
         only the newest counts). It takes at most one place in the queue and never drops the socket."""
         if self.closed:
             return
-        if (not self._latest_queued and self._send_now is not None and self._held is None and not self._busy
-                and type(message) is not dict and self.queue.empty() and self._send_now(message)):
+        if not self._latest_queued and type(message) is not dict and self._nothing_waits() and self._send_now(message):
             return  # nothing waits that it could replace: written now
         self._latest = message
         if not self._latest_queued:
