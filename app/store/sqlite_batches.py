@@ -111,10 +111,12 @@ class SqliteBatches:
                conn.execute(f"SELECT id, seq, status FROM tables WHERE id IN ({marks})", ids)}
         ok = claim(records, now)
         chosen = [row for row, good in zip(rows, ok) if good]
-        conn.executemany("UPDATE tables SET doc = ?, seq = ?, status = ?, to_act = ?, updated_at = ?, "
-                         "moved_at = ? WHERE id = ?", [(r[6], r[1], r[7], r[8], r[5], r[5], r[0]) for r in chosen])
-        conn.executemany("UPDATE tables SET result = ?, finished_at = ? WHERE id = ?",
-                         [(r[9], r[10], r[0]) for r in chosen if r[10] is not None])
+        # The status only when the move ends the game (claim found the table playing): SQLite rewrites every
+        # index of a column the statement sets, and the status is in three of them
+        conn.executemany("UPDATE tables SET doc = ?, seq = ?, to_act = ?, updated_at = ?, moved_at = ? WHERE id = ?",
+                         [(r[6], r[1], r[8], r[5], r[5], r[0]) for r in chosen])
+        conn.executemany("UPDATE tables SET status = ?, result = ?, finished_at = ? WHERE id = ?",
+                         [(r[7], r[9], r[10], r[0]) for r in chosen if r[7] != "playing"])
         conn.executemany("INSERT INTO moves (table_id, seq, seat, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
                          [r[:6] for r in chosen])
         marked = [(orjson.dumps(r.stand_in).decode(), r.table_id, r.seq)  # the bot's moves for a timed-out seat

@@ -79,7 +79,9 @@ class Actors:
         norm = self._key(code)
         if _CURRENT.get() == norm:  # asked from a handler of this table: now, in its turn
             return await self._process(command)
-        return await asyncio.shield(self._queue(norm, command, bounded))
+        # Not shielded: a caller that stops waiting cancels only its future; the actor's own task runs the
+        # command to its end whatever becomes of the future (it answers a future still pending only)
+        return await self._queue(norm, command, bounded)
 
     def tell(self, code: str, command: Any) -> None:
         """Queue `command` on the table `code` (as stored) and go on: its turn comes after those queued

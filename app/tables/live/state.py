@@ -20,8 +20,10 @@ from app.tables.takeback_steps import takeback_from
 def iso(dt: datetime | None) -> str | None:
     if dt is None:
         return None
+    if dt.tzinfo is timezone.utc:  # utcnow()'s: every move's time
+        return dt.isoformat()[:-6] + "Z"
     if dt.tzinfo is None:  # SQLite hands back naive UTC
-        dt = dt.replace(tzinfo=timezone.utc)
+        return dt.isoformat() + "Z"
     return dt.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
 

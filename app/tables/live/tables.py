@@ -231,6 +231,8 @@ class LiveTables:
         if ended is not None and snap.seq <= ended:
             return  # late news of a game that has ended
         live = self._tables.get(snap.code)
+        if live is not None and live.snap is snap:  # this instance's own news: its handler advanced it already
+            return
         if live is None:
             self._tables[snap.code] = LiveTable(snap)
             self._trim()
