@@ -5,11 +5,9 @@ A bad message is answered with {"type": "error", "detail"} and the socket stays 
 """
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable
 from dataclasses import replace
 
 import orjson
@@ -139,7 +137,6 @@ def _closer(websocket: WebSocket):
 
 
 async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Caller) -> None:
-    answered = _answered(websocket, conn, caller)
     while not conn.closed:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -148,40 +145,23 @@ async def _serve(ctx: Tables, websocket: WebSocket, conn: Connection, caller: Ca
         if raw is None:
             raw = (message.get("bytes") or b"").decode("utf-8", "replace")
         try:
-            reply = await _handle(ctx, conn, caller, raw, answered, message.get(PARSED, _UNPARSED))
+            reply = await _handle(ctx, conn, caller, raw, message.get(PARSED, _UNPARSED))
+        except TableError as exc:
+            reply = {"type": "error", **error_body(exc, websocket), "status": exc.status}
         except Exception as exc:
-            reply = _failure(exc, websocket, caller)
+            domain = unavailable_for(exc)  # the database is down: the client retries its move
+            if domain is not None:
+                reply = {"type": "error", **error_body(domain, websocket), "status": domain.status}
+            else:
+                log.exception("socket message failed", extra={"table": caller.code})
+                reply = {"type": "error", "detail": (N_("The server could not handle that message."), {}),
+                         "code": "internal"}
         if reply is not None:
             conn.send(said(reply, websocket))
 
 
-def _answered(websocket: WebSocket, conn: Connection, caller: Caller) -> Callable[[asyncio.Future], None]:
-    """What a socket's move, played without waiting (moves.play_soon), sends back once its handler has run:
-    nothing when it was played (its update comes as everyone's does), else the same error as any message's."""
-    def answered(future: asyncio.Future) -> None:
-        if future.cancelled() or conn.closed:
-            return
-        exc = future.exception()
-        if exc is not None:
-            conn.send(said(_failure(exc, websocket, caller), websocket))
-    return answered
-
-
-def _failure(exc: BaseException, websocket: WebSocket, caller: Caller) -> dict:
-    """The error message for a socket message that failed with `exc`."""
-    if isinstance(exc, TableError):
-        return {"type": "error", **error_body(exc, websocket), "status": exc.status}
-    domain = unavailable_for(exc)  # the database is down: the client retries its move
-    if domain is not None:
-        return {"type": "error", **error_body(domain, websocket), "status": domain.status}
-    log.error("socket message failed", extra={"table": caller.code}, exc_info=(type(exc), exc, exc.__traceback__))
-    return {"type": "error", "detail": (N_("The server could not handle that message."), {}), "code": "internal"}
-
-
-async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str,
-                  answered: Callable[[asyncio.Future], None], parsed: object = _UNPARSED) -> dict | None:
-    """`raw`'s reply, if any; `parsed`: its JSON when a middleware parsed it already (_UNPARSED if not);
-    `answered`: what a move sends back once played (it is not waited for)."""
+async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str, parsed: object = _UNPARSED) -> dict | None:
+    """`raw`'s reply, if any; `parsed`: its JSON when a middleware parsed it already (_UNPARSED if not)."""
     if len(raw) > MAX_MESSAGE:
         return _error(N_("That message is too long ({n} characters; at most {max})."), n=len(raw), max=MAX_MESSAGE)
     if parsed is not _UNPARSED:
@@ -205,11 +185,8 @@ async def _handle(ctx: Tables, conn: Connection, caller: Caller, raw: str,
             return _error(N_("A move needs 'seq', the table's seq number you are answering."))
         if not isinstance(msg.get("move"), dict):
             return _error(N_("A move needs 'move', a JSON object like one of your legal_moves."))
-        # Not waited for: the reader goes on reading (the table's actor runs the socket's messages in the
-        # order they came), the update comes back through the broker like everyone else's, and a refusal
-        # comes from `answered`
-        moves.play_soon(ctx, caller, seq, msg["move"], answered)
-        return None
+        await moves.play_for(ctx, caller, seq, msg["move"])
+        return None  # the update comes back through the broker like everyone else's
     if kind == "chat":
         await chat.say(ctx, caller, msg.get("text"))
         return None

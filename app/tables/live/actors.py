@@ -83,15 +83,6 @@ class Actors:
         # command to its end whatever becomes of the future (it answers a future still pending only)
         return await self._queue(norm, command, bounded)
 
-    def submit(self, code: str, command: Any, answered: Callable[[asyncio.Future], None]) -> None:
-        """As `ask`, without waiting: `command` is queued (or refused as busy, raised here) and `answered`
-        is called with its future once its handler has run (a socket's move: its reader goes on reading,
-        in order behind it, and only a refusal is sent back)."""
-        norm = self._key(code)
-        if _CURRENT.get() == norm:  # from a handler of this table the command cannot wait behind itself
-            raise RuntimeError("submit() from inside the table's own turn")
-        self._queue(norm, command, True).add_done_callback(answered)
-
     def tell(self, code: str, command: Any) -> None:
         """Queue `command` on the table `code` (as stored) and go on: its turn comes after those queued
         before it, in order; nobody waits for its answer (a failure is logged). Never refused: what the

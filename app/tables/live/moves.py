@@ -8,10 +8,8 @@ its batch commits.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -101,15 +99,8 @@ async def on_move(ctx: Context, command: Move) -> Snapshot:
 
 
 async def play_for(ctx: Context, caller: Caller, seq: int, move: Any) -> Snapshot:
-    """`play` for an identified caller (REST)."""
+    """`play` for an identified caller (REST or WebSocket)."""
     return await play(ctx, caller.code, caller.seated(), seq, move)
-
-
-def play_soon(ctx: Context, caller: Caller, seq: int, move: Any, answered: Callable[[asyncio.Future], None]) -> None:
-    """`play` for a socket's caller, without waiting for it: the move's own update reaches the socket as
-    everyone else's does, and `answered` gets its future (a refusal to send back). A caller who holds no
-    seat, or a table whose queue is full, is refused here and now (raised)."""
-    ctx.actors.submit(caller.code, Move(caller.code, caller.seated(), seq, move, None), answered)
 
 
 MOVE_MAX = 2000  # characters of JSON; every legal move of every game is far smaller

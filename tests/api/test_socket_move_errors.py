@@ -1,6 +1,6 @@
-"""A socket's move is handed to its table's actor without the socket waiting for it (app/web/ws.py,
-moves.play_soon): the socket reads on, the move's update comes as everyone's does, and only a refusal comes
-back, as the same error message as before, whether the rules refused it or the server failed."""
+"""A socket's move: its update comes as everyone's does, and only a refusal comes back to the mover, as an
+error message, whether the rules refused it (a move sent twice) or the server failed (a fault is logged, its
+detail stays in the log, and the socket and the table go on)."""
 from __future__ import annotations
 
 from starlette.testclient import TestClient
@@ -36,7 +36,7 @@ def test_a_move_sent_twice_in_a_row_is_played_once_and_the_second_is_refused_as_
             mine = _until(ws, {"state"}, 1)[0]
             move = {"type": "move", "seq": mine["seq"], "move": mine["legal_moves"][0]}
             ws.send_json(move)
-            ws.send_json(move)  # sent before the first is answered: it waits its turn behind it
+            ws.send_json(move)  # sent again at once: played once, the second is stale
             ws.send_json({"type": "ping"})
             got = _until(ws, {"update", "error", "pong"}, 3)
             by_type = {m["type"]: m for m in got}
