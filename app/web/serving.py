@@ -145,7 +145,7 @@ def protocols(settings: Settings, slots: Slots | None = None) -> tuple[type, typ
             self._cancel_timers()  # the WebSocket protocol takes the connection (and its slot) over
             super().handle_websocket_upgrade()
             # This protocol is done with the connection: its parser (which holds it) goes, so reference
-            # counting frees the two at once rather than the cyclic collector later (see _Released)
+            # counting frees the two at once rather than the cyclic collector later (GuardedWebSocket._release)
             self.parser = None
 
         def _arm_header_timer(self) -> None:

@@ -21,6 +21,17 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def two_people(tc, game: str = GAME) -> tuple[str, dict[int, str]]:
+    """A started two-seat table of `game` through a TestClient, both seats people (no bot moves meanwhile):
+    (code, {seat: token})."""
+    made = tc.post("/api/tables", json={"game": game, "players": 2, "name": "Ann"}).json()
+    tc.cookies.clear()  # Bea is another browser
+    joined = tc.post(f"/api/tables/{made['code']}/join", json={"name": "Bea"}).json()
+    r = tc.post(f"/api/tables/{made['code']}/start", headers=bearer(made["token"]))
+    assert r.status_code == 200, r.text
+    return made["code"], {0: made["token"], joined["seat"]: joined["token"]}
+
+
 async def create(client: httpx.AsyncClient, players: int = 2, name: str = "Ann", **extra) -> dict:
     r = await client.post("/api/tables", json={"game": GAME, "players": players, "name": name, **extra})
     assert r.status_code == 201, r.text

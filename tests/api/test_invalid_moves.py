@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from app.games import GAMES
 from app.main import create_app
-from tests.api.helpers import bearer
+from tests.api.helpers import bearer, two_people
 from tests.games.conformance import own_cases
 
 
@@ -52,16 +52,6 @@ def martian_treasure_hunt(st: dict):
 
 CASES = {"turning-points": turning_points, "three-high": three_high, "dash": dash,
          "martian-treasure-hunt": martian_treasure_hunt, **own_cases("invalid_moves")}
-
-
-def two_people(tc: TestClient, name: str) -> tuple[str, dict[int, str]]:
-    """A started two-seat table of `name`, both seats people (no bot moves meanwhile): (code, tokens)."""
-    made = tc.post("/api/tables", json={"game": name, "players": 2, "name": "Ann"}).json()
-    tc.cookies.clear()  # Bea is another browser
-    joined = tc.post(f"/api/tables/{made['code']}/join", json={"name": "Bea"}).json()
-    r = tc.post(f"/api/tables/{made['code']}/start", headers=bearer(made["token"]))
-    assert r.status_code == 200, r.text
-    return made["code"], {0: made["token"], joined["seat"]: joined["token"]}
 
 
 def case_at(tc: TestClient, name: str, code: str, tokens: dict[int, str]):

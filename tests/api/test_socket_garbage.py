@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import gc
-import socket
 
 import httpx
 import uvicorn
@@ -18,14 +17,9 @@ import uvicorn
 from app.main import create_app
 from app.web.serving import protocols
 from tests.api.wsclient import WS
+from tests.conftest import free_port
 
 SERVER_SIDE = ("app.web.serving", "uvicorn.", "websockets.server", "httptools.")
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def _table_life(base: str) -> None:
@@ -49,7 +43,7 @@ async def _table_life(base: str) -> None:
 
 async def test_closed_sockets_leave_nothing_of_the_server_to_the_cyclic_collector(settings):
     http, ws = protocols(settings)
-    port = _port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_config=None,
                                            log_level="warning", access_log=False, http=http, ws=ws))
     serving = asyncio.create_task(server.serve())
